@@ -1,0 +1,9 @@
+import { getDb } from "@/lib/server/db/client";
+import { handle } from "@/lib/server/http";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handle(async () => {
+  const repos = await getDb().repo.count();
+  return { ok: true, repos };
+});

@@ -1,0 +1,101 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { formatDay, formatInstant, shortSha } from "@/components/handoffs/format";
+import { HandoffMarkdown } from "@/components/handoffs/handoff-markdown";
+import { HandoffSource } from "@/components/handoffs/handoff-source";
+import { HandoffStructure } from "@/components/handoffs/handoff-structure";
+import { LintBadge, SeverityBadge } from "@/components/handoffs/lint-badge";
+import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { getDb } from "@/lib/server/db/client";
+import { getHandoff } from "@/lib/server/queries/handoffs";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const handoff = await getHandoff(getDb(), (await params).id);
+  return { title: handoff ? (handoff.phase ?? handoff.path) : "Handoff not found" };
+}
+
+export default async function HandoffPage({ params }: Props) {
+  const handoff = await getHandoff(getDb(), (await params).id);
+  if (!handoff) notFound();
+  const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));
+  const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
+  const findings = [...handoff.findings].sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
+  return (
+    <div className="space-y-5">
+      <nav className="text-xs text-zinc-500">
+        <Link href="/handoffs" className="hover:underline">Handoffs</Link> / <Link href={`/handoffs?repo=${handoff.repo.id}`} className="hover:underline">{handoff.repo.name}</Link>
+      </nav>
+      <header className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <RuntimeBadge runtime={handoff.runtime} />
+          <h1 className="text-2xl font-semibold tracking-tight">{handoff.phase ?? handoff.title ?? handoff.path}</h1>
+          <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
+          {handoff.secretCount > 0 && <Badge tone="red">{handoff.secretCount} secret{handoff.secretCount === 1 ? "" : "s"} masked</Badge>}
+          {handoff.isGone && <Badge>gone since {formatInstant(handoff.goneAt)}</Badge>}
+          {!handoff.committed && handoff.inWorkingTree && <Badge tone="amber">not committed</Badge>}
+          {handoff.next.length === 0 && !handoff.isGone && <Badge tone="violet">open head</Badge>}
+        </div>
+        <p className="font-mono text-xs text-zinc-500">{handoff.repo.path}/{handoff.path}</p>
+        {handoff.title && handoff.title !== handoff.phase && <p className="text-sm text-zinc-600">{handoff.title}</p>}
+        <p className="text-sm text-zinc-600">{formatDay(handoff.date)}{handoff.dateFolder && !handoff.date && <span className="text-red-600"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
+      </header>
+
+      <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <HandoffStructure handoff={handoff} />
+        <div className="space-y-4">
+          <Card title={`Lint findings (${findings.length})`} id="lint">
+            {findings.length === 0 ? (
+              <p className="text-sm text-emerald-700">No findings: this handoff follows the protocol.</p>
+            ) : (
+              <ul className="space-y-2" aria-label="Lint findings">
+                {findings.map((finding, index) => (
+                  <li key={index} className="text-sm">
+                    <div className="flex items-center gap-2">
+                      <SeverityBadge severity={finding.severity} />
+                      <span className="font-mono text-xs text-zinc-600">{finding.rule}</span>
+                      {finding.line && <a href={`#L${finding.line}`} className="font-mono text-xs text-sky-700 hover:underline">line {finding.line}</a>}
+                    </div>
+                    <p className="mt-0.5 text-zinc-700">{finding.message}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="mt-3 text-xs text-zinc-400">Rules: docs/lint-rules.md</p>
+          </Card>
+          <Card title="Git">
+            <dl className="grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
+              <dt className="text-xs font-medium text-zinc-500">Blob</dt>
+              <dd><code className="font-mono text-xs" title={handoff.blobSha}>{shortSha(handoff.blobSha)}</code></dd>
+              <dt className="text-xs font-medium text-zinc-500">Added in</dt>
+              <dd>{handoff.commitSha ? <><code className="font-mono text-xs" title={handoff.commitSha}>{shortSha(handoff.commitSha)}</code> <span className="text-xs text-zinc-500">{formatInstant(handoff.commitTime)}</span></> : <span className="text-zinc-400">not committed</span>}</dd>
+              <dt className="text-xs font-medium text-zinc-500">Branches</dt>
+              <dd className="flex flex-wrap gap-1">
+                {handoff.branches.length === 0 ? <span className="text-zinc-400">none</span> : handoff.branches.map((branch) => <Badge key={branch}>{branch}</Badge>)}
+              </dd>
+              <dt className="text-xs font-medium text-zinc-500">Working tree</dt>
+              <dd>{handoff.inWorkingTree ? <>yes <span className="text-xs text-zinc-500">(modified {formatInstant(handoff.fileMtime)})</span></> : "no"}</dd>
+              <dt className="text-xs font-medium text-zinc-500">First seen</dt>
+              <dd className="text-xs text-zinc-600">{formatInstant(handoff.firstSeenAt)}</dd>
+            </dl>
+          </Card>
+        </div>
+      </div>
+
+      <div className="grid gap-5 xl:grid-cols-2">
+        <Card title="Rendered">
+          <HandoffMarkdown markdown={handoff.content} />
+        </Card>
+        <Card title="Source (secrets masked)">
+          <HandoffSource content={handoff.content} highlighted={errorLines} />
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import Link from "next/link";
+import { LintBadge } from "@/components/handoffs/lint-badge";
+import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
+import { formatDay, formatInstant, truncate } from "@/components/handoffs/format";
+import { Badge } from "@/components/ui/badge";
+import { Card, Stat } from "@/components/ui/card";
+import { Code, EmptyState } from "@/components/ui/empty-state";
+import { getDb } from "@/lib/server/db/client";
+import { getOverview } from "@/lib/server/queries/handoffs";
+
+export const dynamic = "force-dynamic";
+
+export default async function OverviewPage() {
+  const overview = await getOverview(getDb());
+  if (overview.repos.length === 0) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
+        <EmptyState title="No repositories registered yet">
+          Register a git repo and ingest its handoffs with <Code>npm run baton -- scan /path/to/repo</Code>, or load the demo
+          workspace with <Code>npm run baton -- demo</Code>. Then reload this page.
+        </EmptyState>
+      </div>
+    );
+  }
+  const totals = overview.repos.reduce(
+    (sum, repo) => ({ handoffs: sum.handoffs + repo.handoffs, heads: sum.heads + repo.openHeads.length, chains: sum.chains + repo.chains }),
+    { handoffs: 0, heads: 0, chains: 0 },
+  );
+  const openHeads = overview.repos
+    .flatMap((repo) => repo.openHeads.map((head) => ({ ...head, repoName: repo.name, isLatest: repo.latestId === head.id })))
+    .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
+  const healthTotal = overview.health.withErrors + overview.health.withWarnings + overview.health.clean;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
+        <p className="text-sm text-zinc-500">Paused work across {overview.repos.length} repositories.</p>
+      </div>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+        <Stat label="Repositories" value={overview.repos.length} />
+        <Stat label="Handoffs" value={totals.handoffs} hint={`${totals.chains} chains`} />
+        <Stat label="Open handoffs" value={totals.heads} hint="chain heads nobody resumed" tone={totals.heads > 0 ? "amber" : "default"} />
+        <Stat label="With lint errors" value={overview.health.withErrors} tone={overview.health.withErrors > 0 ? "red" : "green"} />
+        <Stat label="Ingest errors" value={overview.ingestIssues} tone={overview.ingestIssues > 0 ? "red" : "green"} hint={<Link className="hover:underline" href="/errors">view</Link>} />
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card title="Open handoffs" className="xl:col-span-2" actions={<span className="text-xs text-zinc-500">latest first</span>}>
+          {openHeads.length === 0 ? (
+            <p className="text-sm text-zinc-500">Every chain has been resumed.</p>
+          ) : (
+            <ul className="divide-y divide-zinc-100" aria-label="Open handoffs">
+              {openHeads.map((head) => (
+                <li key={head.id} className="py-2.5">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <RuntimeBadge runtime={head.runtime} />
+                    <Link href={`/handoffs/${head.id}`} className="font-medium text-zinc-900 hover:underline">
+                      {head.phase ?? head.path}
+                    </Link>
+                    <span className="text-xs text-zinc-500">{head.repoName}</span>
+                    <span className="text-xs text-zinc-400">{formatDay(head.date)}</span>
+                    {head.isLatest && <Badge tone="violet">latest</Badge>}
+                    {head.inWorkingTree && head.branches.length === 0 && <Badge tone="amber">uncommitted</Badge>}
+                    {head.branches.slice(0, 2).map((branch) => (
+                      <Badge key={branch}>{branch}</Badge>
+                    ))}
+                    {head.errorCount > 0 && <Badge tone="red">{head.errorCount} lint errors</Badge>}
+                  </div>
+                  {head.nextAction && <p className="mt-1 text-sm text-zinc-600">Next: {truncate(head.nextAction, 180)}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="Lint health">
+          <div className="flex h-3 overflow-hidden rounded-full bg-zinc-100" role="img" aria-label={`${overview.health.withErrors} with errors, ${overview.health.withWarnings} with warnings, ${overview.health.clean} clean`}>
+            <div className="bg-red-500" style={{ width: `${(overview.health.withErrors / Math.max(1, healthTotal)) * 100}%` }} />
+            <div className="bg-amber-400" style={{ width: `${(overview.health.withWarnings / Math.max(1, healthTotal)) * 100}%` }} />
+            <div className="bg-emerald-500" style={{ width: `${(overview.health.clean / Math.max(1, healthTotal)) * 100}%` }} />
+          </div>
+          <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs">
+            <Link href="/handoffs?lint=errors" className="rounded-lg p-1 hover:bg-zinc-50"><dt className="text-zinc-500">errors</dt><dd className="text-lg font-semibold text-red-600">{overview.health.withErrors}</dd></Link>
+            <Link href="/handoffs?lint=warnings" className="rounded-lg p-1 hover:bg-zinc-50"><dt className="text-zinc-500">warnings</dt><dd className="text-lg font-semibold text-amber-600">{overview.health.withWarnings}</dd></Link>
+            <Link href="/handoffs?lint=clean" className="rounded-lg p-1 hover:bg-zinc-50"><dt className="text-zinc-500">clean</dt><dd className="text-lg font-semibold text-emerald-600">{overview.health.clean}</dd></Link>
+          </dl>
+          {overview.health.topRules.length > 0 && (
+            <>
+              <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-zinc-500">Most frequent findings</h3>
+              <ul className="mt-1 space-y-1 text-sm">
+                {overview.health.topRules.map((rule) => (
+                  <li key={`${rule.rule}-${rule.severity}`} className="flex items-center justify-between gap-2">
+                    <span className="truncate font-mono text-xs text-zinc-700">{rule.rule}</span>
+                    <Badge tone={rule.severity === "error" ? "red" : "amber"}>{rule.count}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Card>
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card title="Repositories" className="xl:col-span-2">
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
+              <tr>
+                <th className="pb-2 font-medium">Repository</th>
+                <th className="pb-2 text-right font-medium">Branches</th>
+                <th className="pb-2 text-right font-medium">Handoffs</th>
+                <th className="pb-2 text-right font-medium">Open</th>
+                <th className="pb-2 text-right font-medium">Lint errors</th>
+                <th className="pb-2 pl-4 font-medium">Last scan</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {overview.repos.map((repo) => (
+                <tr key={repo.id}>
+                  <td className="py-2">
+                    <Link href={`/handoffs?repo=${repo.id}`} className="font-medium hover:underline">{repo.name}</Link>
+                    <div className="truncate font-mono text-xs text-zinc-400" title={repo.path}>{repo.path}</div>
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{repo.branches}</td>
+                  <td className="py-2 text-right tabular-nums">{repo.handoffs}</td>
+                  <td className="py-2 text-right tabular-nums">{repo.openHeads.length}</td>
+                  <td className={`py-2 text-right tabular-nums ${repo.lintErrors > 0 ? "text-red-600" : ""}`}>{repo.lintErrors}</td>
+                  <td className="py-2 pl-4 text-xs text-zinc-500">
+                    {formatInstant(repo.lastScanAt)}
+                    {repo.ingestIssues > 0 && (
+                      <Link href="/errors" className="ml-2"><Badge tone="red">{repo.ingestIssues} file errors</Badge></Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+        <Card title="Recent activity">
+          <ul className="space-y-2.5" aria-label="Recent handoffs">
+            {overview.recent.map((handoff) => (
+              <li key={handoff.id} className="text-sm">
+                <div className="flex items-center gap-2">
+                  <RuntimeBadge runtime={handoff.runtime} />
+                  <Link href={`/handoffs/${handoff.id}`} className="truncate font-medium hover:underline">{handoff.phase ?? handoff.path}</Link>
+                  <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
+                </div>
+                <div className="mt-0.5 text-xs text-zinc-500">{handoff.repo.name} · {formatDay(handoff.date)}</div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { processIo, UsageError, type Io } from "./io";
+
+const HELP = `baton — handoff chains and agent sessions, from your repos
+
+Usage:
+  baton scan <repo>... [--glob <glob>]... [--json]   register git repos and ingest their handoffs
+  baton lint <repo>... [--glob <glob>]... [--json]   check handoffs against the protocol (no database)
+  baton serve [--port N] [--host H]                  serve the dashboard (default 127.0.0.1:3000)
+  baton demo [--json]                                 (re)build the demo workspace and scan it
+
+Options:
+  --json     print one JSON document on stdout; progress goes to stderr
+  -h, --help show this help
+
+Environment:
+  DATABASE_URL   file:/path.db (SQLite, default: <baton>/data/baton.db) or postgresql://…
+  PORT           default port for serve
+
+Docs: docs/cli.md`;
+
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "scan":
+        return await (await import("./commands/scan")).scanCommand(rest, io);
+      case "lint":
+        return await (await import("./commands/lint")).lintCommand(rest, io);
+      case "serve":
+        return await (await import("./commands/serve")).serveCommand(rest, io);
+      case "demo":
+        return await (await import("./commands/demo")).demoCommand(rest, io);
+      case undefined:
+      case "help":
+      case "-h":
+      case "--help":
+        io.out(HELP);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`baton: ${error.message}\nRun "baton --help" for usage.`);
+      return 2;
+    }
+    io.err(`baton: ${(error as Error).stack ?? String(error)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,54 @@
+import { parseArgs } from "node:util";
+import { lintRepo, type RepoLintResult } from "../../lib/server/lint/lint-repo";
+import { printJson, UsageError, type Io } from "../io";
+
+const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
+
+export async function lintCommand(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { json: { type: "boolean", default: false }, glob: { type: "string", multiple: true }, quiet: { type: "boolean", short: "q", default: false } },
+  });
+  const paths = positionals.length > 0 ? positionals : ["."];
+  const results: RepoLintResult[] = [];
+  for (const repoPath of paths) {
+    try {
+      results.push(await lintRepo(repoPath, { globs: values.glob }));
+    } catch (error) {
+      throw new UsageError(`cannot lint ${repoPath}: ${(error as Error).message}`);
+    }
+  }
+  const all = results.flatMap((result) => result.files.flatMap((file) => file.findings));
+  const counts = {
+    files: results.reduce((sum, result) => sum + result.files.length, 0),
+    error: all.filter((finding) => finding.severity === "error").length,
+    warning: all.filter((finding) => finding.severity === "warning").length,
+    info: all.filter((finding) => finding.severity === "info").length,
+    notChecked: all.filter((finding) => finding.severity === "not-checked").length,
+  };
+  if (values.json) {
+    printJson(io, {
+      repos: results.map((result) => ({
+        repo: result.repo,
+        limits: result.limits,
+        handoffs: result.files.map((file) => ({ path: file.path, lint: file.findings })),
+      })),
+      summary: counts,
+    });
+  } else {
+    for (const result of results) {
+      for (const file of result.files) {
+        const shown = file.findings
+          .filter((finding) => !values.quiet || finding.severity === "error")
+          .sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
+        for (const finding of shown) {
+          io.out(`${file.path}${finding.line ? `:${finding.line}` : ""}: ${finding.severity} [${finding.rule}] ${finding.message}`);
+        }
+      }
+      for (const limit of result.limits) io.err(`note: ${result.repo}: ${limit}`);
+    }
+    io.out(`${counts.files} handoffs: ${counts.error} errors, ${counts.warning} warnings, ${counts.info} info, ${counts.notChecked} not checked`);
+  }
+  return counts.error > 0 ? 1 : 0;
+}

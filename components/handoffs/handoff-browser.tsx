@@ -1,0 +1,213 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import type { HandoffFacets, HandoffFilters, listHandoffs } from "@/lib/server/queries/handoffs";
+import { Badge } from "../ui/badge";
+import { formatDay, truncate } from "./format";
+import { LintBadge } from "./lint-badge";
+import { RuntimeBadge } from "./runtime-badge";
+
+type HandoffPage = Awaited<ReturnType<typeof listHandoffs>>;
+
+const FILTER_KEYS = ["repo", "runtime", "branch", "from", "to", "lint", "q", "gone", "page"] as const;
+
+function toSearch(filters: HandoffFilters): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === "" || (key === "page" && value === 1)) continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+async function fetchHandoffs(search: string): Promise<HandoffPage> {
+  const response = await fetch(`/api/handoffs?${search}`);
+  if (!response.ok) throw new Error(`Could not load handoffs (HTTP ${response.status})`);
+  return response.json() as Promise<HandoffPage>;
+}
+
+export function HandoffBrowser({ facets, initialFilters, initialData }: { facets: HandoffFacets; initialFilters: HandoffFilters; initialData: HandoffPage }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [filters, setFilters] = useState<HandoffFilters>(initialFilters);
+  const [query, setQuery] = useState(initialFilters.q ?? "");
+  const search = useMemo(() => toSearch(filters), [filters]);
+  const initialSearch = useMemo(() => toSearch(initialFilters), [initialFilters]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilters((current) => ((current.q ?? "") === query ? current : { ...current, q: query || undefined, page: 1 }));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  useEffect(() => {
+    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
+  }, [router, pathname, search]);
+
+  const { data, isFetching, error } = useQuery({
+    queryKey: ["handoffs", search],
+    queryFn: () => fetchHandoffs(search),
+    initialData: search === initialSearch ? initialData : undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  const set = (patch: Partial<HandoffFilters>) => setFilters((current) => ({ ...current, ...patch, page: patch.page ?? 1 }));
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const hasFilters = FILTER_KEYS.some((key) => key !== "page" && filters[key] !== undefined);
+
+  const select = "rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-zinc-500 focus:outline-none";
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end gap-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm" role="search">
+        <label className="flex min-w-64 flex-1 flex-col gap-1 text-xs font-medium text-zinc-500">
+          Search
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Words in path, goal, state, next action…"
+            className={select}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+          Repository
+          <select className={select} value={filters.repo ?? ""} onChange={(event) => set({ repo: event.target.value || undefined })}>
+            <option value="">All</option>
+            {facets.repos.map((repo) => (
+              <option key={repo.id} value={repo.id}>{repo.name}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+          Runtime
+          <select className={select} value={filters.runtime ?? ""} onChange={(event) => set({ runtime: event.target.value || undefined })}>
+            <option value="">All</option>
+            {facets.runtimes.map((runtime) => (
+              <option key={runtime} value={runtime}>{runtime}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+          Branch
+          <select className={select} value={filters.branch ?? ""} onChange={(event) => set({ branch: event.target.value || undefined })}>
+            <option value="">All</option>
+            {facets.branches.map((branch) => (
+              <option key={branch} value={branch}>{branch}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+          From
+          <input type="date" className={select} value={filters.from ?? ""} onChange={(event) => set({ from: event.target.value || undefined })} />
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+          To
+          <input type="date" className={select} value={filters.to ?? ""} onChange={(event) => set({ to: event.target.value || undefined })} />
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+          Lint
+          <select className={select} value={filters.lint ?? ""} onChange={(event) => set({ lint: (event.target.value || undefined) as HandoffFilters["lint"] })}>
+            <option value="">Any</option>
+            <option value="errors">With errors</option>
+            <option value="warnings">Warnings only</option>
+            <option value="clean">Clean</option>
+          </select>
+        </label>
+        <label className="flex items-center gap-1.5 pb-2 text-xs font-medium text-zinc-500">
+          <input type="checkbox" checked={filters.gone === "include"} onChange={(event) => set({ gone: event.target.checked ? "include" : undefined })} />
+          Include gone
+        </label>
+        {hasFilters && (
+          <button
+            type="button"
+            className="pb-2 text-xs font-medium text-sky-700 hover:underline"
+            onClick={() => {
+              setQuery("");
+              setFilters({ page: 1, pageSize: filters.pageSize });
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+
+      <div className="flex items-center justify-between text-xs text-zinc-500" aria-live="polite">
+        <span>
+          {data ? `${data.total} handoff${data.total === 1 ? "" : "s"}` : "…"}
+          {isFetching && <span className="ml-2 text-zinc-400">updating…</span>}
+        </span>
+        {error && <span className="text-red-600">{(error as Error).message}</span>}
+      </div>
+
+      {data && data.items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-zinc-300 bg-white px-6 py-10 text-center text-sm text-zinc-600">
+          No handoff matches these filters. {hasFilters && "Clear a filter to see more."}
+        </div>
+      ) : (
+        <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm">
+          <table className="w-full text-sm" aria-label="Handoffs">
+            <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500">
+              <tr>
+                <th className="px-3 py-2 font-medium">Handoff</th>
+                <th className="px-3 py-2 font-medium">Runtime</th>
+                <th className="px-3 py-2 font-medium">Date</th>
+                <th className="px-3 py-2 font-medium">Where</th>
+                <th className="px-3 py-2 font-medium">Lint</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {data?.items.map((handoff) => (
+                <tr key={handoff.id} className="align-top hover:bg-zinc-50/70">
+                  <td className="max-w-xl px-3 py-2">
+                    <Link href={`/handoffs/${handoff.id}`} className="font-medium text-zinc-900 hover:underline">
+                      {handoff.phase ?? handoff.title ?? handoff.path}
+                    </Link>
+                    <div className="truncate font-mono text-xs text-zinc-400" title={handoff.path}>
+                      {handoff.repo.name}/{handoff.path}
+                    </div>
+                    {handoff.nextAction && <div className="mt-0.5 text-xs text-zinc-600">{truncate(handoff.nextAction, 140)}</div>}
+                  </td>
+                  <td className="px-3 py-2"><RuntimeBadge runtime={handoff.runtime} /></td>
+                  <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-600">{formatDay(handoff.date)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex max-w-72 flex-wrap gap-1">
+                      {handoff.isGone && <Badge tone="neutral">gone</Badge>}
+                      {!handoff.committed && handoff.inWorkingTree && <Badge tone="amber">uncommitted</Badge>}
+                      {handoff.branches.slice(0, 3).map((branch) => (
+                        <Badge key={branch}>{branch}</Badge>
+                      ))}
+                      {handoff.branches.length > 3 && <Badge>+{handoff.branches.length - 3}</Badge>}
+                    </div>
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-1">
+                      <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
+                      {handoff.secretCount > 0 && <Badge tone="red">{handoff.secretCount} secret{handoff.secretCount === 1 ? "" : "s"} masked</Badge>}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
+          <button type="button" disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })} className="rounded-lg border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40">
+            Previous
+          </button>
+          <span className="text-zinc-500">page {filters.page} of {pages}</span>
+          <button type="button" disabled={filters.page >= pages} onClick={() => set({ page: filters.page + 1 })} className="rounded-lg border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40">
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

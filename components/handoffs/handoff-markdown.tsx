@@ -1,0 +1,40 @@
+import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
+import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
+import remarkGfm from "remark-gfm";
+
+/**
+ * Handoff markdown is untrusted. Raw HTML is never parsed (no rehype-raw), URLs go through
+ * react-markdown's transform (no javascript:/data: links), the tree is sanitised with GitHub's schema,
+ * and images are never fetched: they render as a labelled placeholder.
+ */
+const schema = {
+  ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"], src: [] },
+};
+
+const components: Components = {
+  img: ({ alt, src }) => (
+    <span className="not-prose inline-flex items-center gap-1 rounded border border-dashed border-zinc-300 bg-zinc-50 px-1.5 py-0.5 text-xs text-zinc-500" title={typeof src === "string" ? src : undefined}>
+      image not loaded{alt ? `: ${alt}` : ""}
+    </span>
+  ),
+  a: ({ href, children }) => {
+    const safe = typeof href === "string" && /^(https?:|mailto:|#|\/(?!\/))/i.test(href) ? href : undefined;
+    if (!safe) return <span className="text-zinc-700 underline decoration-dotted" title="link removed: not an http(s) address">{children}</span>;
+    return (
+      <a href={safe} rel="noopener noreferrer nofollow" target={safe.startsWith("#") ? undefined : "_blank"}>
+        {children}
+      </a>
+    );
+  },
+};
+
+export function HandoffMarkdown({ markdown }: { markdown: string }) {
+  return (
+    <div className="prose prose-sm prose-zinc max-w-none prose-code:before:content-none prose-code:after:content-none prose-pre:bg-zinc-900">
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeSanitize, schema]]} components={components} urlTransform={defaultUrlTransform} skipHtml>
+        {markdown}
+      </ReactMarkdown>
+    </div>
+  );
+}

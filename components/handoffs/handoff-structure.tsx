@@ -1,0 +1,218 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { StateItem } from "@/lib/core/handoff/types";
+import type { HandoffDetail } from "@/lib/server/queries/handoffs";
+import { Badge } from "../ui/badge";
+import { Card } from "../ui/card";
+import { formatInstant, shortSha } from "./format";
+import { RuntimeBadge } from "./runtime-badge";
+
+function Missing({ what }: { what: string }) {
+  return <p className="text-sm italic text-zinc-400">No {what} recorded.</p>;
+}
+
+function LineLink({ line }: { line: number | null | undefined }) {
+  if (!line) return null;
+  return (
+    <a href={`#L${line}`} className="ml-1 font-mono text-[10px] text-zinc-400 hover:text-zinc-700" title={`line ${line}`}>
+      L{line}
+    </a>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-xs font-medium text-zinc-500">{label}</dt>
+      <dd className="min-w-0 break-words text-sm text-zinc-800">{children}</dd>
+    </>
+  );
+}
+
+const stateColumns: { status: StateItem["status"]; label: string; tone: string }[] = [
+  { status: "done", label: "Done", tone: "border-emerald-200 bg-emerald-50/50" },
+  { status: "in-progress", label: "In progress", tone: "border-amber-200 bg-amber-50/50" },
+  { status: "not-started", label: "Not started", tone: "border-zinc-200 bg-zinc-50" },
+];
+
+export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
+  const { parsed } = handoff.analysis;
+  const identity = parsed.identity;
+  return (
+    <div className="space-y-4">
+      <Card title="Session identity">
+        <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1.5">
+          <Field label="Runtime">
+            <RuntimeBadge runtime={handoff.runtime} />
+            {identity.runtimeRaw && identity.runtimeRaw !== handoff.runtime && <span className="ml-2 text-xs text-zinc-500">written as “{identity.runtimeRaw}”</span>}
+          </Field>
+          <Field label="Model">{identity.model ?? <span className="text-zinc-400">—</span>}</Field>
+          <Field label="Session id">
+            {identity.sessionId ? <code className="font-mono text-xs">{identity.sessionId}</code> : <span className="text-zinc-400">unknown (not exposed by the runtime)</span>}
+          </Field>
+          <Field label="Timestamp">{identity.timestamp ? formatInstant(identity.timestamp) : (identity.timestampRaw ?? <span className="text-zinc-400">—</span>)}</Field>
+          <Field label="Branch">{identity.branch ? <code className="font-mono text-xs">{identity.branch}</code> : <span className="text-zinc-400">—</span>}</Field>
+          <Field label="HEAD">{identity.headSha ? <code className="font-mono text-xs">{identity.headSha}</code> : <span className="text-zinc-400">—</span>}</Field>
+        </dl>
+      </Card>
+
+      <Card title={<>Goal <LineLink line={parsed.goal?.line} /></>}>
+        {parsed.goal ? (
+          <>
+            <p className="whitespace-pre-wrap text-sm text-zinc-800">{parsed.goal.text}</p>
+            {parsed.goal.constraints.length > 0 && (
+              <div className="mt-3 space-y-1.5">
+                <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">User constraints</h3>
+                {parsed.goal.constraints.map((constraint, index) => (
+                  <blockquote key={index} className="border-l-2 border-sky-400 pl-3 text-sm italic text-zinc-700">
+                    {constraint}
+                  </blockquote>
+                ))}
+              </div>
+            )}
+          </>
+        ) : (
+          <Missing what="goal" />
+        )}
+      </Card>
+
+      <Card title="Key decisions">
+        {parsed.decisions.length > 0 ? (
+          <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-800">
+            {parsed.decisions.map((decision, index) => (
+              <li key={index}>
+                {decision.text}
+                <LineLink line={decision.line} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Missing what="key decisions" />
+        )}
+      </Card>
+
+      <Card title="State">
+        <div className="grid gap-3 lg:grid-cols-3">
+          {stateColumns.map((column) => {
+            const items = parsed.state.filter((item) => item.status === column.status);
+            return (
+              <div key={column.status} className={`rounded-lg border p-3 ${column.tone}`} data-state={column.status}>
+                <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-600">
+                  {column.label} <span className="text-zinc-400">{items.length}</span>
+                </h3>
+                {items.length === 0 ? (
+                  <p className="text-xs italic text-zinc-400">none</p>
+                ) : (
+                  <ul className="space-y-2 text-sm text-zinc-800">
+                    {items.map((item, index) => (
+                      <li key={index}>
+                        {item.text}
+                        <LineLink line={item.line} />
+                        {(item.commitShas.length > 0 || item.fileRefs.length > 0) && (
+                          <div className="mt-1 flex flex-wrap gap-1">
+                            {item.commitShas.map((sha) => (
+                              <Badge key={sha} tone="violet" title={sha}>{shortSha(sha)}</Badge>
+                            ))}
+                            {item.fileRefs.map((ref, refIndex) => (
+                              <Badge key={refIndex} tone="blue">{ref.path}{ref.line ? `:${ref.line}` : ""}</Badge>
+                            ))}
+                          </div>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </Card>
+
+      <Card title={<>Next action <LineLink line={parsed.nextAction?.line} /></>} className="border-sky-300 ring-1 ring-sky-100">
+        {parsed.nextAction ? (
+          <>
+            <p className="whitespace-pre-wrap text-sm font-medium text-zinc-900">{parsed.nextAction.text}</p>
+            {parsed.nextAction.commands.length > 0 && (
+              <ul className="mt-2 space-y-1">
+                {parsed.nextAction.commands.map((command, index) => (
+                  <li key={index}>
+                    <code className="block rounded bg-zinc-900 px-2 py-1 font-mono text-xs text-zinc-100">{command}</code>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : (
+          <Missing what="next action" />
+        )}
+      </Card>
+
+      <Card title="Verification commands">
+        {parsed.verification.length > 0 ? (
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
+              <tr>
+                <th className="pb-1.5 font-medium">Command</th>
+                <th className="pb-1.5 font-medium">Last known result</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {parsed.verification.map((check, index) => (
+                <tr key={index} className="align-top">
+                  <td className="py-1.5 pr-3">
+                    <code className="font-mono text-xs">{check.command}</code>
+                    <LineLink line={check.line} />
+                  </td>
+                  <td className="py-1.5 text-zinc-700">{check.lastResult ?? <span className="italic text-amber-700">no result recorded</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <Missing what="verification commands" />
+        )}
+      </Card>
+
+      <Card title="Resume pointer">
+        <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1.5">
+          <Field label="This file">
+            {parsed.pointers.thisPath ? <code className="font-mono text-xs">{parsed.pointers.thisPath}</code> : <span className="text-zinc-400">not written</span>}
+          </Field>
+          <Field label="Previous">
+            {handoff.previous.length === 0 && !handoff.previousPath && <span className="text-zinc-400">none (first of its chain)</span>}
+            {handoff.previous.map((edge, index) =>
+              edge.handoff ? (
+                <span key={index} className="flex flex-wrap items-center gap-2">
+                  <Link href={`/handoffs/${edge.handoff.id}`} className="font-mono text-xs text-sky-700 hover:underline">{edge.handoff.path}</Link>
+                  <Badge>{edge.resolution}</Badge>
+                </span>
+              ) : (
+                <span key={index} className="flex flex-wrap items-center gap-2">
+                  <code className="font-mono text-xs text-red-700">{edge.missingPath}</code>
+                  <Badge tone="red">missing — broken chain</Badge>
+                </span>
+              ),
+            )}
+          </Field>
+          <Field label="Resumed by">
+            {handoff.next.length === 0 ? (
+              <span className="text-zinc-400">nobody yet — this is an open head</span>
+            ) : (
+              <span className="flex flex-col gap-1">
+                {handoff.next.map((edge) => (
+                  <Link key={edge.handoff!.id} href={`/handoffs/${edge.handoff!.id}`} className="font-mono text-xs text-sky-700 hover:underline">{edge.handoff!.path}</Link>
+                ))}
+              </span>
+            )}
+          </Field>
+          {parsed.ownCommitSha && <Field label="Own commit"><code className="font-mono text-xs">{parsed.ownCommitSha}</code></Field>}
+          {parsed.resumeCommand && (
+            <Field label="Resume command">
+              <code className="block whitespace-pre-wrap rounded bg-zinc-100 px-2 py-1 font-mono text-xs">{parsed.resumeCommand}</code>
+            </Field>
+          )}
+        </dl>
+      </Card>
+    </div>
+  );
+}

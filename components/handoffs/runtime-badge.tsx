@@ -1,0 +1,32 @@
+const runtimeStyles: Record<string, { label: string; className: string }> = {
+  "claude-code": { label: "Claude Code", className: "bg-[#d97757]/10 text-[#b4532f] ring-[#d97757]/30" },
+  codex: { label: "Codex", className: "bg-[#10a37f]/10 text-[#0b7a5f] ring-[#10a37f]/30" },
+  "gemini-cli": { label: "Gemini CLI", className: "bg-[#4285f4]/10 text-[#1f5fcc] ring-[#4285f4]/30" },
+  opencode: { label: "OpenCode", className: "bg-[#a855f7]/10 text-[#7e3cc0] ring-[#a855f7]/30" },
+  antigravity: { label: "Antigravity", className: "bg-[#f59e0b]/10 text-[#a16207] ring-[#f59e0b]/30" },
+};
+
+export const runtimeColors: Record<string, string> = {
+  "claude-code": "#d97757",
+  codex: "#10a37f",
+  "gemini-cli": "#4285f4",
+  opencode: "#a855f7",
+  antigravity: "#f59e0b",
+};
+
+export function runtimeLabel(runtime: string | null): string {
+  if (!runtime) return "unknown";
+  return runtimeStyles[runtime]?.label ?? runtime;
+}
+
+export function RuntimeBadge({ runtime }: { runtime: string | null }) {
+  const style = runtime ? runtimeStyles[runtime] : undefined;
+  return (
+    <span
+      data-runtime={runtime ?? "unknown"}
+      className={`inline-flex items-center whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style?.className ?? "bg-zinc-100 text-zinc-600 ring-zinc-200"}`}
+    >
+      {runtimeLabel(runtime)}
+    </span>
+  );
+}

@@ -1,0 +1,22 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+
+export function NavLink({ href, children, badge }: { href: string; children: ReactNode; badge?: ReactNode }) {
+  const pathname = usePathname();
+  const isActive = href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <Link
+      href={href}
+      aria-current={isActive ? "page" : undefined}
+      className={`flex items-center justify-between rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+        isActive ? "bg-zinc-900 text-white" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
+      }`}
+    >
+      <span>{children}</span>
+      {badge}
+    </Link>
+  );
+}

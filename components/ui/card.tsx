@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+
+export function Card({ title, actions, children, className = "", id }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+  return (
+    <section id={id} className={`rounded-xl border border-zinc-200 bg-white shadow-sm ${className}`}>
+      {(title || actions) && (
+        <header className="flex items-center justify-between gap-3 border-b border-zinc-100 px-4 py-2.5">
+          <h2 className="text-sm font-semibold text-zinc-800">{title}</h2>
+          {actions}
+        </header>
+      )}
+      <div className="p-4">{children}</div>
+    </section>
+  );
+}
+
+export function Stat({ label, value, hint, tone = "default" }: { label: string; value: ReactNode; hint?: ReactNode; tone?: "default" | "red" | "amber" | "green" }) {
+  const color = { default: "text-zinc-900", red: "text-red-600", amber: "text-amber-600", green: "text-emerald-600" }[tone];
+  return (
+    <div className="rounded-xl border border-zinc-200 bg-white px-4 py-3 shadow-sm">
+      <div className="text-xs font-medium uppercase tracking-wide text-zinc-500">{label}</div>
+      <div className={`mt-1 text-2xl font-semibold tabular-nums ${color}`}>{value}</div>
+      {hint && <div className="mt-0.5 text-xs text-zinc-500">{hint}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+
+test("overview → handoff list → handoff detail", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  const open = page.getByRole("list", { name: "Open handoffs" });
+  await expect(open.getByRole("listitem")).not.toHaveCount(0);
+  await expect(page.getByRole("cell", { name: /acme-billing/ })).toBeVisible();
+  await shot(page, "overview");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Handoffs" }).click();
+  await expect(page).toHaveURL(/\/handoffs$/);
+  const table = page.getByRole("table", { name: "Handoffs" });
+  await expect(table.getByRole("row")).not.toHaveCount(1);
+
+  await page.getByLabel("Runtime").selectOption("codex");
+  await expect(page).toHaveURL(/runtime=codex/);
+  await expect(table.getByRole("link", { name: "fix-typecheck-errors" })).toBeVisible();
+  await expect(table.getByRole("link", { name: "wire-bff-routes" })).toHaveCount(0);
+  await shot(page, "handoff-list-codex");
+
+  await table.getByRole("link", { name: "fix-typecheck-errors" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "fix-typecheck-errors" })).toBeVisible();
+  await expect(page.getByText("019a4f3e-7b21-7c55-9d0e-2f61a8c4b7d3")).toBeVisible();
+  await expect(page.locator("blockquote").first()).toContainText("Do not rename any public repository method");
+  await expect(page.locator('[data-state="done"]')).toContainText("PaymentRepository");
+  await expect(page.getByRole("cell", { name: "9 errors in 1 file" })).toBeVisible();
+  // Chain links both ways: the Claude Code handoff before it, the Gemini and OpenCode ones after it.
+  await expect(page.getByRole("link", { name: "docs/ai/handoff/claude-code/20112026/handoff_migrate-repositories.md" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "docs/ai/handoff/gemini-cli/22112026/handoff_wire-bff-routes.md" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "docs/ai/handoff/opencode/22112026/handoff_notification-digest.md" })).toBeVisible();
+  await shot(page, "handoff-detail");
+
+  await page.getByRole("link", { name: "docs/ai/handoff/claude-code/20112026/handoff_migrate-repositories.md" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "migrate-repositories" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "72 errors in 9 files" })).toBeVisible();
+});
+
+test("search, lint filter and empty results", async ({ page }) => {
+  await page.goto("/handoffs");
+  await page.getByRole("searchbox").fill("token bucket");
+  await expect(page).toHaveURL(/q=token/);
+  const table = page.getByRole("table", { name: "Handoffs" });
+  await expect(table.getByRole("link", { name: "rate-limiter" })).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await page.getByRole("searchbox").fill("no handoff says this zzzz");
+  await expect(page.getByText("No handoff matches these filters")).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await page.getByLabel("Lint").selectOption("errors");
+  await expect(table.getByRole("link", { name: "audit-log-schema" })).toBeVisible();
+  await expect(table.getByRole("link", { name: "rate-limiter" })).toHaveCount(0);
+});
+
+test("a handoff holding <script>, onerror= and javascript: stays inert", async ({ page }) => {
+  const external: string[] = [];
+  page.on("request", (request) => {
+    if (!request.url().startsWith("http://127.0.0.1")) external.push(request.url());
+  });
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.goto("/handoffs?q=webhook");
+  await page.getByRole("table", { name: "Handoffs" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("webhook");
+  const rendered = page.locator(".prose");
+  await expect(rendered).toContainText("click for details");
+  await rendered.getByText("hover me").hover().catch(() => undefined);
+  await rendered.getByText("click for details").click();
+  await rendered.getByText("markdown link").click();
+  await page.waitForTimeout(300);
+
+  const state = await page.evaluate(() => ({
+    pwned: document.body.dataset.pwned ?? null,
+    title: document.title,
+    scriptsInContent: document.querySelectorAll(".prose script").length,
+    iframes: document.querySelectorAll("iframe").length,
+    handlers: [...document.querySelectorAll(".prose *")].filter((element) => [...element.attributes].some((attribute) => attribute.name.startsWith("on"))).length,
+    javascriptLinks: [...document.querySelectorAll("a")].filter((anchor) => anchor.getAttribute("href")?.trim().toLowerCase().startsWith("javascript:")).length,
+    remoteImages: [...document.querySelectorAll("img")].filter((image) => /^https?:/.test(image.getAttribute("src") ?? "") && !image.src.startsWith(location.origin)).length,
+  }));
+  expect(state.title).not.toContain("pwned");
+  expect({ ...state, title: undefined }).toEqual({ pwned: null, title: undefined, scriptsInContent: 0, iframes: 0, handlers: 0, javascriptLinks: 0, remoteImages: 0 });
+  expect(dialogs).toEqual([]);
+  expect(external).toEqual([]);
+  await shot(page, "untrusted-handoff");
+});
+
+test("secrets are masked on the page", async ({ page }) => {
+  await page.goto("/handoffs?q=bootstrap");
+  await page.getByRole("table", { name: "Handoffs" }).getByRole("link", { name: "bootstrap" }).click();
+  await expect(page.getByText(/secret.*masked/).first()).toBeVisible();
+  const html = await page.content();
+  expect(html).not.toContain("wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY9a1Z");
+  expect(html).toContain("9a1Z");
+});
+
+test("ingest errors page lists the unreadable file", async ({ page }) => {
+  await page.goto("/errors");
+  await expect(page.getByRole("heading", { name: "Ingest errors" })).toBeVisible();
+  await expect(page.getByText("docs/ai/handoff/codex/28112026/handoff_architecture-diagram.md")).toBeVisible();
+  await shot(page, "ingest-errors");
+});
+
+test("unknown handoff id shows the not-found page", async ({ page }) => {
+  const response = await page.goto("/handoffs/does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Nothing is stored under this address")).toBeVisible();
+});

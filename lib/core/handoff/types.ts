@@ -1,0 +1,136 @@
+import type { Finding } from "../findings";
+
+/** Runtime folder slugs the protocol names. Anything else is reported by the `runtime-folder-unknown` rule. */
+export const KNOWN_RUNTIMES = [
+  "claude-code",
+  "codex",
+  "gemini-cli",
+  "opencode",
+  "antigravity",
+  "unknown-runtime",
+] as const;
+export type KnownRuntime = (typeof KNOWN_RUNTIMES)[number];
+
+/** What the path of a handoff file says (docs/ai/handoff/<runtime>/<DDMMYYYY>/handoff_<phase>.md). */
+export interface HandoffPathInfo {
+  /** True when the path has the protocol's exact shape. */
+  isProtocolPath: boolean;
+  runtimeFolder: string | null;
+  /** The raw date folder as written (e.g. "08082026"). */
+  dateFolder: string | null;
+  /** YYYY-MM-DD when the date folder is a real DDMMYYYY date, else null. */
+  date: string | null;
+  /** From handoff_<phase>.md, else the file stem. */
+  phase: string | null;
+  findings: Finding[];
+  /**
+   * Folder prefix before `docs/ai/handoff/` ("" at the repo root, "packages/x/" when nested), or null
+   * when the path is not under a `docs/ai/handoff/` folder. Optional so older callers stay valid.
+   */
+  protocolRoot?: string | null;
+}
+
+export interface FileReference {
+  /** Repo-relative or as written. */
+  path: string;
+  line: number | null;
+  /** Line in the handoff where the reference appears. */
+  sourceLine: number;
+}
+
+export type StateStatus = "done" | "in-progress" | "not-started";
+
+export interface StateItem {
+  status: StateStatus;
+  text: string;
+  line: number;
+  commitShas: string[];
+  fileRefs: FileReference[];
+}
+
+export interface VerificationCommand {
+  command: string;
+  /** Last known result as written ("72 errors", "exit 0, 51 passed"), or null when the handoff records none. */
+  lastResult: string | null;
+  line: number;
+}
+
+export interface HandoffIdentity {
+  /** Normalised runtime slug (claude-code, codex, …) or null. */
+  runtime: string | null;
+  /** Runtime as written. */
+  runtimeRaw: string | null;
+  model: string | null;
+  /** Null when absent or written as `unknown` — never invented. */
+  sessionId: string | null;
+  /** ISO 8601 when parseable, else null. */
+  timestamp: string | null;
+  timestampRaw: string | null;
+  branch: string | null;
+  headSha: string | null;
+  /** Session id exactly as written (e.g. "unknown"), or null when no session-id field exists. */
+  sessionIdRaw?: string | null;
+  /** HEAD value as written, kept when it is not a 7–40 hex sha so lint can say why. */
+  headShaRaw?: string | null;
+  /** 1-based line where each identity field was found. */
+  lines?: Partial<Record<IdentityField, number>>;
+}
+
+export type IdentityField = "runtime" | "model" | "sessionId" | "timestamp" | "branch" | "headSha";
+
+export type SectionKey =
+  | "identity"
+  | "goal"
+  | "decisions"
+  | "state"
+  | "next-action"
+  | "verification"
+  | "resume-pointer"
+  | "resume-command";
+
+export interface SectionLocation {
+  key: SectionKey;
+  title: string;
+  /** 1-based line of the heading (or label) that opens the section. */
+  line: number;
+}
+
+export interface ParsedHandoff {
+  /** First H1, or front-matter title. */
+  title: string | null;
+  identity: HandoffIdentity;
+  goal: { text: string; constraints: string[]; line: number } | null;
+  decisions: { text: string; line: number }[];
+  state: StateItem[];
+  nextAction: { text: string; line: number; commands: string[]; fileRefs: FileReference[] } | null;
+  verification: VerificationCommand[];
+  pointers: {
+    /** "This file" pointer as written, or null. */
+    thisPath: string | null;
+    thisLine: number | null;
+    /** Previous pointer as written; null for absent / none / n/a / first. */
+    previousPath: string | null;
+    previousLine: number | null;
+  };
+  /** The handoff's own commit sha from a trailing line ("Commit: abc1234"), or null. */
+  ownCommitSha: string | null;
+  /** The resume command the handoff records for a fresh agent, or null. */
+  resumeCommand: string | null;
+  ownCommitLine?: number | null;
+  resumeCommandLine?: number | null;
+  /** YAML front matter as parsed (plain data), or null when there is none or it is not a mapping. */
+  frontMatter?: Record<string, unknown> | null;
+  /** Sections found, in document order. */
+  sections: SectionLocation[];
+}
+
+/** A secret found in a handoff. The value itself never leaves lib/core's masker. */
+export interface SecretFinding {
+  /** aws-access-key, github-token, private-key, env-assignment, … */
+  type: string;
+  /** Last 4 characters of the secret value ("" when the value is too short to reveal any of it safely). */
+  last4: string;
+  line: number;
+  /** Same number for every occurrence of the same value, so distinct secrets can be counted without keeping them. */
+  distinctId?: number;
+}

@@ -1,0 +1,101 @@
+/** Narrowing helpers for untrusted JSON: logs are written by other programs and drift between versions. */
+
+export type JsonObject = Record<string, unknown>;
+
+export function asObject(value: unknown): JsonObject | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+}
+
+export function asArray(value: unknown): unknown[] | null {
+  return Array.isArray(value) ? value : null;
+}
+
+/** A non-empty string, else null (empty strings in these logs mean "not recorded"). */
+export function asString(value: unknown): string | null {
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** A finite number, else null. */
+export function asNumber(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+/** Token counts: a finite non-negative integer, else 0 (a missing field means none were used). */
+export function tokenCount(value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) return 0;
+  return Math.trunc(value);
+}
+
+export function parseJsonObject(text: string): JsonObject | null {
+  try {
+    return asObject(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+const NO_OFFSET = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * Milliseconds since the epoch from an ISO string or an epoch number (seconds or milliseconds:
+ * values below 1e11 cannot be milliseconds of any date these logs were written on).
+ */
+export function timestampMs(value: unknown): number | null {
+  if (typeof value === "string") {
+    if (value.length === 0) return null;
+    // A date-time without an offset would be read in the machine's zone; these files mean UTC
+    // (Python's utcnow().isoformat() writes no offset).
+    const parsed = Date.parse(NO_OFFSET.test(value) ? `${value}Z` : value);
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  if (typeof value === "number" && Number.isFinite(value) && value > 0) {
+    return value < 1e11 ? Math.round(value * 1000) : Math.round(value);
+  }
+  return null;
+}
+
+export function isoFromMs(ms: number | null): string | null {
+  if (ms === null) return null;
+  const date = new Date(ms);
+  return Number.isFinite(date.getTime()) ? date.toISOString() : null;
+}
+
+export function isoTimestamp(value: unknown): string | null {
+  return isoFromMs(timestampMs(value));
+}
+
+/** Tracks the earliest and latest timestamps seen. */
+export class TimeRange {
+  min: number | null = null;
+  max: number | null = null;
+
+  add(ms: number | null): void {
+    if (ms === null) return;
+    if (this.min === null || ms < this.min) this.min = ms;
+    if (this.max === null || ms > this.max) this.max = ms;
+  }
+
+  get startedAt(): string | null {
+    return isoFromMs(this.min);
+  }
+
+  get endedAt(): string | null {
+    return isoFromMs(this.max);
+  }
+}
+
+/** Ordered set of model ids, first-seen order. */
+export class ModelList {
+  private readonly seen = new Set<string>();
+  readonly list: string[] = [];
+
+  add(model: string | null): void {
+    if (model === null || this.seen.has(model)) return;
+    this.seen.add(model);
+    this.list.push(model);
+  }
+}
+
+export function countType(counts: Record<string, number>, type: string): void {
+  counts[type] = (counts[type] ?? 0) + 1;
+}

@@ -1,0 +1,229 @@
+import { readJsonlLines, looksLikeJsonObject, rawJsonString, scanTopLevelFields } from "./jsonl-reader";
+import { asObject, asString, countType, ModelList, TimeRange, timestampMs, isoFromMs, tokenCount, type JsonObject } from "./json-values";
+import { dedupeRequests } from "./request-dedupe";
+import type { BadLine, CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
+
+/**
+ * Claude Code transcripts: `projects/<cwd>/<sessionId>.jsonl`, `<sessionId>/subagents/agent-<id>.jsonl`,
+ * the 2.0.x flat `agent-<id>.jsonl`, and 1.0.x files with inline `isSidechain` lines.
+ *
+ * Which lines count: a line whose top-level `message.usage` is an object is one copy of an API
+ * response (ccusage counts the same lines). Usage found anywhere else is a copy of a response that
+ * is also written where it belongs, so counting it would double it:
+ * - `progress` lines (`data.type: "agent_progress"`) embed the subagent's own messages, usage
+ *   included, while the subagent writes them to its own file;
+ * - a Task tool result's `toolUseResult.usage`/`totalTokens` repeats the subagent's totals.
+ */
+
+export interface ClaudeLogOptions {
+  /** 1-based number of the first line in `bytes` (incremental reads; default 1). */
+  startLine?: number;
+  /** Agent id from the file name (`agent-<id>.jsonl`) for subagent files; lines may also carry it. */
+  agentId?: string | null;
+  /** From the subagent's `.meta.json` when the caller read it. */
+  agentType?: string | null;
+}
+
+/** Types written by Claude Code 1.0.x–2.1.x; anything else is counted as format drift. */
+const KNOWN_TYPES = new Set([
+  "user",
+  "assistant",
+  "system",
+  "summary",
+  "progress",
+  "attachment",
+  "file-history-snapshot",
+  "queue-operation",
+  "last-prompt",
+  "custom-title",
+  "mode",
+]);
+
+const ENVELOPE_KEYS = new Set(["type", "timestamp", "cwd", "gitBranch", "sessionId", "agentId"]);
+
+/** Locally generated stand-ins (errors, interrupted turns): no API call was made. */
+const SYNTHETIC_MODEL = "<synthetic>";
+
+export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}): ParsedSessionLog {
+  const state = new ClaudeLogState(options);
+  const fields = new Map<string, string>();
+
+  const read = readJsonlLines(bytes, { startLine: options.startLine }, (text, lineNumber) => {
+    if (!looksLikeJsonObject(text)) {
+      state.badLines.push({ line: lineNumber, message: "not a JSON object" });
+      return;
+    }
+    // Only lines that can hold usage or a compaction marker are parsed in full; for the rest the
+    // envelope fields are read straight from the text (most bytes are tool results and progress).
+    if (text.includes('"usage"') || text.includes("compact_boundary")) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        state.badLines.push({ line: lineNumber, message: `invalid JSON: ${errorMessage(error)}` });
+        return;
+      }
+      const record = asObject(parsed);
+      if (record === null) {
+        state.badLines.push({ line: lineNumber, message: "not a JSON object" });
+        return;
+      }
+      state.handleRecord(record, lineNumber);
+      return;
+    }
+    if (!scanTopLevelFields(text, ENVELOPE_KEYS, fields)) {
+      state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+      return;
+    }
+    state.handleEnvelope(
+      rawJsonString(fields.get("type")),
+      rawJsonString(fields.get("timestamp")),
+      rawJsonString(fields.get("cwd")),
+      rawJsonString(fields.get("gitBranch")),
+      rawJsonString(fields.get("sessionId")),
+      rawJsonString(fields.get("agentId")),
+      false,
+    );
+  });
+
+  if (read.pendingTail !== null) {
+    state.badLines.push({
+      line: read.pendingTail.lineNumber,
+      message: "incomplete last line (no newline, not valid JSON): not consumed, read again next scan",
+    });
+  }
+
+  return {
+    runtime: "claude-code",
+    sessionId: state.sessionId,
+    agentId: state.agentId,
+    agentType: options.agentType ?? null,
+    cwd: state.cwd,
+    branch: state.branch,
+    models: state.models.list,
+    startedAt: state.time.startedAt,
+    endedAt: state.time.endedAt,
+    contextWindow: null,
+    requests: dedupeRequests("claude-code", state.requests),
+    compactions: state.compactions,
+    unknownTypes: state.unknownTypes,
+    badLines: state.badLines,
+    consumedBytes: read.consumedBytes,
+    consumedLines: read.consumedLines,
+    carry: null,
+  };
+}
+
+class ClaudeLogState {
+  sessionId: string | null = null;
+  agentId: string | null;
+  cwd: string | null = null;
+  branch: string | null = null;
+  readonly models = new ModelList();
+  readonly time = new TimeRange();
+  readonly requests: RequestSample[] = [];
+  readonly compactions: CompactionEvent[] = [];
+  readonly unknownTypes: Record<string, number> = {};
+  readonly badLines: BadLine[] = [];
+  private readonly fileAgentId: string | null;
+
+  constructor(options: ClaudeLogOptions) {
+    this.fileAgentId = options.agentId ?? null;
+    this.agentId = this.fileAgentId;
+  }
+
+  handleEnvelope(
+    type: string | null,
+    timestamp: string | null,
+    cwd: string | null,
+    gitBranch: string | null,
+    sessionId: string | null,
+    agentId: string | null,
+    hasUsage: boolean,
+  ): number | null {
+    if (type === null) {
+      // ccusage's own fixtures carry usage lines with no `type`; those are assistant lines.
+      if (!hasUsage) countType(this.unknownTypes, "(no type)");
+    } else if (!KNOWN_TYPES.has(type)) {
+      countType(this.unknownTypes, type);
+    }
+    const ms = timestampMs(timestamp);
+    this.time.add(ms);
+    if (cwd !== null) this.cwd = cwd;
+    if (gitBranch !== null) this.branch = gitBranch;
+    if (this.sessionId === null && sessionId !== null) this.sessionId = sessionId;
+    if (this.agentId === null && agentId !== null) this.agentId = agentId;
+    return ms;
+  }
+
+  handleRecord(record: JsonObject, lineNumber: number): void {
+    const message = asObject(record.message);
+    const usage = message === null ? null : asObject(message.usage);
+    const type = asString(record.type);
+    const ms = this.handleEnvelope(
+      type,
+      asString(record.timestamp),
+      asString(record.cwd),
+      asString(record.gitBranch),
+      asString(record.sessionId),
+      asString(record.agentId),
+      usage !== null,
+    );
+
+    if (type === "system" && record.subtype === "compact_boundary") {
+      const metadata = asObject(record.compactMetadata);
+      const trigger = metadata?.trigger;
+      this.compactions.push({
+        timestamp: isoFromMs(ms),
+        trigger: trigger === "auto" || trigger === "manual" ? trigger : null,
+        preTokens: typeof metadata?.preTokens === "number" ? metadata.preTokens : null,
+        postTokens: typeof metadata?.postTokens === "number" ? metadata.postTokens : null,
+        line: lineNumber,
+      });
+    }
+
+    if (message === null || usage === null) return;
+    const model = asString(message.model);
+    if (model === SYNTHETIC_MODEL) return;
+    this.models.add(model);
+
+    const inputTokens = tokenCount(usage.input_tokens);
+    const cacheReadTokens = tokenCount(usage.cache_read_input_tokens);
+    const cacheWriteTokens = cacheWriteCount(usage);
+    const outputTokens = tokenCount(usage.output_tokens);
+    const responseId = asString(message.id);
+    const requestId = asString(record.requestId);
+    const uuid = asString(record.uuid);
+    const key =
+      responseId !== null ? `${responseId}:${requestId ?? ""}` : uuid !== null ? `uuid:${uuid}` : `line:${lineNumber}`;
+
+    this.requests.push({
+      key,
+      responseId,
+      timestamp: isoFromMs(ms),
+      model,
+      inputTokens,
+      cacheWriteTokens,
+      cacheReadTokens,
+      outputTokens,
+      // Anthropic's usage does not split thinking tokens out of output_tokens.
+      reasoningTokens: 0,
+      contextTokens: inputTokens + cacheWriteTokens + cacheReadTokens,
+      agentId: this.fileAgentId ?? asString(record.agentId),
+      isSidechain: record.isSidechain === true,
+      line: lineNumber,
+    });
+  }
+}
+
+/** `cache_creation_input_tokens`, or the 5m + 1h split when only that was written. */
+function cacheWriteCount(usage: JsonObject): number {
+  if (typeof usage.cache_creation_input_tokens === "number") return tokenCount(usage.cache_creation_input_tokens);
+  const split = asObject(usage.cache_creation);
+  if (split === null) return 0;
+  return tokenCount(split.ephemeral_5m_input_tokens) + tokenCount(split.ephemeral_1h_input_tokens);
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,428 @@
+import { readJsonlLines, looksLikeJsonObject, rawJsonString, scanTopLevelFields } from "./jsonl-reader";
+import {
+  asNumber,
+  asObject,
+  asString,
+  countType,
+  isoFromMs,
+  ModelList,
+  parseJsonObject,
+  TimeRange,
+  timestampMs,
+  tokenCount,
+  type JsonObject,
+} from "./json-values";
+import { dedupeRequests } from "./request-dedupe";
+import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
+
+/**
+ * Codex CLI rollouts: `$CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<thread id>.jsonl`, lines
+ * `{timestamp, type, payload}` (and the pre-envelope legacy shape, which records no usage).
+ *
+ * Usage sources, in order of trust:
+ * 1. `token_usage_record` (Codex ≥ 0.17x): one line per API response, keyed by `response_id`.
+ *    Once a file has one, `event_msg/token_count` lines are ignored for usage: they repeat it.
+ * 2. `event_msg/token_count` (all versions): `last_token_usage` per event. Codex re-emits the same
+ *    event (only `rate_limits` differ) and, after a compaction, emits one with a zeroed
+ *    `last_token_usage` and an estimated `total_tokens`. So an event whose cumulative
+ *    `total_token_usage` equals the previous one is a repeat and is skipped, and an all-zero
+ *    usage is skipped. Events with only `total_token_usage` count the delta from the previous total.
+ *
+ * Mapping (OpenAI reports `input_tokens` including cached tokens, `output_tokens` including
+ * reasoning): input = input − cached − cache_write, cacheRead = cached, cacheWrite = cache_write,
+ * output = output, reasoning = reasoning_output_tokens.
+ */
+
+export interface CodexRolloutOptions {
+  /** 1-based number of the first line in `bytes` (incremental reads; default 1). */
+  startLine?: number;
+  /** `carry` from the previous read of the same file, unchanged. */
+  carry?: ParserCarryState | null;
+}
+
+const KNOWN_TYPES = new Set([
+  "session_meta",
+  "turn_context",
+  "world_state",
+  "response_item",
+  "event_msg",
+  "token_usage_record",
+  "compacted",
+]);
+
+/** Item types of the legacy pre-envelope rollouts (items written bare, no usage). */
+const LEGACY_ITEM_TYPES = new Set([
+  "message",
+  "reasoning",
+  "function_call",
+  "function_call_output",
+  "local_shell_call",
+  "custom_tool_call",
+  "custom_tool_call_output",
+  "web_search_call",
+]);
+
+const ENVELOPE_KEYS = new Set(["timestamp", "type"]);
+
+interface CumulativeUsage {
+  input: number;
+  cached: number;
+  cacheWrite: number;
+  output: number;
+  reasoning: number;
+  total: number;
+}
+
+/** What one file's earlier reads established; serialised into `carry`. */
+interface CodexCarry {
+  sessionId: string | null;
+  agentId: string | null;
+  agentType: string | null;
+  cwd: string | null;
+  branch: string | null;
+  model: string | null;
+  contextWindow: number | null;
+  previousTotal: string | null;
+  usesUsageRecords: boolean;
+  /** Fork/subagent rollouts start with a replay of the parent's history; its usage is not ours. */
+  inheritedUntil: "none" | "own-turn";
+  ownIdPrefix: string | null;
+  compactedSinceRequest: boolean;
+}
+
+function emptyCarry(): CodexCarry {
+  return {
+    sessionId: null,
+    agentId: null,
+    agentType: null,
+    cwd: null,
+    branch: null,
+    model: null,
+    contextWindow: null,
+    previousTotal: null,
+    usesUsageRecords: false,
+    inheritedUntil: "none",
+    ownIdPrefix: null,
+    compactedSinceRequest: false,
+  };
+}
+
+function readCarry(raw: ParserCarryState | null | undefined): CodexCarry {
+  const carry = emptyCarry();
+  if (!raw) return carry;
+  const text = (key: string): string | null => (typeof raw[key] === "string" ? (raw[key] as string) : null);
+  carry.sessionId = text("sessionId");
+  carry.agentId = text("agentId");
+  carry.agentType = text("agentType");
+  carry.cwd = text("cwd");
+  carry.branch = text("branch");
+  carry.model = text("model");
+  carry.contextWindow = typeof raw.contextWindow === "number" ? raw.contextWindow : null;
+  carry.previousTotal = text("previousTotal");
+  carry.usesUsageRecords = raw.usesUsageRecords === true;
+  carry.inheritedUntil = raw.inheritedUntil === "own-turn" ? "own-turn" : "none";
+  carry.ownIdPrefix = text("ownIdPrefix");
+  carry.compactedSinceRequest = raw.compactedSinceRequest === true;
+  return carry;
+}
+
+export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOptions = {}): ParsedSessionLog {
+  const state = new CodexState(readCarry(options.carry));
+  const fields = new Map<string, string>();
+
+  const read = readJsonlLines(bytes, { startLine: options.startLine }, (text, lineNumber) => {
+    if (!looksLikeJsonObject(text)) {
+      state.badLines.push({ line: lineNumber, message: "not a JSON object" });
+      return;
+    }
+    if (!scanTopLevelFields(text, ENVELOPE_KEYS, fields, true)) {
+      state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+      return;
+    }
+    const type = rawJsonString(fields.get("type"));
+    const rawTimestamp = fields.get("timestamp");
+    const ms = timestampMs(rawTimestamp === undefined ? null : (rawJsonString(rawTimestamp) ?? Number(rawTimestamp)));
+    state.time.add(ms);
+
+    if (type !== null && !KNOWN_TYPES.has(type)) {
+      if (!LEGACY_ITEM_TYPES.has(type)) countType(state.unknownTypes, type);
+      return;
+    }
+    if (!needsFullParse(type, text)) return;
+    const record = parseJsonObject(text);
+    if (record === null) {
+      state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+      return;
+    }
+    state.handle(type, record, ms, lineNumber);
+  });
+
+  if (read.pendingTail !== null) {
+    state.badLines.push({
+      line: read.pendingTail.lineNumber,
+      message: "incomplete last line (no newline, not valid JSON): not consumed, read again next scan",
+    });
+  }
+  return state.result(read.consumedBytes, read.consumedLines);
+}
+
+/** Which lines carry anything we read; the rest (response items, most events) are skipped unparsed. */
+function needsFullParse(type: string | null, text: string): boolean {
+  switch (type) {
+    case "session_meta":
+    case "turn_context":
+    case "token_usage_record":
+    case "compacted":
+      return true;
+    case "event_msg":
+      return text.includes("token_count") || text.includes("task_started") || text.includes("context_compacted");
+    case null:
+      // Legacy header `{id, timestamp, …}` and `{record_type: …}` lines.
+      return true;
+    default:
+      return false;
+  }
+}
+
+class CodexState {
+  readonly time = new TimeRange();
+  readonly models = new ModelList();
+  readonly requests: RequestSample[] = [];
+  readonly compactions: CompactionEvent[] = [];
+  readonly unknownTypes: Record<string, number> = {};
+  readonly badLines: BadLine[] = [];
+  private sawAnySessionMeta: boolean;
+
+  constructor(private readonly carry: CodexCarry) {
+    this.sawAnySessionMeta = carry.sessionId !== null;
+    this.models.add(carry.model);
+  }
+
+  handle(type: string | null, record: JsonObject, ms: number | null, lineNumber: number): void {
+    const payload = asObject(record.payload);
+    if (type === null) {
+      this.handleLegacy(record);
+      return;
+    }
+    if (payload === null) return;
+    switch (type) {
+      case "session_meta":
+        this.handleSessionMeta(payload);
+        return;
+      case "turn_context":
+        this.handleTurnContext(payload);
+        return;
+      case "token_usage_record":
+        this.handleUsageRecord(payload, ms, lineNumber);
+        return;
+      case "compacted":
+        this.compactions.push({ timestamp: isoFromMs(ms), trigger: null, preTokens: null, postTokens: null, line: lineNumber });
+        this.carry.compactedSinceRequest = true;
+        return;
+      case "event_msg":
+        this.handleEvent(payload, ms, lineNumber);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private handleLegacy(record: JsonObject): void {
+    if (record.record_type !== undefined) return;
+    const id = asString(record.id);
+    if (id !== null && this.carry.sessionId === null) this.carry.sessionId = id;
+  }
+
+  private handleSessionMeta(payload: JsonObject): void {
+    const id = asString(payload.id) ?? asString(payload.session_id);
+    if (this.sawAnySessionMeta) {
+      // A fork/subagent rollout embeds the parent's session_meta before replaying its history.
+      return;
+    }
+    this.sawAnySessionMeta = true;
+    const spawn = asObject(asObject(asObject(payload.source)?.subagent)?.thread_spawn);
+    const parentThreadId = asString(spawn?.parent_thread_id) ?? (spawn !== null ? asString(payload.parent_thread_id) : null);
+    if (parentThreadId !== null && id !== null) {
+      // A spawned subagent: its usage rolls up into the parent session.
+      this.carry.sessionId = parentThreadId;
+      this.carry.agentId = id;
+      this.carry.agentType = asString(spawn?.agent_role) ?? asString(payload.agent_role) ?? asString(payload.agent_nickname);
+    } else {
+      this.carry.sessionId = id;
+    }
+    if (parentThreadId !== null || asString(payload.forked_from_id) !== null) {
+      this.carry.inheritedUntil = "own-turn";
+      this.carry.ownIdPrefix = id === null ? null : uuidTimePrefix(id);
+    }
+    const cwd = asString(payload.cwd);
+    if (cwd !== null) this.carry.cwd = cwd;
+    const branch = asString(asObject(payload.git)?.branch);
+    if (branch !== null) this.carry.branch = branch;
+  }
+
+  private handleTurnContext(payload: JsonObject): void {
+    const model = asString(payload.model) ?? asString(asObject(asObject(payload.collaboration_mode)?.settings)?.model);
+    if (model !== null) {
+      this.carry.model = model;
+      this.models.add(model);
+    }
+    const cwd = asString(payload.cwd);
+    if (cwd !== null) this.carry.cwd = cwd;
+    if (this.carry.inheritedUntil === "own-turn") {
+      // The replayed parent turns carry the parent's (older) UUIDv7 turn ids; the fork's own first
+      // turn is minted at or after the fork's own id.
+      const turnId = asString(payload.turn_id);
+      const ownPrefix = this.carry.ownIdPrefix;
+      if (turnId === null || ownPrefix === null || uuidTimePrefix(turnId) >= ownPrefix) {
+        this.carry.inheritedUntil = "none";
+      }
+    }
+  }
+
+  private handleUsageRecord(payload: JsonObject, ms: number | null, lineNumber: number): void {
+    this.carry.usesUsageRecords = true;
+    const usage = asObject(payload.usage);
+    if (usage === null || this.carry.inheritedUntil !== "none") return;
+    const responseId = asString(payload.response_id);
+    const key = responseId ?? `line:${lineNumber}`;
+    this.pushRequest(key, responseId, usageCounts(usage), asString(payload.model), ms, lineNumber);
+  }
+
+  private handleEvent(payload: JsonObject, ms: number | null, lineNumber: number): void {
+    const eventType = payload.type;
+    if (eventType === "task_started") {
+      const window = asNumber(payload.model_context_window);
+      if (window !== null && window > 0) this.carry.contextWindow = window;
+      return;
+    }
+    if (eventType === "context_compacted") {
+      // Older Codex writes a `compacted` line and then this event for the same compaction.
+      if (!this.carry.compactedSinceRequest) {
+        this.compactions.push({ timestamp: isoFromMs(ms), trigger: null, preTokens: null, postTokens: null, line: lineNumber });
+        this.carry.compactedSinceRequest = true;
+      }
+      return;
+    }
+    if (eventType !== "token_count") return;
+    const info = asObject(payload.info);
+    if (info === null) return;
+    const window = asNumber(info.model_context_window);
+    if (window !== null && window > 0) this.carry.contextWindow = window;
+
+    const totalUsage = asObject(info.total_token_usage);
+    const lastUsage = asObject(info.last_token_usage);
+    const total = totalUsage === null ? null : usageCounts(totalUsage);
+    const totalKey = total === null ? null : JSON.stringify(total);
+    const previous = this.carry.previousTotal;
+    if (totalKey !== null) {
+      if (totalKey === previous) return;
+      this.carry.previousTotal = totalKey;
+    }
+    if (this.carry.usesUsageRecords || this.carry.inheritedUntil !== "none") return;
+
+    let counts: CumulativeUsage | null = lastUsage === null ? null : usageCounts(lastUsage);
+    if (counts === null && total !== null) counts = subtractUsage(total, previous === null ? null : (JSON.parse(previous) as CumulativeUsage));
+    if (counts === null) return;
+    if (counts.input === 0 && counts.cached === 0 && counts.output === 0 && counts.reasoning === 0) return;
+    // The cumulative total identifies the event within its file, and survives re-reads.
+    const key = total !== null ? `token_count:${total.total}:${total.input}:${total.output}` : `line:${lineNumber}`;
+    const model = asString(payload.model) ?? asString(info.model) ?? asString(info.model_name);
+    this.pushRequest(key, null, counts, model, ms, lineNumber);
+  }
+
+  private pushRequest(
+    key: string,
+    responseId: string | null,
+    counts: CumulativeUsage,
+    eventModel: string | null,
+    ms: number | null,
+    lineNumber: number,
+  ): void {
+    const model = eventModel ?? this.carry.model;
+    this.models.add(model);
+    const cacheRead = Math.min(counts.cached, counts.input);
+    const cacheWrite = Math.min(counts.cacheWrite, counts.input - cacheRead);
+    const input = counts.input - cacheRead - cacheWrite;
+    this.carry.compactedSinceRequest = false;
+    this.requests.push({
+      key,
+      responseId,
+      timestamp: isoFromMs(ms),
+      model,
+      inputTokens: input,
+      cacheWriteTokens: cacheWrite,
+      cacheReadTokens: cacheRead,
+      outputTokens: counts.output,
+      reasoningTokens: Math.min(counts.reasoning, counts.output),
+      contextTokens: counts.input,
+      agentId: this.carry.agentId,
+      line: lineNumber,
+    });
+  }
+
+  result(consumedBytes: number, consumedLines: number): ParsedSessionLog {
+    const carry = this.carry;
+    return {
+      runtime: "codex",
+      sessionId: carry.sessionId,
+      agentId: carry.agentId,
+      agentType: carry.agentType,
+      cwd: carry.cwd,
+      branch: carry.branch,
+      models: this.models.list,
+      startedAt: this.time.startedAt,
+      endedAt: this.time.endedAt,
+      contextWindow: carry.contextWindow,
+      requests: dedupeRequests("codex", this.requests),
+      compactions: this.compactions,
+      unknownTypes: this.unknownTypes,
+      badLines: this.badLines,
+      consumedBytes,
+      consumedLines,
+      carry: {
+        sessionId: carry.sessionId,
+        agentId: carry.agentId,
+        agentType: carry.agentType,
+        cwd: carry.cwd,
+        branch: carry.branch,
+        model: carry.model,
+        contextWindow: carry.contextWindow,
+        previousTotal: carry.previousTotal,
+        usesUsageRecords: carry.usesUsageRecords,
+        inheritedUntil: carry.inheritedUntil,
+        ownIdPrefix: carry.ownIdPrefix,
+        compactedSinceRequest: carry.compactedSinceRequest,
+      },
+    };
+  }
+}
+
+function usageCounts(usage: JsonObject): CumulativeUsage {
+  const input = tokenCount(usage.input_tokens);
+  const output = tokenCount(usage.output_tokens);
+  return {
+    input,
+    cached: tokenCount(usage.cached_input_tokens),
+    cacheWrite: tokenCount(usage.cache_write_input_tokens),
+    output,
+    reasoning: tokenCount(usage.reasoning_output_tokens),
+    total: typeof usage.total_tokens === "number" ? tokenCount(usage.total_tokens) : input + output,
+  };
+}
+
+function subtractUsage(current: CumulativeUsage, previous: CumulativeUsage | null): CumulativeUsage {
+  if (previous === null) return current;
+  return {
+    input: Math.max(0, current.input - previous.input),
+    cached: Math.max(0, current.cached - previous.cached),
+    cacheWrite: Math.max(0, current.cacheWrite - previous.cacheWrite),
+    output: Math.max(0, current.output - previous.output),
+    reasoning: Math.max(0, current.reasoning - previous.reasoning),
+    total: Math.max(0, current.total - previous.total),
+  };
+}
+
+/** The 48-bit millisecond prefix of a UUIDv7 as sortable hex ("01a22665b02a"). */
+function uuidTimePrefix(id: string): string {
+  return id.replace(/-/g, "").slice(0, 12).toLowerCase();
+}

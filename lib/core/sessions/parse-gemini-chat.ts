@@ -1,0 +1,267 @@
+import { finding, type Parsed } from "../findings";
+import { readJsonlLines, looksLikeJsonObject, decodeUtf8 } from "./jsonl-reader";
+import {
+  asArray,
+  asObject,
+  asString,
+  countType,
+  isoFromMs,
+  ModelList,
+  parseJsonObject,
+  TimeRange,
+  timestampMs,
+  tokenCount,
+  type JsonObject,
+} from "./json-values";
+import { dedupeRequests } from "./request-dedupe";
+import { sha256Hex } from "./sha256";
+import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
+
+/**
+ * Gemini CLI chat recordings: `~/.gemini/tmp/<project>/chats/session-<time>-<id8>.json` (older: one
+ * JSON document rewritten on every update) and `.jsonl` (≥ 0.45: a header line, one line per
+ * message record, `$set` / `$rewindTo` patch lines).
+ *
+ * Tokens live on `type: "gemini"` records: `tokens {input, output, cached, thoughts, tool, total}`
+ * = promptTokenCount (cached included), candidatesTokenCount, cachedContentTokenCount,
+ * thoughtsTokenCount, toolUsePromptTokenCount, totalTokenCount. Mapping:
+ * input = input − cached + tool, cacheRead = cached, output = output + thoughts, reasoning = thoughts.
+ *
+ * A record is re-appended under the same id when its tokens or tool calls arrive: the last copy
+ * that has tokens wins. `$set.messages` rewrites (on resume, after compression) hold API-shaped
+ * history with new ids and no tokens; they never add or remove usage (the spent tokens stay spent,
+ * which is also why `$rewindTo` removes nothing).
+ */
+
+export interface GeminiChatOptions {
+  /** 1-based number of the first line in `bytes` (JSONL incremental reads; default 1). */
+  startLine?: number;
+  /** `carry` from the previous read of the same JSONL file, unchanged. */
+  carry?: ParserCarryState | null;
+  /** The project folder, when the caller resolved it (projects.json or `.project_root`). */
+  projectRoot?: string | null;
+  /** For `kind: "subagent"` files: the id to list the subagent under (the file stem, say). */
+  agentId?: string | null;
+}
+
+const MESSAGE_TYPES = new Set(["user", "gemini", "info", "error", "warning"]);
+
+/** Gemini's compression service replaces history with a `<state_snapshot>` user turn. */
+const STATE_SNAPSHOT_MARK = "<state_snapshot>";
+
+export function parseGeminiChatJsonl(bytes: Uint8Array, options: GeminiChatOptions = {}): ParsedSessionLog {
+  const state = new GeminiState(options, options.carry ?? null);
+  const read = readJsonlLines(bytes, { startLine: options.startLine }, (text, lineNumber) => {
+    if (!looksLikeJsonObject(text)) {
+      state.badLines.push({ line: lineNumber, message: "not a JSON object" });
+      return;
+    }
+    const record = parseJsonObject(text);
+    if (record === null) {
+      state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+      return;
+    }
+    state.handleLine(record, lineNumber);
+  });
+  if (read.pendingTail !== null) {
+    state.badLines.push({
+      line: read.pendingTail.lineNumber,
+      message: "incomplete last line (no newline, not valid JSON): not consumed, read again next scan",
+    });
+  }
+  return state.result(read.consumedBytes, read.consumedLines);
+}
+
+/**
+ * The older whole-document format. It is rewritten in place, so it is never read incrementally:
+ * a document that does not parse (caught mid-write) is not consumed at all.
+ */
+export function parseGeminiChatJson(bytes: Uint8Array, options: GeminiChatOptions = {}): ParsedSessionLog {
+  const state = new GeminiState(options, null);
+  const document = parseJsonObject(decodeUtf8(bytes));
+  if (document === null) {
+    state.badLines.push({ line: 1, message: "not a complete JSON document: not consumed, read again next scan" });
+    return state.result(0, 0);
+  }
+  state.handleHeader(document);
+  const messages = asArray(document.messages) ?? [];
+  messages.forEach((message, index) => {
+    const record = asObject(message);
+    // Line numbers are message ordinals here: the document has no lines of its own.
+    if (record !== null) state.handleMessage(record, index + 1);
+  });
+  if (messages.some((message) => isStateSnapshot(asObject(message)))) {
+    state.compactions.push({ timestamp: null, trigger: "auto", preTokens: null, postTokens: null, line: 1 });
+  }
+  return state.result(bytes.length, 0);
+}
+
+class GeminiState {
+  sessionId: string | null;
+  kind: string | null;
+  readonly time = new TimeRange();
+  readonly models = new ModelList();
+  readonly requests: RequestSample[] = [];
+  readonly compactions: CompactionEvent[] = [];
+  readonly unknownTypes: Record<string, number> = {};
+  readonly badLines: BadLine[] = [];
+
+  constructor(
+    private readonly options: GeminiChatOptions,
+    carry: ParserCarryState | null,
+  ) {
+    this.sessionId = typeof carry?.sessionId === "string" ? carry.sessionId : null;
+    this.kind = typeof carry?.kind === "string" ? carry.kind : null;
+  }
+
+  handleLine(record: JsonObject, lineNumber: number): void {
+    const patch = asObject(record.$set);
+    if (patch !== null) {
+      this.time.add(timestampMs(patch.lastUpdated));
+      const sessionId = asString(patch.sessionId);
+      if (this.sessionId === null && sessionId !== null) this.sessionId = sessionId;
+      const messages = asArray(patch.messages);
+      if (messages !== null && messages.some((message) => isStateSnapshot(asObject(message)))) {
+        this.compactions.push({
+          timestamp: isoTimestampOf(patch.lastUpdated),
+          trigger: "auto",
+          preTokens: null,
+          postTokens: null,
+          line: lineNumber,
+        });
+      }
+      return;
+    }
+    if (record.$rewindTo !== undefined) return;
+    if (record.type === undefined && (record.sessionId !== undefined || record.projectHash !== undefined)) {
+      this.handleHeader(record);
+      return;
+    }
+    this.handleMessage(record, lineNumber);
+  }
+
+  handleHeader(record: JsonObject): void {
+    const sessionId = asString(record.sessionId) ?? asString(record.session_id);
+    if (this.sessionId === null && sessionId !== null) this.sessionId = sessionId;
+    const kind = asString(record.kind);
+    if (kind !== null) this.kind = kind;
+    this.time.add(timestampMs(record.startTime));
+    this.time.add(timestampMs(record.lastUpdated));
+  }
+
+  handleMessage(record: JsonObject, lineNumber: number): void {
+    const type = asString(record.type);
+    if (type === null || !MESSAGE_TYPES.has(type)) {
+      countType(this.unknownTypes, type ?? "(no type)");
+      return;
+    }
+    const ms = timestampMs(record.timestamp);
+    this.time.add(ms);
+    if (type !== "gemini") return;
+    const tokens = asObject(record.tokens);
+    if (tokens === null) return;
+    const id = asString(record.id);
+    const model = asString(record.model);
+    const counts = geminiCounts(tokens);
+    this.models.add(model);
+    this.requests.push({
+      key: id ?? `line:${lineNumber}`,
+      responseId: null,
+      timestamp: isoFromMs(ms),
+      model,
+      inputTokens: counts.input,
+      cacheWriteTokens: 0,
+      cacheReadTokens: counts.cacheRead,
+      outputTokens: counts.output,
+      reasoningTokens: counts.thoughts,
+      contextTokens: counts.input + counts.cacheRead,
+      agentId: this.agentId(),
+      line: lineNumber,
+    });
+  }
+
+  private agentId(): string | null {
+    return this.kind === "subagent" ? (this.options.agentId ?? this.sessionId ?? "subagent") : null;
+  }
+
+  result(consumedBytes: number, consumedLines: number): ParsedSessionLog {
+    return {
+      runtime: "gemini-cli",
+      sessionId: this.sessionId,
+      agentId: this.agentId(),
+      agentType: this.kind === "subagent" ? "subagent" : null,
+      // The chat files record neither; the caller may know the folder from projects.json.
+      cwd: this.options.projectRoot ?? null,
+      branch: null,
+      models: this.models.list,
+      startedAt: this.time.startedAt,
+      endedAt: this.time.endedAt,
+      contextWindow: null,
+      requests: dedupeRequests("gemini-cli", this.requests),
+      compactions: this.compactions,
+      unknownTypes: this.unknownTypes,
+      badLines: this.badLines,
+      consumedBytes,
+      consumedLines,
+      carry: { sessionId: this.sessionId, kind: this.kind },
+    };
+  }
+}
+
+interface GeminiCounts {
+  input: number;
+  cacheRead: number;
+  output: number;
+  thoughts: number;
+}
+
+function geminiCounts(tokens: JsonObject): GeminiCounts {
+  const prompt = tokenCount(tokens.input ?? tokens.prompt);
+  const cached = tokenCount(tokens.cached);
+  const candidates = tokenCount(tokens.output ?? tokens.candidates);
+  const thoughts = tokenCount(tokens.thoughts);
+  const tool = tokenCount(tokens.tool);
+  // promptTokenCount includes cached tokens (the API's definition, and what `total` confirms on
+  // real files). A writer whose `total` only adds up with cached on top reports prompt net of
+  // cache; ccusage applies the same test.
+  const total = typeof tokens.total === "number" ? tokenCount(tokens.total) : null;
+  const netOfCache = cached > 0 && total !== null && total === prompt + cached + candidates + thoughts + tool && total !== prompt + candidates + thoughts + tool;
+  const cacheRead = netOfCache ? cached : Math.min(cached, prompt);
+  const input = (netOfCache ? prompt : prompt - cacheRead) + tool;
+  return { input, cacheRead, output: candidates + thoughts, thoughts };
+}
+
+function isStateSnapshot(message: JsonObject | null): boolean {
+  if (message === null || message.type !== "user") return false;
+  const content = message.content;
+  if (typeof content === "string") return content.trimStart().startsWith(STATE_SNAPSHOT_MARK);
+  const parts = asArray(content);
+  if (parts === null) return false;
+  return parts.some((part) => {
+    const text = asString(asObject(part)?.text);
+    return text !== null && text.trimStart().startsWith(STATE_SNAPSHOT_MARK);
+  });
+}
+
+function isoTimestampOf(value: unknown): string | null {
+  return isoFromMs(timestampMs(value));
+}
+
+/**
+ * `~/.gemini/projects.json` → folder by project directory name. Newer Gemini CLI names
+ * `tmp/<name>` after an entry here; older versions used the SHA-256 of the folder path, so both
+ * keys are returned.
+ */
+export function parseGeminiProjects(text: string): Parsed<Record<string, string>> {
+  const document = parseJsonObject(text);
+  if (document === null) {
+    return { value: {}, issues: [finding("gemini-projects-invalid", "warning", null, "projects.json is not a JSON object")] };
+  }
+  const projects = asObject(document.projects) ?? {};
+  const value: Record<string, string> = {};
+  for (const [folder, name] of Object.entries(projects)) {
+    if (typeof name === "string" && name.length > 0) value[name] = folder;
+    value[sha256Hex(folder)] = folder;
+  }
+  return { value, issues: [] };
+}

@@ -1,0 +1,350 @@
+import { finding, type Finding, type Parsed } from "../findings";
+import { asObject, asString, countType, isoFromMs, ModelList, TimeRange, timestampMs, tokenCount, type JsonObject } from "./json-values";
+import { dedupeRequests, requestTotal } from "./request-dedupe";
+import type { CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
+
+/**
+ * OpenCode keeps sessions in a database, not in logs:
+ * (a) 1.x: SQLite `opencode.db` with tables `session`, `message`, `part` (`data` = JSON text);
+ * (b) older: a JSON tree `storage/session/<project>/<ses>.json`, `storage/message/<ses>/<msg>.json`,
+ *     `storage/part/<msg>/<prt>.json`.
+ * This module takes rows / file texts already read (lib/server/agents/read-opencode-db.ts reads the
+ * database) and returns one ParsedSessionLog per session. A child session (`parent_id`) is a
+ * subagent: it is returned under its parent's session id with `agentId` = its own id.
+ *
+ * Tokens: assistant `message.data.tokens {input, output, reasoning, cache {read, write}}`, where
+ * `input` is already net of cache (OpenCode stores prompt − cached) and `output` excludes reasoning.
+ * Mapping: input = input, cacheRead = cache.read, cacheWrite = cache.write,
+ * output = output + reasoning, reasoning = reasoning.
+ * A message that ran several model calls (a tool loop) sums them; its `step-finish` parts hold one
+ * call each. Requests are those steps when they add up to the message (so request counts and the
+ * context peak are per API call), else the message as one request. Never both.
+ */
+
+export interface OpenCodeSessionRow {
+  id: string;
+  parent_id?: string | null;
+  project_id?: string | null;
+  directory?: string | null;
+  title?: string | null;
+  version?: string | null;
+  agent?: string | null;
+  /** JSON text or object `{id, providerID}` as 1.x stores it. */
+  model?: unknown;
+  time_created?: number | null;
+  time_updated?: number | null;
+}
+
+export interface OpenCodeMessageRow {
+  id: string;
+  session_id: string;
+  time_created?: number | null;
+  /** JSON text (as stored) or an already-parsed object. */
+  data: unknown;
+}
+
+export interface OpenCodePartRow {
+  id: string;
+  message_id: string;
+  session_id?: string | null;
+  data: unknown;
+}
+
+export interface OpenCodeRows {
+  sessions: readonly OpenCodeSessionRow[];
+  messages: readonly OpenCodeMessageRow[];
+  parts: readonly OpenCodePartRow[];
+}
+
+export interface OpenCodeStorageFile {
+  /** Path relative to `storage/` (e.g. `message/ses_x/msg_y.json`); used in issues. */
+  path: string;
+  text: string;
+}
+
+export interface OpenCodeStorageFiles {
+  sessions: readonly OpenCodeStorageFile[];
+  messages: readonly OpenCodeStorageFile[];
+  parts: readonly OpenCodeStorageFile[];
+}
+
+export interface OpenCodeSources {
+  /** From `opencode.db`; wins over the JSON tree for the same message id (as ccusage). */
+  rows?: OpenCodeRows | null;
+  storage?: OpenCodeStorageFiles | null;
+}
+
+interface SessionInfo {
+  id: string;
+  parentId: string | null;
+  directory: string | null;
+  agent: string | null;
+  model: string | null;
+  created: number | null;
+  updated: number | null;
+}
+
+interface MessageInfo {
+  id: string;
+  sessionId: string;
+  data: JsonObject;
+  ordinal: number;
+}
+
+interface PartInfo {
+  id: string;
+  messageId: string;
+  data: JsonObject;
+}
+
+export function parseOpenCode(sources: OpenCodeSources): Parsed<ParsedSessionLog[]> {
+  const issues: Finding[] = [];
+  const sessions = new Map<string, SessionInfo>();
+  const messages = new Map<string, MessageInfo>();
+  const parts = new Map<string, PartInfo>();
+  let ordinal = 0;
+
+  const rows = sources.rows;
+  if (rows) {
+    for (const row of rows.sessions) sessions.set(row.id, sessionFromRow(row));
+    for (const row of rows.messages) {
+      ordinal += 1;
+      const data = jsonData(row.data);
+      if (data === null) {
+        issues.push(finding("opencode-bad-row", "warning", null, `message ${row.id}: data is not a JSON object`));
+        continue;
+      }
+      messages.set(row.id, { id: row.id, sessionId: row.session_id, data, ordinal });
+    }
+    for (const row of rows.parts) {
+      const data = jsonData(row.data);
+      if (data === null) {
+        issues.push(finding("opencode-bad-row", "warning", null, `part ${row.id}: data is not a JSON object`));
+        continue;
+      }
+      parts.set(row.id, { id: row.id, messageId: row.message_id, data });
+    }
+  }
+
+  const storage = sources.storage;
+  if (storage) {
+    for (const file of storage.sessions) {
+      const data = parseFile(file, issues);
+      const id = data === null ? null : asString(data.id);
+      if (data === null || id === null || sessions.has(id)) continue;
+      const time = asObject(data.time);
+      sessions.set(id, {
+        id,
+        parentId: asString(data.parentID),
+        directory: asString(data.directory),
+        agent: null,
+        model: null,
+        created: timestampMs(time?.created),
+        updated: timestampMs(time?.updated),
+      });
+    }
+    for (const file of storage.messages) {
+      const data = parseFile(file, issues);
+      const id = data === null ? null : asString(data.id);
+      const sessionId = data === null ? null : asString(data.sessionID);
+      if (data === null || id === null || sessionId === null || messages.has(id)) continue;
+      ordinal += 1;
+      messages.set(id, { id, sessionId, data, ordinal });
+    }
+    for (const file of storage.parts) {
+      const data = parseFile(file, issues);
+      const id = data === null ? null : asString(data.id);
+      const messageId = data === null ? null : asString(data.messageID);
+      if (data === null || id === null || messageId === null || parts.has(id)) continue;
+      parts.set(id, { id, messageId, data });
+    }
+  }
+
+  const partsByMessage = new Map<string, PartInfo[]>();
+  for (const part of parts.values()) {
+    const list = partsByMessage.get(part.messageId);
+    if (list === undefined) partsByMessage.set(part.messageId, [part]);
+    else list.push(part);
+  }
+  for (const list of partsByMessage.values()) list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+  const messagesBySession = new Map<string, MessageInfo[]>();
+  for (const message of messages.values()) {
+    const list = messagesBySession.get(message.sessionId);
+    if (list === undefined) messagesBySession.set(message.sessionId, [message]);
+    else list.push(message);
+  }
+
+  const sessionIds = new Set<string>([...sessions.keys(), ...messagesBySession.keys()]);
+  const logs: ParsedSessionLog[] = [];
+  for (const sessionId of [...sessionIds].sort()) {
+    const info = sessions.get(sessionId) ?? null;
+    const list = (messagesBySession.get(sessionId) ?? []).sort(compareMessages);
+    logs.push(buildSessionLog(sessionId, info, list, partsByMessage));
+  }
+  return { value: logs, issues };
+}
+
+function buildSessionLog(
+  sessionId: string,
+  info: SessionInfo | null,
+  messages: readonly MessageInfo[],
+  partsByMessage: ReadonlyMap<string, PartInfo[]>,
+): ParsedSessionLog {
+  const time = new TimeRange();
+  const models = new ModelList();
+  const requests: RequestSample[] = [];
+  const compactions: CompactionEvent[] = [];
+  const unknownTypes: Record<string, number> = {};
+  const parentId = info?.parentId ?? null;
+  const agentId = parentId === null ? null : sessionId;
+  let cwd = info?.directory ?? null;
+  let agentType: string | null = info?.agent ?? null;
+  let compactionParts = 0;
+  const summaryMessages: CompactionEvent[] = [];
+
+  time.add(info?.created ?? null);
+  time.add(info?.updated ?? null);
+
+  for (const message of messages) {
+    const data = message.data;
+    const role = asString(data.role);
+    const messageTime = asObject(data.time);
+    const createdMs = timestampMs(messageTime?.created);
+    time.add(createdMs);
+    time.add(timestampMs(messageTime?.completed));
+    const messageParts = partsByMessage.get(message.id) ?? [];
+    for (const part of messageParts) {
+      if (part.data.type === "compaction") {
+        compactionParts += 1;
+        compactions.push({ timestamp: isoFromMs(createdMs), trigger: part.data.auto === true ? "auto" : "manual", preTokens: null, postTokens: null, line: message.ordinal });
+      }
+    }
+    if (role === "user") continue;
+    if (role !== "assistant") {
+      countType(unknownTypes, role ?? "(no role)");
+      continue;
+    }
+    const pathCwd = asString(asObject(data.path)?.cwd);
+    if (pathCwd !== null) cwd = pathCwd;
+    if (parentId !== null && agentType === null) agentType = asString(data.agent) ?? asString(data.mode);
+    const model = asString(data.modelID) ?? info?.model ?? null;
+    if (data.summary === true || data.mode === "compaction") {
+      summaryMessages.push({ timestamp: isoFromMs(createdMs), trigger: null, preTokens: null, postTokens: null, line: message.ordinal });
+    }
+    const tokens = asObject(data.tokens);
+    if (tokens === null) continue;
+    const messageSample = sampleFromTokens(tokens, message.id, model, createdMs, agentId, message.ordinal);
+    if (requestTotal(messageSample) === 0) continue;
+    models.add(model);
+
+    const steps = messageParts.filter((part) => part.data.type === "step-finish" && asObject(part.data.tokens) !== null);
+    const stepSamples = steps.map((part) =>
+      sampleFromTokens(asObject(part.data.tokens) ?? {}, `${message.id}:${part.id}`, model, createdMs, agentId, message.ordinal),
+    );
+    if (stepSamples.length > 1 && sameTotals(stepSamples, messageSample)) {
+      for (const sample of stepSamples) requests.push({ ...sample, responseId: message.id });
+    } else {
+      requests.push(messageSample);
+    }
+  }
+
+  // Older stores have no compaction part; the summary message is then the only marker.
+  if (compactionParts === 0) compactions.push(...summaryMessages);
+
+  return {
+    runtime: "opencode",
+    sessionId: parentId ?? sessionId,
+    agentId,
+    agentType: agentId === null ? null : agentType,
+    cwd,
+    branch: null,
+    models: models.list,
+    startedAt: time.startedAt,
+    endedAt: time.endedAt,
+    contextWindow: null,
+    requests: dedupeRequests("opencode", requests),
+    compactions,
+    unknownTypes,
+    badLines: [],
+    consumedBytes: 0,
+    consumedLines: 0,
+    carry: null,
+  };
+}
+
+function sampleFromTokens(
+  tokens: JsonObject,
+  key: string,
+  model: string | null,
+  createdMs: number | null,
+  agentId: string | null,
+  line: number,
+): RequestSample {
+  const cache = asObject(tokens.cache);
+  const inputTokens = tokenCount(tokens.input);
+  const cacheReadTokens = tokenCount(cache?.read);
+  const cacheWriteTokens = tokenCount(cache?.write);
+  const reasoningTokens = tokenCount(tokens.reasoning);
+  return {
+    key,
+    responseId: key.includes(":") ? null : key,
+    timestamp: isoFromMs(createdMs),
+    model,
+    inputTokens,
+    cacheWriteTokens,
+    cacheReadTokens,
+    outputTokens: tokenCount(tokens.output) + reasoningTokens,
+    reasoningTokens,
+    contextTokens: inputTokens + cacheWriteTokens + cacheReadTokens,
+    agentId,
+    line,
+  };
+}
+
+function sameTotals(steps: readonly RequestSample[], message: RequestSample): boolean {
+  const sum = (pick: (sample: RequestSample) => number): number => steps.reduce((total, step) => total + pick(step), 0);
+  return (
+    sum((step) => step.inputTokens) === message.inputTokens &&
+    sum((step) => step.cacheReadTokens) === message.cacheReadTokens &&
+    sum((step) => step.cacheWriteTokens) === message.cacheWriteTokens &&
+    sum((step) => step.outputTokens) === message.outputTokens
+  );
+}
+
+function compareMessages(a: MessageInfo, b: MessageInfo): number {
+  const timeA = timestampMs(asObject(a.data.time)?.created) ?? 0;
+  const timeB = timestampMs(asObject(b.data.time)?.created) ?? 0;
+  if (timeA !== timeB) return timeA - timeB;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function sessionFromRow(row: OpenCodeSessionRow): SessionInfo {
+  const model = jsonData(row.model);
+  return {
+    id: row.id,
+    parentId: asString(row.parent_id),
+    directory: asString(row.directory),
+    agent: asString(row.agent),
+    model: model === null ? null : asString(model.id) ?? asString(model.modelID),
+    created: timestampMs(row.time_created),
+    updated: timestampMs(row.time_updated),
+  };
+}
+
+function jsonData(value: unknown): JsonObject | null {
+  if (typeof value === "string") {
+    try {
+      return asObject(JSON.parse(value));
+    } catch {
+      return null;
+    }
+  }
+  return asObject(value);
+}
+
+function parseFile(file: OpenCodeStorageFile, issues: Finding[]): JsonObject | null {
+  const data = jsonData(file.text);
+  if (data === null) issues.push(finding("opencode-bad-file", "warning", null, `${file.path}: not a JSON object`));
+  return data;
+}

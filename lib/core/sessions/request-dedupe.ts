@@ -1,0 +1,83 @@
+import type { RequestSample, SessionRuntime, TokenCounts } from "./types";
+
+/**
+ * One rule for "two records of the same API response": used inside a parse, across a session's
+ * files in summariseSession, and by ingest when it upserts a request by key (incremental reads
+ * see re-appended copies in later slices, so ingest must apply the same rule, not "last write wins").
+ */
+
+export function requestTotal(counts: TokenCounts): number {
+  return counts.inputTokens + counts.cacheWriteTokens + counts.cacheReadTokens + counts.outputTokens;
+}
+
+/**
+ * Whether `candidate` should replace `existing` (same key, or for Claude the same response id
+ * replayed by a sidechain).
+ * - Claude Code writes one line per content block with the same usage, and sometimes a provisional
+ *   output count on early lines: keep the larger total (ccusage 20's rule). A sidechain replay of a
+ *   parent message never replaces the parent's own copy, whatever its total (ccusage issue #913).
+ * - Gemini CLI re-appends a message under the same id when its tokens arrive: the final copy wins.
+ * - Codex and OpenCode keys are unique per response; a repeat is the same record read again.
+ */
+export function shouldReplaceRequest(runtime: SessionRuntime, existing: RequestSample, candidate: RequestSample): boolean {
+  if (runtime === "claude-code") {
+    const existingSidechain = existing.isSidechain === true;
+    const candidateSidechain = candidate.isSidechain === true;
+    if (existingSidechain !== candidateSidechain) return existingSidechain;
+    return requestTotal(candidate) > requestTotal(existing);
+  }
+  return true;
+}
+
+/**
+ * De-duplicates requests, keeping first-seen positions (a replacement takes the slot of the copy it
+ * replaces, as ccusage does), so order and line numbers stay meaningful.
+ */
+export function dedupeRequests(runtime: SessionRuntime, requests: readonly RequestSample[]): RequestSample[] {
+  const kept: RequestSample[] = [];
+  const byKey = new Map<string, number>();
+  const byResponseId = runtime === "claude-code" ? new Map<string, number[]>() : null;
+
+  for (const candidate of requests) {
+    let index = byKey.get(candidate.key);
+    if (index === undefined && byResponseId !== null && candidate.responseId) {
+      const sameResponse = byResponseId.get(candidate.responseId);
+      if (sameResponse !== undefined) {
+        index = sameResponse.find((position) => {
+          const existing = kept[position];
+          return existing !== undefined && (candidate.isSidechain === true || existing.isSidechain === true);
+        });
+      }
+    }
+    if (index !== undefined) {
+      const existing = kept[index];
+      if (existing !== undefined && shouldReplaceRequest(runtime, existing, candidate)) {
+        kept[index] = candidate;
+        // Both keys now point at the slot (ccusage registers the key only when the copy is kept).
+        byKey.set(candidate.key, index);
+      }
+      continue;
+    }
+    const position = kept.length;
+    kept.push(candidate);
+    byKey.set(candidate.key, position);
+    if (byResponseId !== null && candidate.responseId) {
+      const list = byResponseId.get(candidate.responseId);
+      if (list === undefined) byResponseId.set(candidate.responseId, [position]);
+      else list.push(position);
+    }
+  }
+  return kept;
+}
+
+export function sumTokens(requests: readonly TokenCounts[]): TokenCounts {
+  const totals: TokenCounts = { inputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, outputTokens: 0, reasoningTokens: 0 };
+  for (const request of requests) {
+    totals.inputTokens += request.inputTokens;
+    totals.cacheWriteTokens += request.cacheWriteTokens;
+    totals.cacheReadTokens += request.cacheReadTokens;
+    totals.outputTokens += request.outputTokens;
+    totals.reasoningTokens += request.reasoningTokens;
+  }
+  return totals;
+}

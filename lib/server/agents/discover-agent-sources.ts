@@ -1,0 +1,307 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { finding, type Finding } from "../../core/findings";
+import { parseGeminiProjects } from "../../core/sessions/parse-gemini-chat";
+
+/**
+ * Where each agent CLI keeps its sessions, found the way ccusage 20 finds them (same variables,
+ * same defaults), so Baton and ccusage read the same files:
+ * - Claude Code: `CLAUDE_CONFIG_DIR` (comma list; each entry a config dir holding `projects/`, or
+ *   the `projects/` dir itself; `~` expanded). When it is set but names no valid dir, that is an
+ *   issue and the defaults are NOT used. Defaults: `$XDG_CONFIG_HOME/claude` (else
+ *   `~/.config/claude`) and `~/.claude`, each when it has `projects/`.
+ * - Codex: `CODEX_HOME` (comma list, default `~/.codex`); per home its `sessions/` (or the home
+ *   itself when there is none), plus `archived_sessions/` (ccusage reads only `sessions/`).
+ * - Gemini CLI: `GEMINI_DATA_DIR` (comma list of `tmp`-style dirs; a dir holding `tmp/` is
+ *   accepted too), default `~/.gemini/tmp`. Chats are `<project>/chats/session-*.json[l]`.
+ * - OpenCode: `OPENCODE_DATA_DIR` (comma list), default `~/.local/share/opencode`: `opencode.db`
+ *   (else the first `opencode-<channel>.db`) and the older `storage/` tree.
+ * `env` and `homeDir` are arguments so tests never touch the real home.
+ */
+
+export interface DiscoverAgentSourcesOptions {
+  env: Readonly<Record<string, string | undefined>>;
+  homeDir: string;
+}
+
+export type ClaudeFileKind = "main" | "subagent" | "flat-agent";
+
+export interface ClaudeSourceFile {
+  path: string;
+  /** The `projects/<dir>` folder (the encoded cwd). */
+  projectDir: string;
+  /** From the path; null for the 2.0.x `agent-<id>.jsonl` layout, whose lines name the parent. */
+  sessionId: string | null;
+  agentId: string | null;
+  /** `<agent>.meta.json` beside a subagent file, when present. */
+  metaPath: string | null;
+  kind: ClaudeFileKind;
+}
+
+export interface CodexSourceFile {
+  path: string;
+  /** Path relative to its sessions root without `.jsonl` (ccusage's session key). */
+  relativeKey: string;
+  archived: boolean;
+}
+
+export interface GeminiSourceFile {
+  path: string;
+  format: "json" | "jsonl";
+  /** The `tmp/<project>` folder name: a short name (newer) or the SHA-256 of the folder (older). */
+  projectDir: string;
+  /** The project folder, from `.project_root` or `projects.json`, else null. */
+  projectRoot: string | null;
+}
+
+export interface OpenCodeSourceDir {
+  dataDir: string;
+  database: string | null;
+  /** `storage/` when it exists. */
+  storageDir: string | null;
+}
+
+export interface AgentSources {
+  claude: { roots: string[]; files: ClaudeSourceFile[] };
+  codex: { roots: string[]; files: CodexSourceFile[] };
+  gemini: { roots: string[]; files: GeminiSourceFile[] };
+  opencode: { roots: string[]; dirs: OpenCodeSourceDir[] };
+  issues: Finding[];
+}
+
+export async function discoverAgentSources(options: DiscoverAgentSourcesOptions): Promise<AgentSources> {
+  const issues: Finding[] = [];
+  const [claude, codex, gemini, opencode] = await Promise.all([
+    discoverClaude(options, issues),
+    discoverCodex(options),
+    discoverGemini(options, issues),
+    discoverOpenCode(options),
+  ]);
+  return { claude, codex, gemini, opencode, issues };
+}
+
+/* ---- Claude Code ---- */
+
+async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Finding[]): Promise<AgentSources["claude"]> {
+  const roots: string[] = [];
+  const configured = options.env.CLAUDE_CONFIG_DIR;
+  if (configured !== undefined) {
+    for (const raw of splitList(configured)) {
+      let root = expandHome(raw, options.homeDir);
+      if (path.basename(root) === "projects" && (await isDirectory(root))) root = path.dirname(root);
+      if ((await isDirectory(path.join(root, "projects"))) && !roots.includes(root)) roots.push(root);
+    }
+    if (roots.length === 0) {
+      issues.push(
+        finding(
+          "agent-source-missing",
+          "warning",
+          null,
+          `CLAUDE_CONFIG_DIR names no Claude data directory (each entry must contain projects/): ${configured}`,
+        ),
+      );
+    }
+  } else {
+    const xdg = options.env.XDG_CONFIG_HOME ? expandHome(options.env.XDG_CONFIG_HOME, options.homeDir) : path.join(options.homeDir, ".config");
+    for (const root of [path.join(xdg, "claude"), path.join(options.homeDir, ".claude")]) {
+      if ((await isDirectory(path.join(root, "projects"))) && !roots.includes(root)) roots.push(root);
+    }
+  }
+
+  const files: ClaudeSourceFile[] = [];
+  for (const root of roots) {
+    const projectsDir = path.join(root, "projects");
+    for (const file of await listFiles(projectsDir, (name) => name.endsWith(".jsonl"))) {
+      files.push(await classifyClaudeFile(projectsDir, file));
+    }
+  }
+  files.sort((a, b) => compareStrings(a.path, b.path));
+  return { roots, files };
+}
+
+async function classifyClaudeFile(projectsDir: string, file: string): Promise<ClaudeSourceFile> {
+  const parts = path.relative(projectsDir, file).split(path.sep);
+  const projectDir = path.join(projectsDir, parts[0] ?? "");
+  const name = parts[parts.length - 1] ?? "";
+  const stem = name.replace(/\.jsonl$/, "");
+  const agentMatch = /^agent-(.+)$/.exec(stem);
+  if (parts.length >= 4 && parts[parts.length - 2] === "subagents") {
+    const metaPath = path.join(path.dirname(file), `${stem}.meta.json`);
+    return {
+      path: file,
+      projectDir,
+      sessionId: parts[parts.length - 3] ?? null,
+      agentId: agentMatch?.[1] ?? stem,
+      metaPath: (await isFile(metaPath)) ? metaPath : null,
+      kind: "subagent",
+    };
+  }
+  if (parts.length === 2 && agentMatch !== null) {
+    return { path: file, projectDir, sessionId: null, agentId: agentMatch[1] ?? stem, metaPath: null, kind: "flat-agent" };
+  }
+  // `<project>/<session>.jsonl`, or a nested `<project>/<session>/<name>.jsonl` (ccusage reads the
+  // session from the folder then).
+  const sessionId = parts.length === 2 ? stem : (parts[parts.length - 2] ?? stem);
+  return { path: file, projectDir, sessionId, agentId: null, metaPath: null, kind: "main" };
+}
+
+/* ---- Codex ---- */
+
+async function discoverCodex(options: DiscoverAgentSourcesOptions): Promise<AgentSources["codex"]> {
+  const homes = options.env.CODEX_HOME !== undefined ? splitList(options.env.CODEX_HOME).map((raw) => expandHome(raw, options.homeDir)) : [path.join(options.homeDir, ".codex")];
+  const roots: string[] = [];
+  const files: CodexSourceFile[] = [];
+  for (const home of homes) {
+    const sessions = path.join(home, "sessions");
+    const sessionRoot = (await isDirectory(sessions)) ? sessions : (await isDirectory(home)) ? home : null;
+    const archived = path.join(home, "archived_sessions");
+    for (const [root, isArchived] of [
+      [sessionRoot, false],
+      [(await isDirectory(archived)) ? archived : null, true],
+    ] as const) {
+      if (root === null || roots.includes(root)) continue;
+      roots.push(root);
+      for (const file of await listFiles(root, (name) => name.endsWith(".jsonl"))) {
+        files.push({ path: file, relativeKey: path.relative(root, file).replace(/\.jsonl$/, "").split(path.sep).join("/"), archived: isArchived });
+      }
+    }
+  }
+  files.sort((a, b) => compareStrings(a.path, b.path));
+  return { roots, files };
+}
+
+/* ---- Gemini CLI ---- */
+
+async function discoverGemini(options: DiscoverAgentSourcesOptions, issues: Finding[]): Promise<AgentSources["gemini"]> {
+  const candidates =
+    options.env.GEMINI_DATA_DIR !== undefined
+      ? splitList(options.env.GEMINI_DATA_DIR).map((raw) => expandHome(raw, options.homeDir))
+      : [path.join(options.homeDir, ".gemini", "tmp")];
+  const roots: string[] = [];
+  for (const candidate of candidates) {
+    const nestedTmp = path.join(candidate, "tmp");
+    const root = (await isDirectory(nestedTmp)) ? nestedTmp : (await isDirectory(candidate)) ? candidate : null;
+    if (root !== null && !roots.includes(root)) roots.push(root);
+  }
+
+  const files: GeminiSourceFile[] = [];
+  for (const root of roots) {
+    const projects = await readGeminiProjects(path.join(path.dirname(root), "projects.json"), issues);
+    for (const file of await listFiles(root, (name) => name.endsWith(".json") || name.endsWith(".jsonl"))) {
+      const parts = path.relative(root, file).split(path.sep);
+      // <project>/chats/<file>, including subagent chats nested below `chats/`.
+      const chatsIndex = parts.indexOf("chats");
+      if (chatsIndex < 1) continue;
+      const projectDir = parts.slice(0, chatsIndex).join("/");
+      const projectRoot = (await readTextIfExists(path.join(root, projectDir, ".project_root")))?.trim() || projects[projectDir] || null;
+      files.push({ path: file, format: file.endsWith(".jsonl") ? "jsonl" : "json", projectDir, projectRoot });
+    }
+  }
+  files.sort((a, b) => compareStrings(a.path, b.path));
+  return { roots, files };
+}
+
+async function readGeminiProjects(file: string, issues: Finding[]): Promise<Record<string, string>> {
+  const text = await readTextIfExists(file);
+  if (text === null) return {};
+  const parsed = parseGeminiProjects(text);
+  issues.push(...parsed.issues.map((issue) => ({ ...issue, message: `${file}: ${issue.message}` })));
+  return parsed.value;
+}
+
+/* ---- OpenCode ---- */
+
+async function discoverOpenCode(options: DiscoverAgentSourcesOptions): Promise<AgentSources["opencode"]> {
+  const candidates =
+    options.env.OPENCODE_DATA_DIR !== undefined
+      ? splitList(options.env.OPENCODE_DATA_DIR).map((raw) => expandHome(raw, options.homeDir))
+      : [path.join(options.homeDir, ".local", "share", "opencode")];
+  const roots: string[] = [];
+  const dirs: OpenCodeSourceDir[] = [];
+  for (const dataDir of candidates) {
+    if (!(await isDirectory(dataDir)) || roots.includes(dataDir)) continue;
+    roots.push(dataDir);
+    const storage = path.join(dataDir, "storage");
+    dirs.push({ dataDir, database: await openCodeDatabase(dataDir), storageDir: (await isDirectory(storage)) ? storage : null });
+  }
+  return { roots, dirs };
+}
+
+async function openCodeDatabase(dataDir: string): Promise<string | null> {
+  const main = path.join(dataDir, "opencode.db");
+  if (await isFile(main)) return main;
+  // Release channels write `opencode-<channel>.db`; ccusage takes the first by name.
+  const entries = await safeReaddir(dataDir);
+  const channel = entries
+    .filter((entry) => entry.isFile() && /^opencode-[A-Za-z0-9_-]+\.db$/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort(compareStrings)[0];
+  return channel === undefined ? null : path.join(dataDir, channel);
+}
+
+/* ---- fs helpers ---- */
+
+function splitList(value: string): string[] {
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+}
+
+function expandHome(raw: string, homeDir: string): string {
+  if (raw === "~") return homeDir;
+  if (raw.startsWith("~/")) return path.join(homeDir, raw.slice(2));
+  return path.resolve(raw);
+}
+
+async function isDirectory(target: string): Promise<boolean> {
+  try {
+    return (await stat(target)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function isFile(target: string): Promise<boolean> {
+  try {
+    return (await stat(target)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function readTextIfExists(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+async function safeReaddir(dir: string) {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+/** Regular files below `dir` (symlinks are not followed, as ccusage's walk does not). */
+async function listFiles(dir: string, accept: (name: string) => boolean): Promise<string[]> {
+  const found: string[] = [];
+  const pending = [dir];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (current === undefined) break;
+    for (const entry of await safeReaddir(current)) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) pending.push(full);
+      else if (entry.isFile() && accept(entry.name)) found.push(full);
+    }
+  }
+  return found;
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,74 @@
+/**
+ * Shared by `npm start` and `baton serve`: migrate, (optionally) seed the demo workspace, build when
+ * the build is missing or older than the sources, then `next start` bound to 127.0.0.1 by default.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { ensureDatabase } from "../db/ensure-database";
+import { resolveDatabaseUrl } from "../db/database-url";
+
+export const projectRoot = process.env.BATON_PROJECT_ROOT ?? path.resolve(import.meta.dirname, "..", "..", "..");
+
+const SOURCE_ENTRIES = ["app", "components", "lib", "public", "generated", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"];
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const info = statSync(entry);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const child of readdirSync(entry, { withFileTypes: true })) {
+    if (child.name === "node_modules" || child.name.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child.name)));
+  }
+  return newest;
+}
+
+export function buildIsStale(root = projectRoot): boolean {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return SOURCE_ENTRIES.some((entry) => newestMtime(path.join(root, entry)) > built);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: projectRoot, env, stdio: "inherit" });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      process.off("SIGINT", forward);
+      process.off("SIGTERM", forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  seedDemoIfEmpty: boolean;
+  log: (text: string) => void;
+}
+
+export async function serve(options: ServeOptions): Promise<number> {
+  const target = resolveDatabaseUrl();
+  const applied = await ensureDatabase(target);
+  if (applied.length > 0) options.log(`database migrated (${target.provider}): ${applied.join(", ")}`);
+  if (options.seedDemoIfEmpty) {
+    const { ensureDemoWorkspace } = await import("../demo/demo-workspace");
+    const demo = await ensureDemoWorkspace({ log: options.log });
+    if (demo.created) options.log(`demo workspace ready: ${demo.repos.length} repos under ${demo.directory}`);
+  }
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", DATABASE_URL: target.url };
+  const next = path.join(projectRoot, "node_modules", "next", "dist", "bin", "next");
+  if (buildIsStale()) {
+    options.log("building the dashboard (first start or sources changed)…");
+    const code = await run(process.execPath, [next, "build"], env);
+    if (code !== 0) return code;
+  }
+  options.log(`Baton on http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}  (database: ${target.provider === "sqlite" ? target.filePath : "PostgreSQL"})`);
+  return run(process.execPath, [next, "start", "-H", options.host, "-p", String(options.port)], env);
+}

@@ -1,0 +1,56 @@
+import path from "node:path";
+
+export type DatabaseProvider = "sqlite" | "postgresql";
+
+export interface DatabaseTarget {
+  provider: DatabaseProvider;
+  /** URL as Prisma wants it (`file:/abs/path.db` or `postgresql://…`). */
+  url: string;
+  /** Absolute path of the SQLite file, or null for PostgreSQL. */
+  filePath: string | null;
+}
+
+/** Where Baton keeps its own files (the SQLite database, demo repos). */
+export function dataDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.BATON_DATA_DIR ?? path.join(process.cwd(), "data"));
+}
+
+/**
+ * DATABASE_URL picks the provider: `postgresql://` / `postgres://` → PostgreSQL, `file:` or a plain
+ * path → SQLite. Without it, the SQLite file under the data folder.
+ */
+export function resolveDatabaseUrl(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  const raw = env.DATABASE_URL?.trim();
+  if (raw && /^postgres(ql)?:\/\//i.test(raw)) {
+    return { provider: "postgresql", url: raw, filePath: null };
+  }
+  const filePath = raw
+    ? path.resolve(raw.replace(/^file:(\/\/)?/, ""))
+    : path.join(dataDirectory(env), "baton.db");
+  return { provider: "sqlite", url: `file:${filePath}`, filePath };
+}
+
+/**
+ * pg's Pool gives a connection string precedence over `database`, so a shadow database built with
+ * `{ ...config, database }` would silently be the main one. Always hand pg explicit fields.
+ */
+export function postgresConnectionConfig(url: string): {
+  host: string;
+  port: number;
+  user: string;
+  password: string | undefined;
+  database: string;
+  ssl?: boolean;
+} {
+  const parsed = new URL(url);
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, "")) || "postgres";
+  const sslMode = parsed.searchParams.get("sslmode");
+  return {
+    host: decodeURIComponent(parsed.hostname) || "127.0.0.1",
+    port: parsed.port ? Number(parsed.port) : 5432,
+    user: decodeURIComponent(parsed.username) || process.env.PGUSER || "postgres",
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    database,
+    ...(sslMode && sslMode !== "disable" ? { ssl: true } : {}),
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Route handlers read the same way: parse → call lib/server → respond. A ZodError is a 400 with its
+ * issues, a NotFoundError a 404, anything else a logged 500 — never a silent null.
+ */
+import { NextResponse } from "next/server";
+import { ZodError } from "zod";
+
+export class NotFoundError extends Error {}
+
+export function searchParamsObject(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url).searchParams.entries());
+}
+
+export function handle<Args extends unknown[]>(work: (...args: Args) => Promise<unknown>) {
+  return async (...args: Args) => {
+    try {
+      return NextResponse.json(await work(...args));
+    } catch (error) {
+      if (error instanceof ZodError) return NextResponse.json({ error: "invalid request", issues: error.issues }, { status: 400 });
+      if (error instanceof NotFoundError) return NextResponse.json({ error: error.message || "not found" }, { status: 404 });
+      console.error(error);
+      return NextResponse.json({ error: "internal error" }, { status: 500 });
+    }
+  };
+}

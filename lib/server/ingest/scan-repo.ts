@@ -1,0 +1,410 @@
+/**
+ * Scan one git repo's handoffs: every local and remote-tracking branch straight from git objects,
+ * plus the working tree. Incremental: a branch whose head did not move is not read again, a
+ * working-tree file whose size and mtime did not change is not read again, and a content (path +
+ * blob sha) already stored is never parsed twice. Every file gets a result; one bad file never
+ * stops the scan.
+ */
+import { randomUUID } from "node:crypto";
+import { realpath } from "node:fs/promises";
+import path from "node:path";
+import type { Finding } from "../../core/findings";
+import type { BulkWriter, Row } from "../db/bulk";
+import { defaultBranch, listBranches, listTreeBlobs, readBlobs, readRepoInfo, gitBlobSha, type GitRef } from "../git";
+import { deriveRepo, type DeriveResult } from "./derive-repo";
+import { createHandoffMatcher } from "./handoff-globs";
+import { handoffId, MAX_HANDOFF_BYTES, processHandoff } from "./process-handoff";
+import { loadBranches, loadFileStates, loadKnownHandoffs, upsertRepoSource } from "./repo-store";
+import { readWorktreeFile, walkWorktree } from "./worktree";
+
+export type ScanProgress =
+  | { phase: "repo"; repo: string }
+  | { phase: "refs"; repo: string; branches: number; changed: number }
+  | { phase: "read"; repo: string; done: number; total: number }
+  | { phase: "derive"; repo: string };
+
+export interface ScanError {
+  path: string;
+  message: string;
+  line?: number | null;
+  refs?: string[];
+}
+
+export interface RepoScanResult {
+  repoId: string | null;
+  sourceId: string | null;
+  path: string;
+  name: string;
+  status: "ok" | "partial" | "failed";
+  durationMs: number;
+  stats: {
+    branches: number;
+    branchesRead: number;
+    branchesGone: number;
+    worktreeFiles: number;
+    filesRead: number;
+    filesSkipped: number;
+    handoffsNew: number;
+    failed: number;
+    derived: boolean;
+  };
+  errors: ScanError[];
+  derive: DeriveResult | null;
+}
+
+export interface ScanRepoOptions {
+  bulk: BulkWriter;
+  globs?: string[];
+  scanRunId?: string;
+  onProgress?: (event: ScanProgress) => void;
+}
+
+const WORKTREE = "";
+
+interface Candidate {
+  path: string;
+  blobSha: string;
+  bytes: Uint8Array | null;
+  size: number;
+  /** Refs that hold it in this scan (for error reports). */
+  refs: Set<string>;
+  fromWorktree: boolean;
+}
+
+export async function scanRepo(inputPath: string, options: ScanRepoOptions): Promise<RepoScanResult> {
+  const started = Date.now();
+  const { bulk } = options;
+  const errors: ScanError[] = [];
+  const stats: RepoScanResult["stats"] = {
+    branches: 0,
+    branchesRead: 0,
+    branchesGone: 0,
+    worktreeFiles: 0,
+    filesRead: 0,
+    filesSkipped: 0,
+    handoffsNew: 0,
+    failed: 0,
+    derived: false,
+  };
+  let repoPath = path.resolve(inputPath);
+  const name = path.basename(repoPath);
+  try {
+    repoPath = await realpath(repoPath);
+    const info = await readRepoInfo(repoPath);
+    repoPath = await realpath(info.topLevel);
+  } catch (error) {
+    return {
+      repoId: null,
+      sourceId: null,
+      path: repoPath,
+      name,
+      status: "failed",
+      durationMs: Date.now() - started,
+      stats,
+      errors: [{ path: repoPath, message: `not a readable git repository: ${(error as Error).message}` }],
+      derive: null,
+    };
+  }
+  const info = await readRepoInfo(repoPath);
+  const repoName = path.basename(repoPath);
+  options.onProgress?.({ phase: "repo", repo: repoPath });
+
+  const { sourceId, repoId, globs } = await upsertRepoSource(bulk, repoPath, repoName, options.globs ?? null);
+  const matcher = createHandoffMatcher(globs);
+
+  // 1. Branches: which heads moved since the last scan.
+  const refs = await listBranches(repoPath);
+  stats.branches = refs.length;
+  const stored = await loadBranches(bulk, repoId);
+  const storedByName = new Map(stored.map((branch) => [branch.name, branch]));
+  const changedRefs = refs.filter((ref) => storedByName.get(ref.name)?.scannedSha !== ref.sha);
+  const goneBranches = stored.filter((branch) => !refs.some((ref) => ref.name === branch.name));
+  stats.branchesRead = changedRefs.length;
+  stats.branchesGone = goneBranches.length;
+  options.onProgress?.({ phase: "refs", repo: repoPath, branches: refs.length, changed: changedRefs.length });
+
+  const refEntries = new Map<string, { path: string; sha: string }[]>();
+  await mapLimit(changedRefs, 4, async (ref) => {
+    const entries = await listTreeBlobs(repoPath, ref.sha, matcher.prefixes);
+    refEntries.set(
+      ref.name,
+      entries.filter((entry) => matcher.matches(entry.path)),
+    );
+  });
+
+  // 2. Working tree: stat everything, read only what changed.
+  const walk = await walkWorktree(repoPath, matcher);
+  for (const skipped of walk.skipped) errors.push({ path: skipped.path, message: skipped.reason });
+  stats.worktreeFiles = walk.files.length;
+  const fileStates = await loadFileStates(bulk, sourceId);
+  const worktreeStates = new Map(fileStates.filter((state) => state.version === WORKTREE).map((state) => [state.path, state]));
+  const failedBlobs = new Set(fileStates.filter((state) => state.version !== WORKTREE && state.status === "failed").map((state) => `${state.path}\0${state.version}`));
+
+  const worktreeNow: { path: string; blobSha: string | null; mtimeMs: number; size: number; bytes: Buffer | null; changed: boolean }[] = [];
+  for (const file of walk.files) {
+    const previous = worktreeStates.get(file.path);
+    if (previous && previous.status !== "gone" && previous.size === file.size && previous.mtimeMs === file.mtimeMs && previous.blobSha) {
+      worktreeNow.push({ path: file.path, blobSha: previous.blobSha, mtimeMs: file.mtimeMs, size: file.size, bytes: null, changed: false });
+      continue;
+    }
+    try {
+      const { bytes, size } = await readWorktreeFile(repoPath, file.path, MAX_HANDOFF_BYTES);
+      stats.filesRead++;
+      worktreeNow.push({ path: file.path, blobSha: bytes ? gitBlobSha(bytes) : null, mtimeMs: file.mtimeMs, size, bytes, changed: true });
+    } catch (error) {
+      errors.push({ path: file.path, message: `could not read: ${(error as Error).message}` });
+    }
+  }
+  const walkedPaths = new Set(walk.files.map((file) => file.path));
+  const worktreeGone = [...worktreeStates.values()].filter((state) => state.status !== "gone" && !walkedPaths.has(state.path));
+  const worktreeChanged = worktreeNow.some((file) => file.changed) || worktreeGone.length > 0;
+
+  // 3. Contents not stored yet.
+  const known = await loadKnownHandoffs(bulk, repoId);
+  const candidates = new Map<string, Candidate>();
+  for (const file of worktreeNow) {
+    if (!file.changed) continue;
+    if (file.blobSha === null) {
+      // Too large to read: record it without loading it.
+      candidates.set(`${file.path}\0size:${file.size}`, { path: file.path, blobSha: `oversize-${file.size}`, bytes: null, size: file.size, refs: new Set(["(working tree)"]), fromWorktree: true });
+      continue;
+    }
+    const key = `${file.path}\0${file.blobSha}`;
+    if (known.has(key) || failedBlobs.has(key)) continue;
+    candidates.set(key, { path: file.path, blobSha: file.blobSha, bytes: file.bytes, size: file.size, refs: new Set(["(working tree)"]), fromWorktree: true });
+  }
+  for (const [refName, entries] of refEntries) {
+    for (const entry of entries) {
+      const key = `${entry.path}\0${entry.sha}`;
+      if (known.has(key) || failedBlobs.has(key)) continue;
+      const candidate = candidates.get(key) ?? { path: entry.path, blobSha: entry.sha, bytes: null, size: 0, refs: new Set<string>(), fromWorktree: false };
+      candidate.refs.add(refName);
+      candidates.set(key, candidate);
+    }
+  }
+  const blobsToRead = [...new Set([...candidates.values()].filter((candidate) => !candidate.fromWorktree).map((candidate) => candidate.blobSha))];
+  const blobs = await readBlobs(repoPath, blobsToRead, MAX_HANDOFF_BYTES);
+  stats.filesRead += blobsToRead.length;
+
+  // 4. Parse and write.
+  const now = new Date();
+  const handoffRows: Row[] = [];
+  const failedStates: Row[] = [];
+  const issueRows: Row[] = [];
+  const newIds = new Map<string, string>();
+  let done = 0;
+  for (const [key, candidate] of candidates) {
+    done++;
+    if (done % 500 === 0) options.onProgress?.({ phase: "read", repo: repoPath, done, total: candidates.size });
+    let bytes = candidate.bytes;
+    let size = candidate.size;
+    if (!candidate.fromWorktree) {
+      const blob = blobs.get(candidate.blobSha);
+      bytes = blob?.bytes ?? null;
+      size = blob?.size ?? 0;
+      if (!blob) {
+        recordFailure(candidate, [{ rule: "file-unreadable", severity: "error", line: null, message: "git object could not be read" }]);
+        continue;
+      }
+    }
+    if (bytes === null) {
+      recordFailure(candidate, [
+        { rule: "file-too-large", severity: "error", line: null, message: `${size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit for a handoff; not read` },
+      ]);
+      continue;
+    }
+    const processed = processHandoff(candidate.path, bytes);
+    if (!processed.ok) {
+      recordFailure(candidate, processed.issues);
+      continue;
+    }
+    const id = handoffId(repoPath, candidate.path, candidate.blobSha);
+    newIds.set(key, id);
+    const { parsed, pathInfo } = processed.analysis;
+    handoffRows.push([
+      id,
+      repoId,
+      candidate.path,
+      candidate.blobSha,
+      processed.runtime,
+      pathInfo.runtimeFolder,
+      pathInfo.dateFolder,
+      pathInfo.date,
+      pathInfo.phase,
+      processed.title,
+      parsed.identity.model,
+      parsed.identity.sessionId,
+      processed.timestamp,
+      parsed.identity.branch,
+      parsed.identity.headSha,
+      processed.previousPath,
+      parsed.ownCommitSha,
+      false,
+      candidate.fromWorktree,
+      parsed.goal?.text ?? null,
+      parsed.nextAction?.text ?? null,
+      JSON.stringify(processed.analysis),
+      processed.content,
+      `${candidate.path}\n${processed.content}`.toLowerCase(),
+      bytes.byteLength,
+      now,
+      now,
+    ]);
+  }
+  stats.handoffsNew = handoffRows.length;
+
+  function recordFailure(candidate: Candidate, issues: Finding[]) {
+    stats.failed++;
+    const refs = [...candidate.refs];
+    const version = candidate.fromWorktree ? WORKTREE : candidate.blobSha;
+    if (!candidate.fromWorktree) {
+      failedStates.push([sourceId, candidate.path, version, candidate.size, null, candidate.blobSha, "failed", issues.length, options.scanRunId ?? null, now]);
+    }
+    for (const issue of issues) {
+      errors.push({ path: candidate.path, message: issue.message, line: issue.line, refs });
+      issueRows.push([sourceId, candidate.path, version, JSON.stringify(refs), issue.line, issue.rule, issue.severity, issue.message, options.scanRunId ?? null, now]);
+    }
+  }
+
+  const lookupId = (filePath: string, blobSha: string) => known.get(`${filePath}\0${blobSha}`) ?? newIds.get(`${filePath}\0${blobSha}`);
+  const somethingChanged = changedRefs.length > 0 || goneBranches.length > 0 || worktreeChanged || handoffRows.length > 0 || failedStates.length > 0;
+
+  await bulk.transaction(async () => {
+    await bulk.execute(`UPDATE "Repo" SET "headSha" = ?, "headBranch" = ?, "isShallow" = ?, "defaultBranch" = ? WHERE "id" = ?`, [
+      info.headSha,
+      info.headBranch,
+      info.isShallow,
+      await defaultBranch(repoPath, refs),
+      repoId,
+    ]);
+    if (!somethingChanged) return;
+    await bulk.insert(
+      "Handoff",
+      [
+        "id", "repoId", "path", "blobSha", "runtime", "runtimeFolder", "dateFolder", "date", "phase", "title", "model", "sessionId",
+        "timestamp", "branch", "headSha", "previousPath", "ownCommitSha", "committed", "inWorkingTree", "goal", "nextAction", "parsed",
+        "content", "searchText", "sizeBytes", "firstSeenAt", "updatedAt",
+      ],
+      handoffRows,
+      { ignoreConflicts: true },
+    );
+    await bulk.insert(
+      "FileState",
+      ["sourceId", "path", "version", "size", "mtimeMs", "blobSha", "status", "issueCount", "scanRunId", "updatedAt"],
+      failedStates,
+      { ignoreConflicts: true },
+    );
+    // Issues of the files read this scan replace that file's earlier issues.
+    const rereadPaths = [...new Set([...candidates.values()].map((candidate) => candidate.path))];
+    for (const filePath of rereadPaths) {
+      await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "path" = ? AND "version" = ?`, [sourceId, filePath, WORKTREE]);
+    }
+    await bulk.insert("IngestIssue", ["sourceId", "path", "version", "refs", "line", "rule", "severity", "message", "scanRunId", "createdAt"], issueRows);
+
+    // Occurrences: replace those of every branch read again or gone, and of the working tree.
+    for (const ref of [...changedRefs.map((changed) => changed.name), ...goneBranches.map((gone) => gone.name)]) {
+      await bulk.execute(
+        `DELETE FROM "HandoffOccurrence" WHERE "ref" = ? AND "kind" <> 'worktree' AND "handoffId" IN (SELECT "id" FROM "Handoff" WHERE "repoId" = ?)`,
+        [ref, repoId],
+      );
+    }
+    const occurrenceRows: Row[] = [];
+    for (const ref of changedRefs) {
+      for (const entry of refEntries.get(ref.name) ?? []) {
+        const id = lookupId(entry.path, entry.sha);
+        if (id) occurrenceRows.push([id, ref.isRemote ? "remote" : "local", ref.name]);
+      }
+    }
+    if (worktreeChanged) {
+      await bulk.execute(
+        `DELETE FROM "HandoffOccurrence" WHERE "kind" = 'worktree' AND "handoffId" IN (SELECT "id" FROM "Handoff" WHERE "repoId" = ?)`,
+        [repoId],
+      );
+      for (const file of worktreeNow) {
+        const id = file.blobSha ? lookupId(file.path, file.blobSha) : undefined;
+        if (id) occurrenceRows.push([id, "worktree", WORKTREE]);
+        if (id && file.changed) {
+          await bulk.execute(`UPDATE "Handoff" SET "fileMtime" = ? WHERE "id" = ?`, [new Date(file.mtimeMs), id]);
+        }
+      }
+    }
+    await bulk.insert("HandoffOccurrence", ["handoffId", "kind", "ref"], occurrenceRows, { ignoreConflicts: true });
+
+    // Working-tree file states.
+    for (const file of worktreeNow.filter((entry) => entry.changed)) {
+      const failed = file.blobSha === null || !lookupId(file.path, file.blobSha);
+      await upsertFileState(bulk, sourceId, file.path, file.size, file.mtimeMs, file.blobSha, failed ? "failed" : "ok", options.scanRunId ?? null, now);
+    }
+    for (const gone of worktreeGone) {
+      await bulk.execute(`UPDATE "FileState" SET "status" = 'gone', "updatedAt" = ? WHERE "id" = ?`, [now, gone.id]);
+    }
+
+    // Branch rows.
+    if (goneBranches.length > 0) await bulk.deleteWhereIn("Branch", "id", goneBranches.map((branch) => branch.id));
+    for (const ref of changedRefs) await upsertBranch(bulk, repoId, ref);
+  });
+
+  let derive: DeriveResult | null = null;
+  if (somethingChanged) {
+    options.onProgress?.({ phase: "derive", repo: repoPath });
+    derive = await deriveRepo(bulk, { repoId, repoPath, isShallow: info.isShallow, prefixes: matcher.prefixes });
+    stats.derived = true;
+  }
+  stats.filesSkipped = walk.skipped.length;
+  await bulk.execute(`UPDATE "Source" SET "lastScanAt" = ?, "lastStatus" = ?, "lastError" = ? WHERE "id" = ?`, [
+    new Date(),
+    errors.length > 0 ? "partial" : "ok",
+    errors[0]?.message ?? null,
+    sourceId,
+  ]);
+  return {
+    repoId,
+    sourceId,
+    path: repoPath,
+    name: repoName,
+    status: errors.length > 0 ? "partial" : "ok",
+    durationMs: Date.now() - started,
+    stats,
+    errors,
+    derive,
+  };
+}
+
+async function upsertFileState(
+  bulk: BulkWriter,
+  sourceId: string,
+  filePath: string,
+  size: number,
+  mtimeMs: number,
+  blobSha: string | null,
+  status: string,
+  scanRunId: string | null,
+  now: Date,
+) {
+  await bulk.execute(
+    `INSERT INTO "FileState" ("sourceId", "path", "version", "size", "mtimeMs", "blobSha", "status", "issueCount", "scanRunId", "updatedAt")
+     VALUES (?, ?, '', ?, ?, ?, ?, 0, ?, ?)
+     ON CONFLICT ("sourceId", "path", "version") DO UPDATE SET "size" = excluded."size", "mtimeMs" = excluded."mtimeMs",
+       "blobSha" = excluded."blobSha", "status" = excluded."status", "scanRunId" = excluded."scanRunId", "updatedAt" = excluded."updatedAt"`,
+    [sourceId, filePath, size, mtimeMs, blobSha, status, scanRunId, now],
+  );
+}
+
+async function upsertBranch(bulk: BulkWriter, repoId: string, ref: GitRef) {
+  const now = new Date();
+  await bulk.execute(
+    `INSERT INTO "Branch" ("id", "repoId", "name", "isRemote", "headSha", "scannedSha", "headTime", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT ("repoId", "name") DO UPDATE SET "isRemote" = excluded."isRemote", "headSha" = excluded."headSha",
+       "scannedSha" = excluded."scannedSha", "headTime" = excluded."headTime", "updatedAt" = excluded."updatedAt"`,
+    [randomUUID(), repoId, ref.name, ref.isRemote, ref.sha, ref.sha, new Date(ref.time), now],
+  );
+}
+
+async function mapLimit<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}

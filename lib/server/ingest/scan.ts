@@ -1,0 +1,57 @@
+/**
+ * `baton scan`: registers and scans repos, one ScanRun for the whole command. A repo that cannot be
+ * read is a failed result for that repo; the others are still scanned.
+ */
+import { randomUUID } from "node:crypto";
+import { openBulkWriter, type BulkWriter } from "../db/bulk";
+import { resolveDatabaseUrl, type DatabaseTarget } from "../db/database-url";
+import { scanRepo, type RepoScanResult, type ScanProgress } from "./scan-repo";
+
+export interface ScanCommandResult {
+  scanRunId: string;
+  repos: RepoScanResult[];
+  durationMs: number;
+}
+
+export async function scanPaths(
+  paths: string[],
+  options: { globs?: string[]; onProgress?: (event: ScanProgress) => void; target?: DatabaseTarget; bulk?: BulkWriter } = {},
+): Promise<ScanCommandResult> {
+  const started = Date.now();
+  const bulk = options.bulk ?? openBulkWriter(options.target ?? resolveDatabaseUrl());
+  const scanRunId = randomUUID();
+  try {
+    await bulk.execute(`INSERT INTO "ScanRun" ("id", "startedAt", "kind", "status", "summary") VALUES (?, ?, 'handoffs', 'running', '{}')`, [
+      scanRunId,
+      new Date(),
+    ]);
+    const repos: RepoScanResult[] = [];
+    for (const repoPath of paths) {
+      try {
+        repos.push(await scanRepo(repoPath, { bulk, globs: options.globs, scanRunId, onProgress: options.onProgress }));
+      } catch (error) {
+        repos.push({
+          repoId: null,
+          sourceId: null,
+          path: repoPath,
+          name: repoPath,
+          status: "failed",
+          durationMs: 0,
+          stats: { branches: 0, branchesRead: 0, branchesGone: 0, worktreeFiles: 0, filesRead: 0, filesSkipped: 0, handoffsNew: 0, failed: 0, derived: false },
+          errors: [{ path: repoPath, message: (error as Error).message }],
+          derive: null,
+        });
+      }
+    }
+    const status = repos.every((repo) => repo.status === "ok") ? "ok" : repos.some((repo) => repo.status !== "failed") ? "partial" : "failed";
+    await bulk.execute(`UPDATE "ScanRun" SET "finishedAt" = ?, "status" = ?, "summary" = ? WHERE "id" = ?`, [
+      new Date(),
+      status,
+      JSON.stringify(repos.map((repo) => ({ path: repo.path, status: repo.status, stats: repo.stats, errors: repo.errors.length }))),
+      scanRunId,
+    ]);
+    return { scanRunId, repos, durationMs: Date.now() - started };
+  } finally {
+    if (!options.bulk) await bulk.close();
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * `baton lint`: the protocol's rules over a checkout's handoffs, without a database. Works in a
+ * shallow, single-branch CI checkout: facts it cannot see (other branches, full history) make the
+ * rule report "not-checked" instead of an error.
+ */
+import { realpath } from "node:fs/promises";
+import path from "node:path";
+import { buildChains, type ChainNode } from "../../core/chains/build-chains";
+import type { Finding } from "../../core/findings";
+import { lintHandoff } from "../../core/handoff/lint-handoff";
+import { existingCommits, git, gitBlobSha, listBranches, listTreeBlobs, readRepoInfo } from "../git";
+import { createHandoffMatcher } from "../ingest/handoff-globs";
+import { MAX_HANDOFF_BYTES, processHandoff } from "../ingest/process-handoff";
+import { readWorktreeFile, walkWorktree } from "../ingest/worktree";
+
+export interface LintedFile {
+  path: string;
+  findings: Finding[];
+}
+
+export interface RepoLintResult {
+  repo: string;
+  files: LintedFile[];
+  /** Facts Baton could not establish in this checkout, and why. */
+  limits: string[];
+}
+
+export async function lintRepo(inputPath: string, options: { globs?: string[] } = {}): Promise<RepoLintResult> {
+  const resolved = await realpath(path.resolve(inputPath));
+  const limits: string[] = [];
+  let repoRoot = resolved;
+  let info: Awaited<ReturnType<typeof readRepoInfo>> | null = null;
+  try {
+    info = await readRepoInfo(resolved);
+    repoRoot = await realpath(info.topLevel);
+  } catch {
+    limits.push("not a git repository: commit, HEAD sha and cross-branch checks are not checked");
+  }
+  const matcher = createHandoffMatcher(options.globs);
+  const walk = await walkWorktree(repoRoot, matcher);
+
+  // What git can tell in this checkout: blobs on every visible branch, and whether all branches are visible.
+  const committedBlobs = new Set<string>();
+  const pathsOnBranches = new Set<string>();
+  let seesAllBranches = false;
+  if (info) {
+    const refs = await listBranches(repoRoot);
+    for (const ref of refs) {
+      for (const entry of await listTreeBlobs(repoRoot, ref.sha, matcher.prefixes)) {
+        committedBlobs.add(entry.sha);
+        pathsOnBranches.add(entry.path);
+      }
+    }
+    if (refs.length === 0 && info.headSha) {
+      // Detached HEAD with no branches (typical CI): HEAD's tree is what is committed.
+      for (const entry of await listTreeBlobs(repoRoot, info.headSha, matcher.prefixes)) {
+        committedBlobs.add(entry.sha);
+        pathsOnBranches.add(entry.path);
+      }
+    }
+    const fetchSpecs = (await git(repoRoot, ["config", "--get-all", "remote.origin.fetch"], { allowExitCodes: [1] })).trim();
+    const hasRemote = (await git(repoRoot, ["remote"])).trim().length > 0;
+    seesAllBranches = !info.isShallow && (!hasRemote || fetchSpecs.split("\n").some((spec) => spec.includes("refs/heads/*")));
+    if (info.isShallow) limits.push("shallow clone: HEAD shas older than the clone depth are not checked");
+    if (!seesAllBranches) limits.push("single-branch checkout: previous pointers not found here may be on other branches (not checked)");
+  }
+
+  const files: LintedFile[] = [];
+  const analysed: { path: string; blobSha: string; analysis: Extract<ReturnType<typeof processHandoff>, { ok: true }> }[] = [];
+  for (const skipped of walk.skipped) files.push({ path: skipped.path, findings: [{ rule: "file-skipped", severity: "warning", line: null, message: skipped.reason }] });
+  for (const file of walk.files) {
+    const { bytes, size } = await readWorktreeFile(repoRoot, file.path, MAX_HANDOFF_BYTES);
+    if (!bytes) {
+      files.push({ path: file.path, findings: [{ rule: "file-too-large", severity: "error", line: null, message: `${size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit` }] });
+      continue;
+    }
+    const processed = processHandoff(file.path, bytes);
+    if (!processed.ok) {
+      files.push({ path: file.path, findings: processed.issues });
+      continue;
+    }
+    analysed.push({ path: file.path, blobSha: gitBlobSha(bytes), analysis: processed });
+  }
+
+  const worktreePaths = new Set(analysed.map((entry) => entry.path));
+  const nodes: ChainNode[] = analysed.map((entry) => ({
+    id: entry.path,
+    path: entry.path,
+    previousPath: entry.analysis.previousPath,
+    branches: [],
+    inWorkingTree: true,
+    date: entry.analysis.analysis.pathInfo.date,
+    fileTime: null,
+  }));
+  const chains = buildChains(nodes);
+  const headShas = analysed.map((entry) => entry.analysis.analysis.parsed.identity.headSha).filter((sha): sha is string => Boolean(sha));
+  const commits = info ? await existingCommits(repoRoot, headShas) : new Map<string, boolean>();
+
+  for (const entry of analysed) {
+    const { parsed, pathInfo, secrets, parseIssues, pointerIssues } = entry.analysis.analysis;
+    const previous = entry.analysis.previousPath;
+    let previousResolves: boolean | undefined;
+    if (previous) {
+      if (worktreePaths.has(previous) || pathsOnBranches.has(previous)) previousResolves = true;
+      else previousResolves = seesAllBranches ? false : undefined;
+    }
+    const headSha = parsed.identity.headSha;
+    const exists = headSha && info ? commits.get(headSha) : undefined;
+    const findings = [
+      ...parseIssues,
+      ...pointerIssues,
+      ...lintHandoff(parsed, {
+        path: entry.path,
+        pathInfo,
+        secrets,
+        isCommitted: info ? committedBlobs.has(entry.blobSha) : undefined,
+        headShaExists: exists === false && info?.isShallow ? undefined : exists,
+        previousResolves,
+      }),
+      ...chains.findings.filter((item) => item.nodeId === entry.path).map((item) => item.finding),
+    ];
+    files.push({ path: entry.path, findings });
+  }
+  files.sort((a, b) => a.path.localeCompare(b.path));
+  return { repo: repoRoot, files, limits };
+}

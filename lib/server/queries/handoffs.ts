@@ -1,0 +1,243 @@
+/**
+ * Reads for the handoff pages, the API routes and the CLI. Return types are the contract: components
+ * import `HandoffListItem`, `HandoffDetail`, … instead of declaring their own.
+ */
+import { z } from "zod";
+import type { Prisma } from "../../../generated/sqlite/client";
+import type { Severity } from "../../core/findings";
+import type { StoredHandoffAnalysis } from "../ingest/process-handoff";
+import type { Db } from "../db/client";
+import { loadRepoChains } from "./chains";
+
+export const handoffFiltersSchema = z.object({
+  repo: z.string().optional(),
+  runtime: z.string().optional(),
+  branch: z.string().optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  lint: z.enum(["errors", "warnings", "clean"]).optional(),
+  q: z.string().max(200).optional(),
+  gone: z.enum(["include", "only"]).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type HandoffFilters = z.infer<typeof handoffFiltersSchema>;
+
+/** Reads URL search params leniently: a bad value is dropped, not an error page. */
+export function parseHandoffFilters(params: Record<string, string | string[] | undefined>): HandoffFilters {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined && first !== "") flat[key] = first;
+  }
+  const result = handoffFiltersSchema.safeParse(flat);
+  if (result.success) return result.data;
+  const cleaned = { ...flat };
+  for (const issue of result.error.issues) delete cleaned[String(issue.path[0])];
+  return handoffFiltersSchema.parse(cleaned);
+}
+
+function whereFor(filters: HandoffFilters): Prisma.HandoffWhereInput {
+  const and: Prisma.HandoffWhereInput[] = [];
+  if (filters.gone === "only") and.push({ isGone: true });
+  else if (filters.gone !== "include") and.push({ isGone: false });
+  if (filters.repo) and.push({ repoId: filters.repo });
+  if (filters.runtime) and.push({ runtime: filters.runtime });
+  if (filters.branch) and.push({ OR: [{ branch: filters.branch }, { occurrences: { some: { ref: filters.branch } } }] });
+  if (filters.from) and.push({ date: { gte: filters.from } });
+  if (filters.to) and.push({ date: { lte: filters.to } });
+  if (filters.lint === "errors") and.push({ errorCount: { gt: 0 } });
+  if (filters.lint === "warnings") and.push({ errorCount: 0, warningCount: { gt: 0 } });
+  if (filters.lint === "clean") and.push({ errorCount: 0, warningCount: 0 });
+  if (filters.q?.trim()) {
+    for (const word of filters.q.trim().toLowerCase().split(/\s+/).slice(0, 8)) and.push({ searchText: { contains: word } });
+  }
+  return { AND: and };
+}
+
+const listSelect = {
+  id: true,
+  path: true,
+  runtime: true,
+  date: true,
+  phase: true,
+  title: true,
+  branch: true,
+  timestamp: true,
+  committed: true,
+  inWorkingTree: true,
+  isGone: true,
+  errorCount: true,
+  warningCount: true,
+  secretCount: true,
+  nextAction: true,
+  fileMtime: true,
+  commitTime: true,
+  repo: { select: { id: true, name: true } },
+  occurrences: { select: { kind: true, ref: true } },
+} satisfies Prisma.HandoffSelect;
+
+function toListItem(row: Prisma.HandoffGetPayload<{ select: typeof listSelect }>) {
+  const { occurrences, fileMtime, commitTime, timestamp, ...rest } = row;
+  return {
+    ...rest,
+    timestamp: timestamp?.toISOString() ?? null,
+    fileTime: (fileMtime ?? commitTime)?.toISOString() ?? null,
+    branches: occurrences.filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref).sort(),
+  };
+}
+export type HandoffListItem = ReturnType<typeof toListItem>;
+
+export async function listHandoffs(db: Db, filters: HandoffFilters) {
+  const where = whereFor(filters);
+  const [total, rows] = await Promise.all([
+    db.handoff.count({ where }),
+    db.handoff.findMany({
+      where,
+      select: listSelect,
+      orderBy: [{ date: { sort: "desc", nulls: "last" } }, { timestamp: { sort: "desc", nulls: "last" } }, { path: "asc" }],
+      skip: (filters.page - 1) * filters.pageSize,
+      take: filters.pageSize,
+    }),
+  ]);
+  return { total, page: filters.page, pageSize: filters.pageSize, items: rows.map(toListItem) };
+}
+
+export async function getHandoffFacets(db: Db) {
+  const [repos, runtimes, branches] = await Promise.all([
+    db.repo.findMany({ select: { id: true, name: true, path: true }, orderBy: { name: "asc" } }),
+    db.handoff.findMany({ where: { isGone: false }, select: { runtime: true }, distinct: ["runtime"], orderBy: { runtime: "asc" } }),
+    db.branch.findMany({ select: { name: true }, distinct: ["name"], orderBy: { name: "asc" } }),
+  ]);
+  return {
+    repos,
+    runtimes: runtimes.map((row) => row.runtime).filter((runtime): runtime is string => runtime !== null),
+    branches: branches.map((row) => row.name),
+  };
+}
+export type HandoffFacets = Awaited<ReturnType<typeof getHandoffFacets>>;
+
+export async function getHandoff(db: Db, id: string) {
+  const row = await db.handoff.findUnique({
+    where: { id },
+    include: {
+      repo: { select: { id: true, name: true, path: true, defaultBranch: true, isShallow: true } },
+      occurrences: { select: { kind: true, ref: true }, orderBy: { ref: "asc" } },
+      findings: { select: { rule: true, severity: true, line: true, message: true }, orderBy: [{ line: "asc" }, { rule: "asc" }] },
+    },
+  });
+  if (!row) return null;
+  const [previousEdges, nextEdges] = await Promise.all([
+    db.chainEdge.findMany({ where: { fromId: id }, select: { toId: true, missingPath: true, resolution: true } }),
+    db.chainEdge.findMany({ where: { toId: id }, select: { fromId: true, resolution: true } }),
+  ]);
+  const linkedIds = [...previousEdges.map((edge) => edge.toId), ...nextEdges.map((edge) => edge.fromId)].filter((value): value is string => Boolean(value));
+  const linked = await db.handoff.findMany({ where: { id: { in: linkedIds } }, select: { id: true, path: true, runtime: true, date: true, phase: true, isGone: true } });
+  const byId = new Map(linked.map((handoff) => [handoff.id, handoff]));
+  const analysis = JSON.parse(row.parsed) as StoredHandoffAnalysis;
+  const { parsed: _parsed, searchText: _searchText, ...fields } = row;
+  return {
+    ...fields,
+    timestamp: row.timestamp?.toISOString() ?? null,
+    commitTime: row.commitTime?.toISOString() ?? null,
+    fileMtime: row.fileMtime?.toISOString() ?? null,
+    goneAt: row.goneAt?.toISOString() ?? null,
+    firstSeenAt: row.firstSeenAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    findings: row.findings.map((finding) => ({ ...finding, severity: finding.severity as Severity })),
+    analysis,
+    branches: row.occurrences.filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref),
+    previous: previousEdges.map((edge) => ({
+      resolution: edge.resolution,
+      missingPath: edge.missingPath,
+      handoff: edge.toId ? (byId.get(edge.toId) ?? null) : null,
+    })),
+    next: nextEdges.map((edge) => ({ resolution: edge.resolution, handoff: byId.get(edge.fromId) ?? null })).filter((edge) => edge.handoff !== null),
+  };
+}
+export type HandoffDetail = NonNullable<Awaited<ReturnType<typeof getHandoff>>>;
+
+export async function getOverview(db: Db) {
+  const repos = await db.repo.findMany({
+    select: {
+      id: true,
+      name: true,
+      path: true,
+      defaultBranch: true,
+      source: { select: { lastScanAt: true, lastStatus: true, _count: { select: { issues: true } } } },
+      _count: { select: { branches: true } },
+    },
+    orderBy: { name: "asc" },
+  });
+  const perRepo = await Promise.all(
+    repos.map(async (repo) => {
+      const [chainData, counts] = await Promise.all([
+        loadRepoChains(db, repo.id),
+        db.handoff.groupBy({
+          by: ["repoId"],
+          where: { repoId: repo.id, isGone: false },
+          _count: { _all: true },
+          _sum: { errorCount: true, warningCount: true },
+        }),
+      ]);
+      const nodesById = new Map(chainData.nodes.map((node) => [node.id, node]));
+      const heads = chainData.result.chains.flatMap((chain) => chain.heads).map((id) => nodesById.get(id)!).filter(Boolean);
+      return {
+        id: repo.id,
+        name: repo.name,
+        path: repo.path,
+        defaultBranch: repo.defaultBranch,
+        branches: repo._count.branches,
+        lastScanAt: repo.source.lastScanAt?.toISOString() ?? null,
+        lastStatus: repo.source.lastStatus,
+        ingestIssues: repo.source._count.issues,
+        handoffs: counts[0]?._count._all ?? 0,
+        lintErrors: counts[0]?._sum.errorCount ?? 0,
+        lintWarnings: counts[0]?._sum.warningCount ?? 0,
+        chains: chainData.result.chains.length,
+        latestId: chainData.result.latestId,
+        openHeads: heads
+          .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? "") || (b.fileTime ?? 0) - (a.fileTime ?? 0))
+          .map((node) => ({ id: node.id, path: node.path, runtime: node.runtime, phase: node.phase, date: node.date, branches: node.branches, inWorkingTree: node.inWorkingTree, nextAction: node.nextAction, errorCount: node.errorCount })),
+      };
+    }),
+  );
+  const [recent, health] = await Promise.all([
+    db.handoff.findMany({
+      where: { isGone: false },
+      select: listSelect,
+      orderBy: [{ date: { sort: "desc", nulls: "last" } }, { timestamp: { sort: "desc", nulls: "last" } }],
+      take: 8,
+    }),
+    Promise.all([
+      db.handoff.count({ where: { isGone: false, errorCount: { gt: 0 } } }),
+      db.handoff.count({ where: { isGone: false, errorCount: 0, warningCount: { gt: 0 } } }),
+      db.handoff.count({ where: { isGone: false, errorCount: 0, warningCount: 0 } }),
+      db.handoffFinding.groupBy({
+        by: ["rule", "severity"],
+        where: { severity: { in: ["error", "warning"] }, handoff: { isGone: false } },
+        _count: { _all: true },
+        orderBy: { _count: { rule: "desc" } },
+        take: 6,
+      }),
+    ]),
+  ]);
+  const [withErrors, withWarnings, clean, topRules] = health;
+  return {
+    repos: perRepo,
+    recent: recent.map(toListItem),
+    health: { withErrors, withWarnings, clean, topRules: topRules.map((rule) => ({ rule: rule.rule, severity: rule.severity as Severity, count: rule._count._all })) },
+    ingestIssues: perRepo.reduce((sum, repo) => sum + repo.ingestIssues, 0),
+  };
+}
+export type Overview = Awaited<ReturnType<typeof getOverview>>;
+
+export async function listIngestIssues(db: Db) {
+  const issues = await db.ingestIssue.findMany({
+    select: { id: true, path: true, version: true, refs: true, line: true, rule: true, severity: true, message: true, createdAt: true, source: { select: { id: true, kind: true, root: true, label: true } } },
+    orderBy: [{ createdAt: "desc" }, { path: "asc" }],
+    take: 1000,
+  });
+  return issues.map((issue) => ({ ...issue, refs: JSON.parse(issue.refs) as string[], createdAt: issue.createdAt.toISOString() }));
+}
+export type IngestIssueItem = Awaited<ReturnType<typeof listIngestIssues>>[number];

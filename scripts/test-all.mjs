@@ -1,0 +1,56 @@
+// `npm test`: typecheck, lint, unit + integration tests, a production build, then Playwright in a real
+// Chromium on SQLite and (when BATON_TEST_DATABASE_URL is set) again on PostgreSQL.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+const started = Date.now();
+const timings = [];
+
+function step(name, command, args, extraEnv = {}) {
+  const begin = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
+  timings.push(`${name}: ${((Date.now() - begin) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed (exit ${result.status ?? result.signal})`);
+    console.error(timings.join("\n"));
+    process.exit(result.status || 1);
+  }
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  process.exit(1);
+}
+
+step("typecheck", bin("tsc"), ["--noEmit"]);
+step("lint", bin("eslint"), ["--max-warnings", "0", "."]);
+step("unit and integration tests", bin("vitest"), ["run"]);
+step("build", process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"]);
+step("e2e (SQLite)", bin("playwright"), ["test"], { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/sqlite") });
+
+const postgresUrl = process.env.BATON_TEST_DATABASE_URL;
+if (postgresUrl) {
+  const database = `baton_e2e_${process.pid}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${database}"`);
+  await admin.query(`CREATE DATABASE "${database}"`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${database}`;
+  try {
+    step("e2e (PostgreSQL)", bin("playwright"), ["test"], { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/postgres"), BATON_E2E_DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+} else {
+  console.log("\ne2e (PostgreSQL): skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
+}
+console.log(`\n✓ all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n${timings.join("\n")}`);
