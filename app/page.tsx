@@ -106,10 +106,10 @@ export default async function OverviewPage() {
             <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
               <tr>
                 <th className="pb-2 font-medium">Repository</th>
-                <th className="pb-2 text-right font-medium">Branches</th>
-                <th className="pb-2 text-right font-medium">Handoffs</th>
-                <th className="pb-2 text-right font-medium">Open</th>
-                <th className="pb-2 text-right font-medium">Lint errors</th>
+                <th className="pb-2 pl-4 text-right font-medium">Branches</th>
+                <th className="pb-2 pl-4 text-right font-medium">Handoffs</th>
+                <th className="pb-2 pl-4 text-right font-medium">Open</th>
+                <th className="pb-2 pl-4 text-right font-medium">Lint errors</th>
                 <th className="pb-2 pl-4 font-medium">Last scan</th>
               </tr>
             </thead>

@@ -54,13 +54,16 @@ export async function scanCommand(argv: string[], io: Io): Promise<number> {
         const mine = report.handoffs.filter((handoff) => handoff.repo === repo.path);
         const errorCount = mine.reduce((sum, handoff) => sum + handoff.lint.filter((finding) => finding.severity === "error").length, 0);
         const chains = report.chains.filter((chain) => chain.repo === repo.path);
+        // Errors stored for this repo (from this scan or earlier ones still unresolved), plus what this scan skipped.
+        const stored = report.errors.filter((error) => error.repo === repo.path);
+        const fileErrors = [...stored, ...repo.errors.filter((error) => !stored.some((known) => known.path === error.path))];
         io.out(
           `${repo.status === "ok" ? "✓" : "!"} ${repo.path}: ${mine.length} handoffs on ${repo.stats.branches} branches ` +
             `(${repo.stats.handoffsNew} new, ${repo.stats.branchesRead} branches read), ${chains.length} chains, ` +
-            `${errorCount} lint errors, ${repo.errors.length} file errors — ${repo.durationMs} ms`,
+            `${errorCount} lint errors, ${fileErrors.length} file errors — ${repo.durationMs} ms`,
         );
-        for (const error of repo.errors.slice(0, 10)) io.out(`    ${error.path}${error.line ? `:${error.line}` : ""}: ${error.message}`);
-        if (repo.errors.length > 10) io.out(`    … ${repo.errors.length - 10} more (see the Ingest errors page)`);
+        for (const error of fileErrors.slice(0, 10)) io.out(`    ${error.path}${error.line ? `:${error.line}` : ""}: ${error.message}`);
+        if (fileErrors.length > 10) io.out(`    … ${fileErrors.length - 10} more (see the Ingest errors page)`);
       }
       const latest = report.latest;
       if (typeof latest === "string") io.out(`latest handoff: ${latest}`);

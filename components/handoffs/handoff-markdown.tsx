@@ -13,6 +13,12 @@ const schema = {
 };
 
 const components: Components = {
+  // The page has its own h1: shift the handoff's outline down one level.
+  h1: ({ children }) => <h2>{children}</h2>,
+  h2: ({ children }) => <h3>{children}</h3>,
+  h3: ({ children }) => <h4>{children}</h4>,
+  h4: ({ children }) => <h5>{children}</h5>,
+  h5: ({ children }) => <h6>{children}</h6>,
   img: ({ alt, src }) => (
     <span className="not-prose inline-flex items-center gap-1 rounded border border-dashed border-zinc-300 bg-zinc-50 px-1.5 py-0.5 text-xs text-zinc-500" title={typeof src === "string" ? src : undefined}>
       image not loaded{alt ? `: ${alt}` : ""}

@@ -56,7 +56,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
         </dl>
       </Card>
 
-      <Card title={<>Goal <LineLink line={parsed.goal?.line} /></>}>
+      <Card title={<>Goal <LineLink line={parsed.goal?.line} /></>} label="Goal">
         {parsed.goal ? (
           <>
             <p className="whitespace-pre-wrap text-sm text-zinc-800">{parsed.goal.text}</p>
@@ -103,7 +103,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
                 {items.length === 0 ? (
                   <p className="text-xs italic text-zinc-400">none</p>
                 ) : (
-                  <ul className="space-y-2 text-sm text-zinc-800">
+                  <ul className="space-y-2 text-sm text-zinc-800 [overflow-wrap:anywhere]">
                     {items.map((item, index) => (
                       <li key={index}>
                         {item.text}
@@ -128,7 +128,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
         </div>
       </Card>
 
-      <Card title={<>Next action <LineLink line={parsed.nextAction?.line} /></>} className="border-sky-300 ring-1 ring-sky-100">
+      <Card title={<>Next action <LineLink line={parsed.nextAction?.line} /></>} label="Next action" className="border-sky-300 ring-1 ring-sky-100">
         {parsed.nextAction ? (
           <>
             <p className="whitespace-pre-wrap text-sm font-medium text-zinc-900">{parsed.nextAction.text}</p>

@@ -1,8 +1,23 @@
 import type { ReactNode } from "react";
 
-export function Card({ title, actions, children, className = "", id }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+export function Card({
+  title,
+  label,
+  actions,
+  children,
+  className = "",
+  id,
+}: {
+  title?: ReactNode;
+  /** Accessible name of the region when the title is not plain text. */
+  label?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  id?: string;
+}) {
   return (
-    <section id={id} className={`rounded-xl border border-zinc-200 bg-white shadow-sm ${className}`}>
+    <section id={id} aria-label={label ?? (typeof title === "string" ? title : undefined)} className={`rounded-xl border border-zinc-200 bg-white shadow-sm ${className}`}>
       {(title || actions) && (
         <header className="flex items-center justify-between gap-3 border-b border-zinc-100 px-4 py-2.5">
           <h2 className="text-sm font-semibold text-zinc-800">{title}</h2>

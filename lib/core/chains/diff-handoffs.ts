@@ -89,7 +89,7 @@ export interface HandoffDiff {
 // Normalisation
 
 const STATUS_ORDER: Record<StateStatus, number> = { "not-started": 0, "in-progress": 1, done: 2 };
-const STATUS_EMOJI = /[\u2705\u2714\u2611\u23F3\u{1F6A7}\u274C\u2B1C\u{1F7E2}\u{1F7E1}\u{1F534}\uFE0F]/gu;
+const STATUS_EMOJI = /[\u2705\u2714\u2611\u23F3\u{1F6A7}\u274C\u2B1C\u{1F7E2}\u{1F7E1}\u{1F534}]/gu;
 // A commit sha mixes digits and letters; requiring both keeps words like "deadbeef" or "1234567".
 const COMMIT_SHA = /(?:\bcommits?\s*:?\s*)?\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi;
 
@@ -105,6 +105,7 @@ export function normaliseItemText(text: string): string {
     .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
     .replace(/^\s*\[[ xX~-]\]\s*/, "")
     .replace(STATUS_EMOJI, "")
+    .replace(/\uFE0F/g, "")
     .replace(COMMIT_SHA, "")
     .toLowerCase()
     .replace(/^\s*(?:done|wip|in[ -]progress|todo|to do|not[ -]started|pending)\s*[:\u2013\u2014-]\s*/, "")

@@ -114,7 +114,9 @@ export function isCommandLike(value: string): boolean {
   const first = words[0] ?? "";
   // Leading VAR=value assignments (`CI=1 npm test`) are part of a command line.
   const commandWord = words.find((word) => !/^[A-Z_][A-Z0-9_]*=/.test(word)) ?? first;
-  if (/^\.{0,2}\/[\w./-]+$/.test(commandWord) || /^(?:bin|scripts)\/[\w.-]+/.test(commandWord)) return true;
+  // `./scripts/check.sh` runs something; a bare `scripts/check.mjs` is usually a file being named.
+  if (/^\.{1,2}\/[\w./-]+$/.test(commandWord)) return true;
+  if (/^(?:bin|scripts)\/[\w.-]+$/.test(commandWord) && (words.length > 1 || /\.(?:sh|bash)$/.test(commandWord))) return true;
   if (KNOWN_COMMANDS.has(commandWord)) {
     return words.length > 1 || STANDALONE_COMMANDS.has(commandWord);
   }
@@ -143,8 +145,9 @@ export function commandLinesOfBlock(value: string): { command: string; comment: 
 /** Markdown inline syntax removed for display: emphasis, code ticks, links (their text), images. */
 export function stripInlineMarkdown(text: string): string {
   return text
-    .replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
-    .replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
+    // Link targets may hold one level of parentheses: [x](javascript:alert(1)).
+    .replace(/!\[([^\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)/g, "$1")
+    .replace(/\[([^\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)/g, "$1")
     .replace(/(\*\*|__)(?=\S)([^*_\n]*?\S)\1/g, "$2")
     .replace(/`+/g, "")
     .replace(/\s+/g, " ")

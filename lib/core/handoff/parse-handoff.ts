@@ -1,5 +1,6 @@
 import { parse as parseYaml } from "yaml";
 import { finding, type Finding, type Parsed } from "../findings";
+import { normaliseLineEndings } from "../text/decode";
 import { parseTimestamp } from "../text/parse-timestamp";
 import { normaliseRuntime } from "./handoff-path";
 import {
@@ -263,7 +264,9 @@ function buildSections(units: Unit[]): SectionModel {
         }
         continue;
       }
-      container.units.push(unit);
+      // Any other bare label line ("Background:") is a pseudo-heading: it ends the previous label's reach.
+      if (parsed !== null && parsed.rest === "" && unit.item === null && labelSection !== null) labelSection = null;
+      (owner ?? labelSection?.section ?? heading).units.push(unit);
       continue;
     }
 
@@ -367,7 +370,7 @@ function identityFieldOf(key: string, allowWeak = false): IdentityField | null {
 }
 
 /** Session ids that mean "not known": the protocol allows `unknown`, and must never see an invented one. */
-const NO_SESSION_ID = /^(?:unknown|n\/?a|na|none|null|nil|not (?:exposed|available|known|applicable)|unavailable|tbd|-+|—|–|\?+)\b/i;
+const NO_SESSION_ID = /^(?:(?:unknown|n\/?a|na|none|null|nil|not (?:exposed|available|known|applicable)|unavailable|tbd)\b|[-—–?]+$)/i;
 
 function extractIdentity(model: SectionModel): HandoffIdentity {
   const identity = emptyHandoff().identity;
@@ -453,8 +456,14 @@ function nullIfEmpty(value: string): string | null {
 
 const MAX_TEXT = 4000;
 
+/**
+ * Sections of one kind. Those nested under history or notes headings ("Session Log", "Historical …")
+ * are used only when the document has no current one: old "Next step:" entries are not the next step.
+ */
 function sectionsWith(model: SectionModel, key: SectionKey): Section[] {
-  return model.sections.filter((section) => section.key === key);
+  const all = model.sections.filter((section) => section.key === key);
+  const current = all.filter((section) => !section.isUnderOther);
+  return current.length > 0 ? current : all;
 }
 
 /** Heading sections first, then labels outside history/notes, then the rest: the protocol's own section wins. */
@@ -661,7 +670,9 @@ function extractNextAction(model: SectionModel): ParsedHandoff["nextAction"] {
       for (const command of commandsOfCode(code)) add(command);
       fileRefs.push(...extractFileRefs(code.value, code.line));
     }
-    const text = joinText(texts.length > 0 ? texts.map((unit) => unit.plain) : codes.map((code) => code.value.trim()));
+    const text = joinText(
+      section.units.map((unit) => (unit.kind === "text" ? unit.plain : unit.kind === "code" ? unit.value.trim() : "")),
+    );
     return { text, line: section.line, commands, fileRefs };
   }
   return null;
@@ -674,15 +685,16 @@ const RESULT_LABEL =
   /^(?:\*\*|__)?(?:last[- ]known(?:[- ]good)?(?: output| result| state)?|last (?:result|run|output)|expected(?: output| result)?|result|output|baseline|known[- ]good|currently|now)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(.*)$/i;
 const RESULT_LIKE =
   /\d|\b(?:pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|ok|green|red|clean|errors?|warnings?|exit|succe(?:ss|eds|eded|ssful)|no (?:output|errors|issues|changes|diff)|none|broken|unchanged|builds?)\b|[✓✅❌✗]/i;
+const MAX_RESULT = 500;
 const EMPTY_RESULT = /^(?:[-–—?]+|n\/?a|unknown|tbd|none recorded|not run)$/i;
 
 function cleanResult(text: string): string | null {
   const cleaned = stripInlineMarkdown(text)
-    .replace(/^[\s:→>=\-–—,|]+/, "")
+    .replace(/^[\s:;.,→>=\-–—|]+/, "")
     .replace(/^\((.*)\)$/, "$1")
     .trim();
   if (cleaned === "" || EMPTY_RESULT.test(cleaned)) return null;
-  return cleaned;
+  return cleaned.length > MAX_RESULT ? `${cleaned.slice(0, MAX_RESULT - 1)}…` : cleaned;
 }
 
 /** "`npx tsc --noEmit` → 72 errors", "Typecheck: `npm run typecheck` — PASS", "npm test -> 51 passed". */
@@ -859,7 +871,7 @@ function extractPointers(model: SectionModel): ParsedHandoff["pointers"] {
 
 const OWN_COMMIT_KEYS =
   /^(?:handoff commit|handoff commit sha|handoff commit hash|handoff sha|this commit|own commit|commit of this handoff|this handoff commit|this handoff s commit|committed as|committed in|final commit|final commit sha|final sha|handoff committed|saved in commit|handoff committed in|handoff committed as|commit sha of this handoff|committed at)$/;
-const TRAILING_COMMIT = /\b(?:commit(?:ted)?|sha)\b[^\n]{0,60}?\b([0-9a-f]{7,40})\b/i;
+const TRAILING_COMMIT = /(?<![A-Za-z])(?:commit(?:ted)?|sha)(?![A-Za-z])[^\n]{0,60}?\b([0-9a-f]{7,40})\b/i;
 const TRAILING_LINES = 5;
 
 function extractOwnCommit(model: SectionModel, text: string, identityLines: Set<number>): { sha: string | null; line: number | null } {
@@ -962,7 +974,9 @@ function frontMatterKeyValues(raw: string, firstLine: number, issues: Finding[])
 
 // ---------------------------------------------------------------------------------------------
 
-function parseOrThrow(text: string): Parsed<ParsedHandoff> {
+function parseOrThrow(input: string): Parsed<ParsedHandoff> {
+  // Callers normally pass decodeText output; normalising again keeps line numbers right when they do not.
+  const text = normaliseLineEndings(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
   const issues: Finding[] = [];
   const document = parseMarkdownUnits(text);
   const model = buildSections(document.units);

@@ -36,12 +36,12 @@ export function cleanPointer(raw: string): string | null {
   text = text.replace(/^(?:\*\*|__|\*|_)+|(?:\*\*|__|\*|_)+$/g, "").trim();
   if (saysNoPointer(text)) return null;
 
-  const link = /\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/.exec(text);
+  const link = /\[([^\]\n]*)\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))*)>?(?:\s+"[^"]*")?\s*\)/.exec(text);
   if (link !== null) {
     const target = link[2] ?? "";
     text = target !== "" && !target.startsWith("#") ? target : (link[1] ?? "");
   } else {
-    const angle = /<([^>\s]+)>/.exec(text);
+    const angle = /^<([^>\s]+)>$/.exec(text);
     const code = /`([^`\n]+)`/.exec(text);
     if (code?.[1] !== undefined) text = code[1];
     else if (angle?.[1] !== undefined) text = angle[1];
@@ -53,9 +53,19 @@ export function cleanPointer(raw: string): string | null {
     const pathWord = words.find((word) => /[/\\]|\.md\b/i.test(word));
     text = pathWord ?? text;
   }
-  text = text.replace(/[.,;:!?)\]]+$/, "");
+  text = stripTrailingPunctuation(text).replace(/^["'“‘]+|["'”’]+$/g, "");
+  text = stripTrailingPunctuation(text);
   if (text === "" || saysNoPointer(text)) return null;
   return text;
+}
+
+function stripTrailingPunctuation(text: string): string {
+  let result = text.replace(/[.,;:!?\]]+$/, "");
+  // A closing parenthesis is punctuation only when it closes nothing inside the pointer.
+  while (result.endsWith(")") && (result.match(/\(/g)?.length ?? 0) < (result.match(/\)/g)?.length ?? 0)) {
+    result = result.slice(0, -1).replace(/[.,;:!?\]]+$/, "");
+  }
+  return result;
 }
 
 /** Normalised repo-relative forward-slash path for a pointer as written, or null. */

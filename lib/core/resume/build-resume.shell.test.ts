@@ -163,6 +163,7 @@ describe.each(SHELLS)("commands run through %s", (shell) => {
     const calls = runInShell(shell, plan.command!);
     expect(calls[1]?.argv).toEqual(["--", plan.prompt]);
     expect(plan.prompt).toContain(`before[201~ touch ${markerDir}/control\nafter`);
+    // eslint-disable-next-line no-control-regex -- asserting that control characters are gone
     expect(plan.prompt).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F\u202E]/);
     expect(plan.issues.map((issue) => issue.rule)).toEqual(
       expect.arrayContaining(["resume-nul-removed", "resume-control-characters-removed", "resume-bidi-controls-removed"]),

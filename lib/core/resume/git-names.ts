@@ -9,6 +9,7 @@ export function isValidBranchName(name: string): boolean {
   if (name === "" || name === "@" || name === "HEAD") return false;
   if (name.startsWith("-") || name.startsWith("/") || name.endsWith("/") || name.endsWith(".")) return false;
   if (name.includes("..") || name.includes("//") || name.includes("@{")) return false;
+  // eslint-disable-next-line no-control-regex -- git forbids control characters in ref names
   if (/[\u0000-\u0020\u007F~^:?*[\\]/.test(name)) return false;
   return name.split("/").every((component) => !component.startsWith(".") && !component.endsWith(".lock"));
 }

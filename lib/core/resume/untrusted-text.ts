@@ -21,6 +21,7 @@ export interface SanitizedText {
 }
 
 // Tab (U+0009) and line feed (U+000A) stay; carriage returns become line feeds first.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -60,6 +60,14 @@ export function isoFromMs(ms: number | null): string | null {
   return Number.isFinite(date.getTime()) ? date.toISOString() : null;
 }
 
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** ISO 8601 UTC with milliseconds; a string already in that form is returned as is (no Date round trip). */
+export function canonicalTimestamp(value: unknown, ms: number | null): string | null {
+  if (typeof value === "string" && ms !== null && CANONICAL_ISO.test(value)) return value;
+  return isoFromMs(ms);
+}
+
 export function isoTimestamp(value: unknown): string | null {
   return isoFromMs(timestampMs(value));
 }

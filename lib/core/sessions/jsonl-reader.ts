@@ -30,52 +30,259 @@ export interface JsonlReadResult {
 
 export type JsonlLineVisitor = (text: string, lineNumber: number) => void;
 
+/** Visits a line as a byte range [start, end) of `bytes`, trimmed of surrounding whitespace. */
+export type JsonlRangeVisitor = (start: number, end: number, lineNumber: number) => void;
+
+/** Node's Buffer has native UTF-8 slicing and substring search; plain Uint8Arrays fall back to JS. */
+interface NativeBytes extends Uint8Array {
+  utf8Slice(start: number, end: number): string;
+  indexOf(value: string | number | Uint8Array, byteOffset?: number): number;
+}
+
+function isNativeBytes(bytes: Uint8Array): bytes is NativeBytes {
+  return typeof (bytes as Partial<NativeBytes>).utf8Slice === "function";
+}
+
 export function decodeUtf8(bytes: Uint8Array): string {
   return utf8.decode(bytes);
 }
 
-/** Calls `visit` for every non-blank complete line, in order. */
-export function readJsonlLines(bytes: Uint8Array, options: JsonlReadOptions, visit: JsonlLineVisitor): JsonlReadResult {
+/** UTF-8 text of bytes[start, end). */
+export function decodeRange(bytes: Uint8Array, start: number, end: number): string {
+  if (isNativeBytes(bytes)) return bytes.utf8Slice(start, end);
+  return utf8.decode(bytes.subarray(start, end));
+}
+
+/**
+ * Calls `visit` for every non-blank complete line as a byte range, in order, without decoding:
+ * most lines of a transcript are never decoded at all.
+ */
+export function forEachJsonlLine(bytes: Uint8Array, options: JsonlReadOptions, visit: JsonlRangeVisitor): JsonlReadResult {
   const startLine = options.startLine ?? 1;
-  const lastNewline = bytes.lastIndexOf(NEWLINE);
+  const length = bytes.length;
   let lineNumber = startLine;
   let consumedLines = 0;
-
-  if (lastNewline >= 0) {
-    // 0x0A never occurs inside a multi-byte UTF-8 sequence, so decoding up to it keeps byte and
-    // character line boundaries identical.
-    const text = utf8.decode(bytes.subarray(0, lastNewline + 1));
-    let position = 0;
-    const length = text.length;
-    while (position < length) {
-      let end = text.indexOf("\n", position);
-      if (end < 0) end = length;
-      let lineEnd = end;
-      if (lineEnd > position && text.charCodeAt(lineEnd - 1) === 13) lineEnd -= 1;
-      if (lineEnd > position && !isBlank(text, position, lineEnd)) {
-        visit(text.slice(position, lineEnd), lineNumber);
-      }
-      lineNumber += 1;
-      consumedLines += 1;
-      position = end + 1;
-    }
+  let position = 0;
+  // A UTF-8 byte-order mark can only open a file.
+  if (position === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) position = 3;
+  for (;;) {
+    const newline = bytes.indexOf(NEWLINE, position);
+    if (newline < 0) break;
+    const [start, end] = trimRange(bytes, position, newline);
+    if (end > start) visit(start, end, lineNumber);
+    lineNumber += 1;
+    consumedLines += 1;
+    position = newline + 1;
   }
-
-  const tailStart = lastNewline + 1;
-  if (tailStart >= bytes.length) {
-    return { consumedBytes: bytes.length, consumedLines, pendingTail: null };
-  }
-  const tail = utf8.decode(bytes.subarray(tailStart));
-  if (isBlank(tail, 0, tail.length)) {
-    return { consumedBytes: bytes.length, consumedLines, pendingTail: null };
-  }
-  if (isCompleteJsonObject(tail)) {
-    visit(tail, lineNumber);
+  if (position >= length) return { consumedBytes: length, consumedLines, pendingTail: null };
+  const [start, end] = trimRange(bytes, position, length);
+  if (end <= start) return { consumedBytes: length, consumedLines, pendingTail: null };
+  // 0x0A never occurs inside a multi-byte UTF-8 sequence, so byte and character line boundaries agree.
+  if (isCompleteJsonObject(decodeRange(bytes, start, end))) {
+    visit(start, end, lineNumber);
     // Not counted in consumedLines: the newline that ends this line has not been written yet, and
     // the next slice starts with it (an empty line numbered like this one, which is skipped).
-    return { consumedBytes: bytes.length, consumedLines, pendingTail: null };
+    return { consumedBytes: length, consumedLines, pendingTail: null };
   }
-  return { consumedBytes: tailStart, consumedLines, pendingTail: { lineNumber, length: bytes.length - tailStart } };
+  return { consumedBytes: position, consumedLines, pendingTail: { lineNumber, length: length - position } };
+}
+
+/** Like forEachJsonlLine, decoding every line (for formats whose every line is parsed anyway). */
+export function readJsonlLines(bytes: Uint8Array, options: JsonlReadOptions, visit: JsonlLineVisitor): JsonlReadResult {
+  return forEachJsonlLine(bytes, options, (start, end, lineNumber) => visit(decodeRange(bytes, start, end), lineNumber));
+}
+
+function trimRange(bytes: Uint8Array, start: number, end: number): [number, number] {
+  while (start < end && isSpaceByte(bytes[start] ?? 0)) start += 1;
+  while (end > start && isSpaceByte(bytes[end - 1] ?? 0)) end -= 1;
+  return [start, end];
+}
+
+function isSpaceByte(byte: number): boolean {
+  return byte === 32 || byte === 9 || byte === 13 || byte === 10;
+}
+
+/** Cheap shape check on a trimmed line range: `{` … `}`. */
+export function isObjectRange(bytes: Uint8Array, start: number, end: number): boolean {
+  return bytes[start] === 123 && bytes[end - 1] === 125;
+}
+
+/**
+ * Sorted start offsets of every occurrence of an ASCII `pattern` in `bytes`. One pass over the
+ * whole slice (native on Node Buffers), so callers can ask "does this line contain it?" per line
+ * without searching each line separately.
+ */
+export function findAllAscii(bytes: Uint8Array, pattern: string): number[] {
+  const found: number[] = [];
+  if (pattern.length === 0) return found;
+  if (isNativeBytes(bytes)) {
+    let from = 0;
+    for (;;) {
+      const at = bytes.indexOf(pattern, from);
+      if (at < 0) return found;
+      found.push(at);
+      from = at + 1;
+    }
+  }
+  const codes = Array.from(pattern, (char) => char.charCodeAt(0));
+  const anchor = codes.length - 1;
+  const last = codes[anchor] ?? 0;
+  let from = anchor;
+  for (;;) {
+    const at = bytes.indexOf(last, from);
+    if (at < 0) return found;
+    let matches = true;
+    for (let offset = 1; offset <= anchor; offset += 1) {
+      if (bytes[at - offset] !== codes[anchor - offset]) {
+        matches = false;
+        break;
+      }
+    }
+    if (matches) found.push(at - anchor);
+    from = at + 1;
+  }
+}
+
+/** Walks sorted occurrence offsets alongside lines read in order. */
+export class OccurrenceCursor {
+  private index = 0;
+
+  constructor(private readonly offsets: readonly number[]) {}
+
+  /** Whether an occurrence starts inside [start, end); lines must be asked in ascending order. */
+  within(start: number, end: number): boolean {
+    const offsets = this.offsets;
+    while (this.index < offsets.length && (offsets[this.index] ?? 0) < start) this.index += 1;
+    return this.index < offsets.length && (offsets[this.index] ?? 0) < end;
+  }
+}
+
+/**
+ * Reads the byte ranges of selected top-level values of the object in bytes[start, end) without
+ * parsing nested values (strings are skipped by jumping to the next quote), so a `"cwd"` inside a
+ * tool result never shadows the envelope's own. Returns false when the top level is not a
+ * well-formed object; with `stopWhenComplete` it stops as soon as every wanted key was seen.
+ */
+export function scanTopLevelRanges(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  wanted: ReadonlySet<string>,
+  out: Map<string, [number, number]>,
+  stopWhenComplete = false,
+): boolean {
+  out.clear();
+  let index = skipSpaceBytes(bytes, start, end);
+  if (bytes[index] !== 123) return false;
+  index = skipSpaceBytes(bytes, index + 1, end);
+  if (bytes[index] === 125) return skipSpaceBytes(bytes, index + 1, end) >= end;
+  while (index < end) {
+    if (bytes[index] !== 34) return false;
+    const keyEnd = stringEndInBytes(bytes, index, end);
+    if (keyEnd < 0) return false;
+    const key = keyEnd - index - 1 <= 40 ? asciiKey(bytes, index + 1, keyEnd) : null;
+    index = skipSpaceBytes(bytes, keyEnd + 1, end);
+    if (bytes[index] !== 58) return false;
+    index = skipSpaceBytes(bytes, index + 1, end);
+    const valueStart = index;
+    const first = bytes[index];
+    if (first === 34) {
+      const valueEnd = stringEndInBytes(bytes, index, end);
+      if (valueEnd < 0) return false;
+      index = valueEnd + 1;
+    } else if (first === 123 || first === 91) {
+      const valueEnd = compositeEndInBytes(bytes, index, end);
+      if (valueEnd < 0) return false;
+      index = valueEnd;
+    } else {
+      while (index < end) {
+        const code = bytes[index] ?? 0;
+        if (code === 44 || code === 125 || isSpaceByte(code)) break;
+        index += 1;
+      }
+      if (index === valueStart) return false;
+    }
+    if (key !== null && wanted.has(key)) {
+      out.set(key, [valueStart, index]);
+      if (stopWhenComplete && out.size === wanted.size) return true;
+    }
+    index = skipSpaceBytes(bytes, index, end);
+    const separator = bytes[index];
+    if (separator === 44) {
+      index = skipSpaceBytes(bytes, index + 1, end);
+      continue;
+    }
+    if (separator === 125) return skipSpaceBytes(bytes, index + 1, end) >= end;
+    return false;
+  }
+  return false;
+}
+
+/** A non-empty JSON string value at `range`, decoded; null for other values and "". */
+export function stringInRange(bytes: Uint8Array, range: [number, number] | undefined): string | null {
+  if (range === undefined) return null;
+  const [start, end] = range;
+  if (end - start <= 2 || bytes[start] !== 34) return null;
+  let plain = true;
+  for (let index = start + 1; index < end - 1; index += 1) {
+    const code = bytes[index] ?? 0;
+    if (code === 92 || code >= 0x80) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) return asciiKey(bytes, start + 1, end - 1);
+  const value = safeJsonString(decodeRange(bytes, start, end));
+  return value === "" ? null : value;
+}
+
+function asciiKey(bytes: Uint8Array, start: number, end: number): string | null {
+  let key = "";
+  for (let index = start; index < end; index += 1) {
+    const code = bytes[index] ?? 0;
+    if (code === 92 || code >= 0x80) return safeJsonString(decodeRange(bytes, start - 1, end + 1));
+    key += String.fromCharCode(code);
+  }
+  return key;
+}
+
+function skipSpaceBytes(bytes: Uint8Array, index: number, end: number): number {
+  while (index < end && isSpaceByte(bytes[index] ?? 0)) index += 1;
+  return index;
+}
+
+function stringEndInBytes(bytes: Uint8Array, start: number, end: number): number {
+  let from = start + 1;
+  for (;;) {
+    const quote = bytes.indexOf(34, from);
+    if (quote < 0 || quote >= end) return -1;
+    let backslashes = 0;
+    let cursor = quote - 1;
+    while (cursor > start && bytes[cursor] === 92) {
+      backslashes += 1;
+      cursor -= 1;
+    }
+    if (backslashes % 2 === 0) return quote;
+    from = quote + 1;
+  }
+}
+
+function compositeEndInBytes(bytes: Uint8Array, start: number, end: number): number {
+  let depth = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = bytes[index];
+    if (code === 34) {
+      const stringEnd = stringEndInBytes(bytes, index, end);
+      if (stringEnd < 0) return -1;
+      index = stringEnd;
+    } else if (code === 123 || code === 91) {
+      depth += 1;
+    } else if (code === 125 || code === 93) {
+      depth -= 1;
+      if (depth === 0) return index + 1;
+    }
+  }
+  return -1;
 }
 
 function isBlank(text: string, start: number, end: number): boolean {
@@ -227,9 +434,13 @@ function safeJsonString(raw: string): string | null {
   }
 }
 
-/** Decodes a raw top-level value read by scanTopLevelFields when it is a JSON string. */
+/**
+ * Decodes a raw top-level value read by scanTopLevelFields when it is a non-empty JSON string
+ * (empty strings mean "not recorded" in these logs, as in json-values.asString).
+ */
 export function rawJsonString(raw: string | undefined): string | null {
-  if (raw === undefined || raw.length < 2 || raw.charCodeAt(0) !== 34) return null;
+  if (raw === undefined || raw.length <= 2 || raw.charCodeAt(0) !== 34) return null;
   const inner = raw.slice(1, -1);
-  return inner.includes("\\") ? safeJsonString(raw) : inner;
+  const value = inner.includes("\\") ? safeJsonString(raw) : inner;
+  return value === "" ? null : value;
 }

@@ -1,5 +1,5 @@
-import { readJsonlLines, looksLikeJsonObject, rawJsonString, scanTopLevelFields } from "./jsonl-reader";
-import { asObject, asString, countType, ModelList, TimeRange, timestampMs, isoFromMs, tokenCount, type JsonObject } from "./json-values";
+import { decodeRange, findAllAscii, forEachJsonlLine, isObjectRange, OccurrenceCursor, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
+import { asObject, asString, canonicalTimestamp, countType, ModelList, TimeRange, timestampMs, isoFromMs, tokenCount, type JsonObject } from "./json-values";
 import { dedupeRequests } from "./request-dedupe";
 import type { BadLine, CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
 
@@ -40,22 +40,30 @@ const KNOWN_TYPES = new Set([
 ]);
 
 const ENVELOPE_KEYS = new Set(["type", "timestamp", "cwd", "gitBranch", "sessionId", "agentId"]);
+const TYPE_KEY = new Set(["type"]);
 
 /** Locally generated stand-ins (errors, interrupted turns): no API call was made. */
 const SYNTHETIC_MODEL = "<synthetic>";
 
 export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}): ParsedSessionLog {
   const state = new ClaudeLogState(options);
-  const fields = new Map<string, string>();
+  const ranges = new Map<string, [number, number]>();
+  // Lines that can hold a counted usage are found with one search over the slice; only those, and
+  // `system` lines (compaction boundaries), are decoded and JSON.parsed. Most bytes are tool results
+  // and progress events, which are never decoded.
+  const usage = new OccurrenceCursor(findAllAscii(bytes, '"usage"'));
+  // Envelope lines before the first parsed line and after the last one are read in full; in
+  // between only their `type` is read (it precedes the message body in every Claude Code version),
+  // since the parsed lines already carry the session's cwd, branch and times in order.
+  let sawParsedLine = false;
+  let trailing: [number, number, number][] = [];
 
-  const read = readJsonlLines(bytes, { startLine: options.startLine }, (text, lineNumber) => {
-    if (!looksLikeJsonObject(text)) {
+  const read = forEachJsonlLine(bytes, { startLine: options.startLine }, (start, end, lineNumber) => {
+    if (!isObjectRange(bytes, start, end)) {
       state.badLines.push({ line: lineNumber, message: "not a JSON object" });
       return;
     }
-    // Only lines that can hold usage or a compaction marker are parsed in full; for the rest the
-    // envelope fields are read straight from the text (most bytes are tool results and progress).
-    if (text.includes('"usage"') || text.includes("compact_boundary")) {
+    const parseLine = (text: string): void => {
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -69,22 +77,41 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
         return;
       }
       state.handleRecord(record, lineNumber);
+      sawParsedLine = true;
+      trailing = [];
+    };
+    if (usage.within(start, end)) {
+      parseLine(decodeRange(bytes, start, end));
       return;
     }
-    if (!scanTopLevelFields(text, ENVELOPE_KEYS, fields)) {
+    if (!sawParsedLine) {
+      if (!scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges)) {
+        state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+        return;
+      }
+      if (stringInRange(bytes, ranges.get("type")) === "system") {
+        parseLine(decodeRange(bytes, start, end));
+        return;
+      }
+      state.handleEnvelope(ranges, bytes);
+      return;
+    }
+    if (!scanTopLevelRanges(bytes, start, end, TYPE_KEY, ranges, true)) {
       state.badLines.push({ line: lineNumber, message: "invalid JSON" });
       return;
     }
-    state.handleEnvelope(
-      rawJsonString(fields.get("type")),
-      rawJsonString(fields.get("timestamp")),
-      rawJsonString(fields.get("cwd")),
-      rawJsonString(fields.get("gitBranch")),
-      rawJsonString(fields.get("sessionId")),
-      rawJsonString(fields.get("agentId")),
-      false,
-    );
+    const type = stringInRange(bytes, ranges.get("type"));
+    if (type === "system") {
+      parseLine(decodeRange(bytes, start, end));
+      return;
+    }
+    state.countType(type, false);
+    trailing.push([start, end, lineNumber]);
   });
+
+  for (const [start, end] of trailing) {
+    if (scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges)) state.handleEnvelope(ranges, bytes, false);
+  }
 
   if (read.pendingTail !== null) {
     state.badLines.push({
@@ -107,7 +134,7 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
     requests: dedupeRequests("claude-code", state.requests),
     compactions: state.compactions,
     unknownTypes: state.unknownTypes,
-    badLines: state.badLines,
+    badLines: state.badLines.sort((a, b) => a.line - b.line),
     consumedBytes: read.consumedBytes,
     consumedLines: read.consumedLines,
     carry: null,
@@ -132,21 +159,28 @@ class ClaudeLogState {
     this.agentId = this.fileAgentId;
   }
 
-  handleEnvelope(
-    type: string | null,
-    timestamp: string | null,
-    cwd: string | null,
-    gitBranch: string | null,
-    sessionId: string | null,
-    agentId: string | null,
-    hasUsage: boolean,
-  ): number | null {
+  countType(type: string | null, hasUsage: boolean): void {
     if (type === null) {
       // ccusage's own fixtures carry usage lines with no `type`; those are assistant lines.
       if (!hasUsage) countType(this.unknownTypes, "(no type)");
     } else if (!KNOWN_TYPES.has(type)) {
       countType(this.unknownTypes, type);
     }
+  }
+
+  /** Envelope of a line read without JSON.parse. */
+  handleEnvelope(ranges: Map<string, [number, number]>, bytes: Uint8Array, countTypes = true): void {
+    if (countTypes) this.countType(stringInRange(bytes, ranges.get("type")), false);
+    this.applyEnvelope(
+      stringInRange(bytes, ranges.get("timestamp")),
+      stringInRange(bytes, ranges.get("cwd")),
+      stringInRange(bytes, ranges.get("gitBranch")),
+      stringInRange(bytes, ranges.get("sessionId")),
+      stringInRange(bytes, ranges.get("agentId")),
+    );
+  }
+
+  private applyEnvelope(timestamp: string | null, cwd: string | null, gitBranch: string | null, sessionId: string | null, agentId: string | null): number | null {
     const ms = timestampMs(timestamp);
     this.time.add(ms);
     if (cwd !== null) this.cwd = cwd;
@@ -160,14 +194,13 @@ class ClaudeLogState {
     const message = asObject(record.message);
     const usage = message === null ? null : asObject(message.usage);
     const type = asString(record.type);
-    const ms = this.handleEnvelope(
-      type,
+    this.countType(type, usage !== null);
+    const ms = this.applyEnvelope(
       asString(record.timestamp),
       asString(record.cwd),
       asString(record.gitBranch),
       asString(record.sessionId),
       asString(record.agentId),
-      usage !== null,
     );
 
     if (type === "system" && record.subtype === "compact_boundary") {
@@ -200,7 +233,7 @@ class ClaudeLogState {
     this.requests.push({
       key,
       responseId,
-      timestamp: isoFromMs(ms),
+      timestamp: canonicalTimestamp(record.timestamp, ms),
       model,
       inputTokens,
       cacheWriteTokens,

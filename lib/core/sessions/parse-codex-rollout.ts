@@ -1,4 +1,4 @@
-import { readJsonlLines, looksLikeJsonObject, rawJsonString, scanTopLevelFields } from "./jsonl-reader";
+import { decodeRange, findAllAscii, forEachJsonlLine, isObjectRange, OccurrenceCursor, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
 import {
   asNumber,
   asObject,
@@ -128,28 +128,36 @@ function readCarry(raw: ParserCarryState | null | undefined): CodexCarry {
 
 export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOptions = {}): ParsedSessionLog {
   const state = new CodexState(readCarry(options.carry));
-  const fields = new Map<string, string>();
+  const ranges = new Map<string, [number, number]>();
+  // Event lines worth parsing, found with one search each over the slice (most events are agent
+  // messages and item updates, and most bytes are response items, none of which are parsed).
+  const tokenCount = new OccurrenceCursor(findAllAscii(bytes, "token_count"));
+  const taskStarted = new OccurrenceCursor(findAllAscii(bytes, "task_started"));
+  const contextCompacted = new OccurrenceCursor(findAllAscii(bytes, "context_compacted"));
 
-  const read = readJsonlLines(bytes, { startLine: options.startLine }, (text, lineNumber) => {
-    if (!looksLikeJsonObject(text)) {
+  const read = forEachJsonlLine(bytes, { startLine: options.startLine }, (start, end, lineNumber) => {
+    if (!isObjectRange(bytes, start, end)) {
       state.badLines.push({ line: lineNumber, message: "not a JSON object" });
       return;
     }
-    if (!scanTopLevelFields(text, ENVELOPE_KEYS, fields, true)) {
+    // `timestamp` and `type` open every envelope line, so the scan stops before the payload.
+    if (!scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges, true)) {
       state.badLines.push({ line: lineNumber, message: "invalid JSON" });
       return;
     }
-    const type = rawJsonString(fields.get("type"));
-    const rawTimestamp = fields.get("timestamp");
-    const ms = timestampMs(rawTimestamp === undefined ? null : (rawJsonString(rawTimestamp) ?? Number(rawTimestamp)));
+    const type = stringInRange(bytes, ranges.get("type"));
+    const rawTimestamp = ranges.get("timestamp");
+    const timestamp = stringInRange(bytes, rawTimestamp) ?? (rawTimestamp === undefined ? null : Number(decodeRange(bytes, rawTimestamp[0], rawTimestamp[1])));
+    const ms = timestampMs(timestamp);
     state.time.add(ms);
 
     if (type !== null && !KNOWN_TYPES.has(type)) {
       if (!LEGACY_ITEM_TYPES.has(type)) countType(state.unknownTypes, type);
       return;
     }
-    if (!needsFullParse(type, text)) return;
-    const record = parseJsonObject(text);
+    const isEventWorthParsing = tokenCount.within(start, end) || taskStarted.within(start, end) || contextCompacted.within(start, end);
+    if (!needsFullParse(type, isEventWorthParsing)) return;
+    const record = parseJsonObject(decodeRange(bytes, start, end));
     if (record === null) {
       state.badLines.push({ line: lineNumber, message: "invalid JSON" });
       return;
@@ -167,7 +175,7 @@ export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOption
 }
 
 /** Which lines carry anything we read; the rest (response items, most events) are skipped unparsed. */
-function needsFullParse(type: string | null, text: string): boolean {
+function needsFullParse(type: string | null, isEventWorthParsing: boolean): boolean {
   switch (type) {
     case "session_meta":
     case "turn_context":
@@ -175,7 +183,7 @@ function needsFullParse(type: string | null, text: string): boolean {
     case "compacted":
       return true;
     case "event_msg":
-      return text.includes("token_count") || text.includes("task_started") || text.includes("context_compacted");
+      return isEventWorthParsing;
     case null:
       // Legacy header `{id, timestamp, …}` and `{record_type: …}` lines.
       return true;

@@ -151,12 +151,12 @@ class GeminiState {
 
   handleMessage(record: JsonObject, lineNumber: number): void {
     const type = asString(record.type);
+    const ms = timestampMs(record.timestamp);
+    this.time.add(ms);
     if (type === null || !MESSAGE_TYPES.has(type)) {
       countType(this.unknownTypes, type ?? "(no type)");
       return;
     }
-    const ms = timestampMs(record.timestamp);
-    this.time.add(ms);
     if (type !== "gemini") return;
     const tokens = asObject(record.tokens);
     if (tokens === null) return;

@@ -175,7 +175,7 @@ function windowSnapshot(object: JsonObject, sessionId: string | null, capturedAt
   const used = asNumber(object.used);
   const available = asNumber(object.available) ?? asNumber(object.available_tokens);
   const total = asNumber(object.total) ?? (used !== null && available !== null ? used + available : null);
-  const percent = asNumber(object.position_percent) ?? asNumber(object.percent) ?? (used !== null && total ? (used / total) * 100 : null);
+  const percent = asNumber(object.position_percent) ?? asNumber(object.percent) ?? (used !== null && total ? (used * 100) / total : null);
   return {
     sessionId,
     capturedAt,
@@ -197,7 +197,7 @@ function statuslineSnapshot(object: JsonObject): ContextSnapshot {
     totalTokens: total,
     usedTokens: used,
     availableTokens: total !== null && used !== null ? total - used : null,
-    usedPercent: asNumber(object.raw_pct) ?? (total && used !== null ? (used / total) * 100 : null),
+    usedPercent: asNumber(object.raw_pct) ?? (total && used !== null ? (used * 100) / total : null),
     stage: asString(object.stage),
     band: asString(object.band),
   };
@@ -490,9 +490,10 @@ function scaledNumber(digits: string, unit: string): number | null {
 
 function titleAbove(lines: readonly string[], firstLine: number): string | null {
   for (let index = firstLine - 1; index >= 0 && index >= firstLine - 2; index -= 1) {
-    const line = (lines[index] ?? "").trim();
+    // Headings often come in Markdown emphasis ("**Allocation (1M context):**").
+    const line = (lines[index] ?? "").replace(/[*_`#]+/g, "").trim();
     if (line.length === 0) continue;
-    return line.endsWith(":") ? line.replace(/\*+/g, "").replace(/:$/, "").trim() : null;
+    return line.endsWith(":") ? line.replace(/:$/, "").trim() : null;
   }
   return null;
 }

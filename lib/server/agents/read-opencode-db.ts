@@ -11,14 +11,20 @@ import type { OpenCodeMessageRow, OpenCodePartRow, OpenCodeRows, OpenCodeSession
  * OpenCode keeps the database in WAL mode and may be running: recent rows can still be in
  * `opencode.db-wal`. A read-only connection reads the WAL (SQLite needs the `-shm` index for that
  * and creates it if missing, as every reader does). When the folder does not allow that (no
- * `-shm` and a read-only directory), the database and its WAL are copied to a private temp folder
- * and the copy is read, so we never write beside the user's database.
+ * `-shm` and a read-only directory; current SQLite mostly copes by keeping the index in memory), the
+ * database and its WAL are copied to a private temp folder and the copy is read, so we never write
+ * beside the user's database.
  * Locked, corrupt or foreign files give an issue, never an exception.
  */
 
 export interface ReadOpenCodeDbOptions {
   /** How long to wait on a lock before giving up (ms). */
   busyTimeoutMs?: number;
+  /**
+   * Read a private copy (database + WAL) instead of the file in place, for folders that must not
+   * gain a `-shm` file (fixtures, backups). Also the fallback when reading in place fails to open.
+   */
+  copyFirst?: boolean;
 }
 
 export interface ReadOpenCodeDbResult {
@@ -32,7 +38,9 @@ const WANTED_PART_COLUMNS = ["id", "message_id", "session_id", "data"];
 
 export function readOpenCodeDb(databasePath: string, options: ReadOpenCodeDbOptions = {}): ReadOpenCodeDbResult {
   const timeout = options.busyTimeoutMs ?? 2_000;
-  const direct = readRows(databasePath, timeout);
+  const direct: RowsAttempt = options.copyFirst
+    ? { rows: null, issues: [], retryOnCopy: true }
+    : readRows(databasePath, timeout);
   if (direct.rows !== null || !direct.retryOnCopy) return { rows: direct.rows, issues: direct.issues };
 
   let copyDir: string | null = null;

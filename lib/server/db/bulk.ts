@@ -46,8 +46,8 @@ class SqliteBulkWriter implements BulkWriter {
 
   constructor(filePath: string) {
     this.db = new Database(filePath);
-    this.db.pragma("journal_mode = WAL");
     this.db.pragma("busy_timeout = 10000");
+    this.db.pragma("journal_mode = WAL");
     this.db.pragma("foreign_keys = ON");
   }
 

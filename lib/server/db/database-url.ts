@@ -12,7 +12,7 @@ export interface DatabaseTarget {
 
 /** Where Baton keeps its own files (the SQLite database, demo repos). */
 export function dataDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.BATON_DATA_DIR ?? path.join(process.cwd(), "data"));
+  return path.resolve(env.BATON_DATA_DIR ?? path.join(/* turbopackIgnore: true */ process.cwd(), "data"));
 }
 
 /**

@@ -83,22 +83,32 @@ function patchAdapter<T extends object>(adapter: T): T {
     const performIO = target.performIO.bind(target);
     target.performIO = async (query) => {
       const result = await performIO(query);
-      for (const field of result.fields) if (field.dataTypeID === 18) field.dataTypeID = 25;
+      if (Array.isArray(result?.fields)) for (const field of result.fields) if (field.dataTypeID === 18) field.dataTypeID = 25;
       return result;
     };
   }
   return adapter;
 }
 
-function adapterFactoryFor(target: DatabaseTarget) {
+function adapterFactoryFor(target: DatabaseTarget, opened: { dispose: () => Promise<void> }[]) {
   const factory =
     target.provider === "postgresql"
       ? new PrismaPg(postgresConnectionConfig(target.url))
       : new PrismaBetterSqlite3({ url: target.url });
   const connect = factory.connect.bind(factory);
   const connectToShadowDb = factory.connectToShadowDb.bind(factory);
-  factory.connect = async () => patchAdapter(await connect());
-  factory.connectToShadowDb = async () => patchAdapter(await connectToShadowDb());
+  // The engine does not close its connections when freed; keep them to dispose of them ourselves,
+  // or the SQLite file stays locked for the next writer.
+  factory.connect = async () => {
+    const adapter = patchAdapter(await connect());
+    opened.push(adapter);
+    return adapter;
+  };
+  factory.connectToShadowDb = async () => {
+    const adapter = patchAdapter(await connectToShadowDb());
+    opened.push(adapter);
+    return adapter;
+  };
   return factory;
 }
 
@@ -137,15 +147,17 @@ async function withEngine<T>(target: DatabaseTarget, run: (engine: SchemaEngineT
   const log = (message: string) => {
     if (process.env.BATON_DEBUG_MIGRATIONS) process.stderr.write(`[schema-engine] ${message}\n`);
   };
+  const opened: { dispose: () => Promise<void> }[] = [];
   const engine = await SchemaEngine.new(
     { datamodels: [[schemaFile, readFileSync(schemaFile, "utf8")]] },
     log,
-    bindMigrationAwareSqlAdapterFactory(adapterFactoryFor(target)),
+    bindMigrationAwareSqlAdapterFactory(adapterFactoryFor(target, opened)),
   );
   try {
     return await run(engine);
   } finally {
     engine.free();
+    await Promise.all(opened.map((adapter) => adapter.dispose().catch(() => undefined)));
   }
 }
 

@@ -143,7 +143,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   const worktreeNow: { path: string; blobSha: string | null; mtimeMs: number; size: number; bytes: Buffer | null; changed: boolean }[] = [];
   for (const file of walk.files) {
     const previous = worktreeStates.get(file.path);
-    if (previous && previous.status !== "gone" && previous.size === file.size && previous.mtimeMs === file.mtimeMs && previous.blobSha) {
+    // Unchanged size and mtime: same content as last time (also for files that failed then: they fail the same way).
+    if (previous && previous.status !== "gone" && previous.size === file.size && previous.mtimeMs === file.mtimeMs) {
       worktreeNow.push({ path: file.path, blobSha: previous.blobSha, mtimeMs: file.mtimeMs, size: file.size, bytes: null, changed: false });
       continue;
     }

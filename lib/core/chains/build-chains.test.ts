@@ -1,0 +1,178 @@
+import { describe, expect, test } from "vitest";
+import { buildChains, type ChainNode } from "./build-chains";
+
+const base = "docs/ai/handoff";
+
+function node(id: string, overrides: Partial<ChainNode> = {}): ChainNode {
+  return {
+    id,
+    path: `${base}/claude-code/01012026/handoff_${id}.md`,
+    previousPath: null,
+    branches: ["main"],
+    inWorkingTree: false,
+    date: "2026-01-01",
+    fileTime: null,
+    ...overrides,
+  };
+}
+
+const pathOf = (id: string) => `${base}/claude-code/01012026/handoff_${id}.md`;
+
+describe("buildChains", () => {
+  test("a linear chain, oldest first", () => {
+    const result = buildChains([
+      node("c", { previousPath: pathOf("b"), fileTime: 3 }),
+      node("a", { fileTime: 1 }),
+      node("b", { previousPath: pathOf("a"), fileTime: 2 }),
+    ]);
+    expect(result.chains).toHaveLength(1);
+    expect(result.chains[0]).toMatchObject({
+      id: "a",
+      nodeIds: ["a", "b", "c"],
+      forks: [],
+      broken: [],
+      heads: ["c"],
+    });
+    expect(result.edges).toEqual([
+      { from: "b", to: "a", resolution: "same-branch" },
+      { from: "c", to: "b", resolution: "same-branch" },
+    ]);
+    expect(result.latestId).toBe("c");
+    expect(result.findings).toEqual([]);
+  });
+
+  test("separate components are separate chains", () => {
+    const result = buildChains([node("a"), node("b", { previousPath: pathOf("a") }), node("x")]);
+    expect(result.chains.map((chain) => chain.nodeIds)).toEqual([["a", "b"], ["x"]]);
+  });
+
+  test("fork: two handoffs resume from the same one", () => {
+    const result = buildChains([
+      node("a", { fileTime: 1 }),
+      node("b2", { previousPath: pathOf("a"), fileTime: 3 }),
+      node("b1", { previousPath: pathOf("a"), fileTime: 2 }),
+    ]);
+    const [chain] = result.chains;
+    expect(chain?.forks).toEqual([{ at: "a", children: ["b1", "b2"] }]);
+    expect(chain?.heads).toEqual(["b1", "b2"]);
+    expect(chain?.nodeIds).toEqual(["a", "b1", "b2"]);
+  });
+
+  test("broken pointer is recorded on the pointing node", () => {
+    const result = buildChains([node("b", { previousPath: `${base}/codex/01012026/handoff_gone.md` })]);
+    expect(result.chains[0]?.broken).toEqual([{ from: "b", missing: `${base}/codex/01012026/handoff_gone.md` }]);
+  });
+
+  test("pointer paths are compared normalised", () => {
+    const result = buildChains([node("a"), node("b", { previousPath: `./${base}//claude-code/01012026/handoff_a.md` })]);
+    expect(result.edges).toHaveLength(1);
+  });
+
+  test("self-pointer becomes a finding, not an edge", () => {
+    const result = buildChains([node("a", { previousPath: pathOf("a") })]);
+    expect(result.edges).toEqual([]);
+    expect(result.findings.map((entry) => [entry.nodeId, entry.finding.rule])).toEqual([["a", "chain-self-pointer"]]);
+    expect(result.chains[0]?.nodeIds).toEqual(["a"]);
+  });
+
+  test("cycle is cut at its oldest member and reported once", () => {
+    const result = buildChains([
+      node("a", { previousPath: pathOf("c"), fileTime: 1 }),
+      node("b", { previousPath: pathOf("a"), fileTime: 2 }),
+      node("c", { previousPath: pathOf("b"), fileTime: 3 }),
+      node("d", { previousPath: pathOf("c"), fileTime: 4 }),
+    ]);
+    expect(result.findings.map((entry) => [entry.nodeId, entry.finding.rule])).toEqual([["a", "chain-cycle"]]);
+    expect(result.chains).toHaveLength(1);
+    expect(result.chains[0]?.nodeIds).toEqual(["a", "b", "c", "d"]);
+    expect(result.chains[0]?.forks).toEqual([]);
+    expect(result.edges.some((edge) => edge.from === "a" && edge.to === "c")).toBe(false);
+  });
+
+  describe("several versions at one path", () => {
+    const previousPath = pathOf("a");
+    const onMain = node("a-main", { path: previousPath, branches: ["main"], fileTime: 10 });
+    const onFeature = node("a-feature", { path: previousPath, branches: ["feat/x", "origin/feat/x"], fileTime: 20 });
+    const inWorkingTree = node("a-wt", { path: previousPath, branches: [], inWorkingTree: true, fileTime: 30 });
+    const onOther = node("a-other", { path: previousPath, branches: ["other"], fileTime: 40 });
+
+    test.each([
+      ["same branch wins over newer versions", ["feat/x"], [onMain, onFeature, inWorkingTree], "a-feature", "same-branch"],
+      ["remote-tracking name counts as shared", ["origin/feat/x"], [onMain, onFeature], "a-feature", "same-branch"],
+      ["then the working tree", ["release"], [onMain, inWorkingTree], "a-wt", "working-tree"],
+      ["then the newest on any branch", ["release"], [onMain, onFeature, onOther], "a-other", "other-branch"],
+    ])("%s", (_name, branches, versions, expected, resolution) => {
+      const pointing = node("b", { previousPath, branches, fileTime: 100 });
+      const result = buildChains([...versions, pointing]);
+      expect(result.edges.find((edge) => edge.from === "b")).toEqual({ from: "b", to: expected, resolution });
+    });
+  });
+
+  test("latest: date folder first, then file time, across runtime folders", () => {
+    const result = buildChains([
+      node("old-date-new-mtime", { path: `${base}/codex/01012026/handoff_x.md`, date: "2026-01-01", fileTime: 9_999 }),
+      node("new-date", { path: `${base}/gemini-cli/02012026/handoff_y.md`, date: "2026-01-02", fileTime: 1 }),
+      node("new-date-later", { path: `${base}/opencode/02012026/handoff_z.md`, date: "2026-01-02", fileTime: 5 }),
+      node("no-date", { path: ".claude/handoffs/z.md", date: null, fileTime: 99_999 }),
+    ]);
+    expect(result.latestId).toBe("new-date-later");
+  });
+
+  test("empty input", () => {
+    expect(buildChains([])).toEqual({ chains: [], edges: [], findings: [], latestId: null });
+  });
+
+  test("duplicate ids are ignored after the first", () => {
+    const result = buildChains([node("a"), node("a", { path: "other.md" })]);
+    expect(result.chains).toHaveLength(1);
+  });
+});
+
+describe("buildChains at scale", () => {
+  const size = 10_000;
+  const chainOf = (count: number, closeCycle: boolean) =>
+    Array.from({ length: count }, (_, index) =>
+      node(`n${index}`, {
+        path: `${base}/codex/01012026/handoff_n${index}.md`,
+        previousPath:
+          index === 0
+            ? closeCycle
+              ? `${base}/codex/01012026/handoff_n${count - 1}.md`
+              : null
+            : `${base}/codex/01012026/handoff_n${index - 1}.md`,
+        fileTime: index,
+      }),
+    );
+
+  test("a 10,000-node chain", () => {
+    const started = performance.now();
+    const result = buildChains(chainOf(size, false).reverse());
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(result.chains).toHaveLength(1);
+    expect(result.chains[0]?.nodeIds[0]).toBe("n0");
+    expect(result.chains[0]?.nodeIds[size - 1]).toBe(`n${size - 1}`);
+    expect(result.latestId).toBe(`n${size - 1}`);
+  });
+
+  test("a 10,000-node cycle terminates and is reported", () => {
+    const started = performance.now();
+    const result = buildChains(chainOf(size, true));
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(result.findings.map((entry) => entry.finding.rule)).toEqual(["chain-cycle"]);
+    expect(result.chains[0]?.nodeIds).toHaveLength(size);
+  });
+
+  test("100,000 nodes in many short chains stays near-linear", () => {
+    const nodes = Array.from({ length: 100_000 }, (_, index) =>
+      node(`m${index}`, {
+        path: `p/${index}.md`,
+        previousPath: index % 10 === 0 ? null : `p/${index - 1}.md`,
+        fileTime: index,
+      }),
+    );
+    const started = performance.now();
+    const result = buildChains(nodes);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(result.chains).toHaveLength(10_000);
+  });
+});

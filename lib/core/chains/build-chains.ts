@@ -1,0 +1,270 @@
+import { finding, type Finding } from "../findings";
+import { normaliseRepoPath } from "../handoff/handoff-path";
+
+/** One distinct handoff content, with where it lives. Several nodes may share a path (one per branch version). */
+export interface ChainNode {
+  id: string;
+  path: string;
+  /** Previous handoff's repo-relative path, already resolved by resolvePointer; null when none. */
+  previousPath: string | null;
+  /** Short ref names holding this content (`feat/x`, `origin/feat/x`). */
+  branches: string[];
+  inWorkingTree: boolean;
+  /** YYYY-MM-DD from the date folder, or null. */
+  date: string | null;
+  /** Milliseconds: working-tree mtime, else committer time of the commit that added it; null when unknown. */
+  fileTime: number | null;
+}
+
+export type EdgeResolution = "same-branch" | "other-branch" | "working-tree";
+
+/**
+ * One resolved previous-pointer: `from` is the handoff that wrote the pointer, `to` the earlier handoff it
+ * names (same direction as `broken.from`), and `resolution` says which version at that path was chosen.
+ */
+export interface ChainEdge {
+  from: string;
+  to: string;
+  resolution: EdgeResolution;
+}
+
+export interface Chain {
+  /** Id of the chain's root (its oldest handoff): stable while the root is. */
+  id: string;
+  /** Oldest first; every handoff comes after the one it resumed from. */
+  nodeIds: string[];
+  edges: ChainEdge[];
+  /** Handoffs resumed by more than one later handoff. */
+  forks: { at: string; children: string[] }[];
+  /** Pointers that name a path no node has. `from` is the handoff whose pointer is broken. */
+  broken: { from: string; missing: string }[];
+  /** Handoffs nothing resumed from yet. */
+  heads: string[];
+}
+
+export interface ChainBuildResult {
+  chains: Chain[];
+  edges: ChainEdge[];
+  findings: { nodeId: string; finding: Finding }[];
+  /** The protocol's latest handoff: latest date folder, then latest file time, across all runtime folders. */
+  latestId: string | null;
+}
+
+/**
+ * Builds handoff chains from resolved previous-pointers. Pure and O(n log n): each node has at most one
+ * previous pointer, so the pointer graph is a forest plus at most one cycle per component; cycles and
+ * self-pointers are cut and reported instead of followed.
+ */
+export function buildChains(input: readonly ChainNode[]): ChainBuildResult {
+  const nodes: ChainNode[] = [];
+  const byId = new Map<string, ChainNode>();
+  for (const node of input) {
+    if (byId.has(node.id)) continue;
+    byId.set(node.id, node);
+    nodes.push(node);
+  }
+
+  const byPath = new Map<string, ChainNode[]>();
+  for (const node of nodes) {
+    const path = normaliseRepoPath(node.path);
+    const list = byPath.get(path);
+    if (list === undefined) byPath.set(path, [node]);
+    else list.push(node);
+  }
+
+  const findings: ChainBuildResult["findings"] = [];
+  const parentOf = new Map<string, ChainEdge>();
+  const brokenOf = new Map<string, string>();
+
+  for (const node of nodes) {
+    if (node.previousPath === null) continue;
+    const previous = normaliseRepoPath(node.previousPath);
+    if (previous === normaliseRepoPath(node.path)) {
+      findings.push({
+        nodeId: node.id,
+        finding: finding("chain-self-pointer", "error", null, `The previous-handoff pointer of ${node.path} names the file itself.`),
+      });
+      continue;
+    }
+    const candidates = (byPath.get(previous) ?? []).filter((candidate) => candidate.id !== node.id);
+    const chosen = choosePrevious(node, candidates);
+    if (chosen === null) {
+      brokenOf.set(node.id, previous);
+      continue;
+    }
+    parentOf.set(node.id, { from: node.id, to: chosen.node.id, resolution: chosen.resolution });
+  }
+
+  cutCycles(nodes, byId, parentOf, findings);
+
+  const childrenOf = new Map<string, ChainNode[]>();
+  for (const edge of parentOf.values()) {
+    const child = byId.get(edge.from);
+    if (child === undefined) continue;
+    const list = childrenOf.get(edge.to);
+    if (list === undefined) childrenOf.set(edge.to, [child]);
+    else list.push(child);
+  }
+  for (const list of childrenOf.values()) list.sort(compareAge);
+
+  const roots = nodes.filter((node) => !parentOf.has(node.id)).sort(compareAge);
+  const chains = roots.map((root) => collectChain(root, childrenOf, parentOf, brokenOf));
+  const edges = chains.flatMap((chain) => chain.edges);
+
+  let latest: ChainNode | null = null;
+  for (const node of nodes) if (latest === null || compareAge(node, latest) > 0) latest = node;
+
+  return { chains, edges, findings, latestId: latest?.id ?? null };
+}
+
+/**
+ * The node at the pointed-to path on a branch the pointing node shares first, then the working tree,
+ * then any branch; among several, the newest.
+ */
+function choosePrevious(node: ChainNode, candidates: ChainNode[]): { node: ChainNode; resolution: EdgeResolution } | null {
+  if (candidates.length === 0) return null;
+  const branches = new Set(node.branches);
+  const sameBranch = candidates.filter((candidate) => candidate.branches.some((branch) => branches.has(branch)));
+  if (sameBranch.length > 0) return { node: newest(sameBranch), resolution: "same-branch" };
+  const workingTree = candidates.filter((candidate) => candidate.inWorkingTree);
+  if (workingTree.length > 0) return { node: newest(workingTree), resolution: "working-tree" };
+  return { node: newest(candidates), resolution: "other-branch" };
+}
+
+function newest(nodes: ChainNode[]): ChainNode {
+  let best = nodes[0] as ChainNode;
+  for (const node of nodes) if (compareAge(node, best) > 0) best = node;
+  return best;
+}
+
+/**
+ * Each node has at most one parent, so following parents from any node either ends at a root or enters
+ * exactly one cycle. Each node is walked once overall (colours), which keeps this linear.
+ */
+function cutCycles(
+  nodes: ChainNode[],
+  byId: Map<string, ChainNode>,
+  parentOf: Map<string, ChainEdge>,
+  findings: ChainBuildResult["findings"],
+): void {
+  const state = new Map<string, "walking" | "done">();
+  for (const start of nodes) {
+    if (state.has(start.id)) continue;
+    const walk: string[] = [];
+    let current: string | undefined = start.id;
+    while (current !== undefined && !state.has(current)) {
+      state.set(current, "walking");
+      walk.push(current);
+      current = parentOf.get(current)?.to;
+    }
+    if (current !== undefined && state.get(current) === "walking") {
+      const cycle = walk.slice(walk.indexOf(current));
+      // Cut at the oldest member, so it becomes the chain's start and the order still reads oldest first.
+      let oldest = byId.get(cycle[0] as string) as ChainNode;
+      for (const id of cycle) {
+        const node = byId.get(id) as ChainNode;
+        if (compareAge(node, oldest) < 0) oldest = node;
+      }
+      parentOf.delete(oldest.id);
+      const shown = cycle.slice(0, 4).map((id) => byId.get(id)?.path ?? id);
+      findings.push({
+        nodeId: oldest.id,
+        finding: finding(
+          "chain-cycle",
+          "error",
+          null,
+          `Previous-handoff pointers form a cycle of ${cycle.length} handoff(s) (${shown.join(" → ")}${cycle.length > 4 ? " → …" : ""}); ` +
+            `${oldest.path} is treated as the start.`,
+        ),
+      });
+    }
+    for (const id of walk) state.set(id, "done");
+  }
+}
+
+function collectChain(
+  root: ChainNode,
+  childrenOf: Map<string, ChainNode[]>,
+  parentOf: Map<string, ChainEdge>,
+  brokenOf: Map<string, string>,
+): Chain {
+  const nodeIds: string[] = [];
+  const edges: ChainEdge[] = [];
+  const forks: Chain["forks"] = [];
+  const broken: Chain["broken"] = [];
+  const heads: string[] = [];
+  // Oldest available first; a child only becomes available after its parent, so the order is topological.
+  const heap = new MinHeap<ChainNode>(compareAge);
+  heap.push(root);
+  while (heap.size > 0) {
+    const node = heap.pop() as ChainNode;
+    nodeIds.push(node.id);
+    const edge = parentOf.get(node.id);
+    if (edge !== undefined) edges.push(edge);
+    const missing = brokenOf.get(node.id);
+    if (missing !== undefined) broken.push({ from: node.id, missing });
+    const children = childrenOf.get(node.id) ?? [];
+    if (children.length === 0) heads.push(node.id);
+    if (children.length > 1) forks.push({ at: node.id, children: children.map((child) => child.id) });
+    for (const child of children) heap.push(child);
+  }
+  return { id: root.id, nodeIds, edges, forks, broken, heads };
+}
+
+/** Older first: date folder, then file time (unknown sorts oldest), then path and id so ties are stable. */
+export function compareAge(a: ChainNode, b: ChainNode): number {
+  if (a.date !== b.date) {
+    if (a.date === null) return -1;
+    if (b.date === null) return 1;
+    return a.date < b.date ? -1 : 1;
+  }
+  if (a.fileTime !== b.fileTime) {
+    if (a.fileTime === null) return -1;
+    if (b.fileTime === null) return 1;
+    return a.fileTime - b.fileTime;
+  }
+  if (a.path !== b.path) return a.path < b.path ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+class MinHeap<T> {
+  private readonly items: T[] = [];
+  constructor(private readonly compare: (a: T, b: T) => number) {}
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  push(item: T): void {
+    const items = this.items;
+    items.push(item);
+    let index = items.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (this.compare(items[index] as T, items[parent] as T) >= 0) break;
+      [items[index], items[parent]] = [items[parent] as T, items[index] as T];
+      index = parent;
+    }
+  }
+
+  pop(): T | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length > 0 && last !== undefined) {
+      items[0] = last;
+      let index = 0;
+      for (;;) {
+        const left = index * 2 + 1;
+        const right = left + 1;
+        let smallest = index;
+        if (left < items.length && this.compare(items[left] as T, items[smallest] as T) < 0) smallest = left;
+        if (right < items.length && this.compare(items[right] as T, items[smallest] as T) < 0) smallest = right;
+        if (smallest === index) break;
+        [items[index], items[smallest]] = [items[smallest] as T, items[index] as T];
+        index = smallest;
+      }
+    }
+    return top;
+  }
+}
