@@ -66,6 +66,7 @@ export function generateHandoffRepo(root: string, { handoffs = 10_000, branches 
   let time = Date.UTC(2026, 10, 1) / 1000;
   let made = 0;
   const paths: string[][] = [];
+  let mainCommitMark = 0;
   for (let branch = 0; branch < branches; branch++) {
     const branchName = branch === 0 ? "main" : `feat/b${branch}`;
     const files: { path: string; mark: number }[] = [];
@@ -83,8 +84,11 @@ export function generateHandoffRepo(root: string, { handoffs = 10_000, branches 
     paths.push(branchPaths);
     time += 3600;
     const message = `handoffs for ${branchName}`;
-    chunks.push(`commit refs/heads/${branchName}\ncommitter Bench <bench@example.invalid> ${time} +0000\ndata ${message.length}\n${message}\n`);
-    if (branch > 0) chunks.push(`from refs/heads/main^0\n`);
+    mark++;
+    const commitMark = mark;
+    if (branch === 0) mainCommitMark = commitMark;
+    chunks.push(`commit refs/heads/${branchName}\nmark :${commitMark}\ncommitter Bench <bench@example.invalid> ${time} +0000\ndata ${message.length}\n${message}\n`);
+    if (branch > 0) chunks.push(`from :${mainCommitMark}\n`);
     for (const file of files) chunks.push(`M 100644 :${file.mark} ${file.path}\n`);
     chunks.push("\n");
   }

@@ -55,7 +55,7 @@ export default async function IngestErrorsPage() {
                           <SeverityBadge severity={issue.severity} />
                           <span className="font-mono text-xs text-zinc-500">{issue.rule}</span>
                         </div>
-                        <p className="mt-0.5 text-zinc-700">{issue.message}</p>
+                        <p className="mt-0.5 text-zinc-700 [overflow-wrap:anywhere]">{issue.message}</p>
                       </td>
                       <td className="px-4 py-2">
                         <div className="flex flex-wrap gap-1">

@@ -42,7 +42,7 @@ export default async function HandoffPage({ params }: Props) {
           {!handoff.committed && handoff.inWorkingTree && <Badge tone="amber">not committed</Badge>}
           {handoff.next.length === 0 && !handoff.isGone && <Badge tone="violet">open head</Badge>}
         </div>
-        <p className="font-mono text-xs text-zinc-500">{handoff.repo.path}/{handoff.path}</p>
+        <p className="font-mono text-xs text-zinc-500 [overflow-wrap:anywhere]">{handoff.repo.path}/{handoff.path}</p>
         {handoff.title && handoff.title !== handoff.phase && <p className="text-sm text-zinc-600">{handoff.title}</p>}
         <p className="text-sm text-zinc-600">{formatDay(handoff.date)}{handoff.dateFolder && !handoff.date && <span className="text-red-600"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
       </header>
@@ -62,7 +62,7 @@ export default async function HandoffPage({ params }: Props) {
                       <span className="font-mono text-xs text-zinc-600">{finding.rule}</span>
                       {finding.line && <a href={`#L${finding.line}`} className="font-mono text-xs text-sky-700 hover:underline">line {finding.line}</a>}
                     </div>
-                    <p className="mt-0.5 text-zinc-700">{finding.message}</p>
+                    <p className="mt-0.5 text-zinc-700 [overflow-wrap:anywhere]">{finding.message}</p>
                   </li>
                 ))}
               </ul>

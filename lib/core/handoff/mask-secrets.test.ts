@@ -121,6 +121,7 @@ describe("maskSecrets: leaves alone", () => {
     ["code assignment", "const token = getToken();"],
     ["URL without password", "https://user@github.com/org/repo.git"],
     ["URL with placeholder password", "postgres://user:${DB_PASSWORD}@localhost/db"],
+    ["URL with a placeholder word as password", "https://user:token@github.com/org/repo.git"],
     ["git shas", "HEAD: 0f3c2a1b9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a\ncommit `abc1234`"],
     ["words that start like prefixes", "the sk-learn model and task-list and risk-based review"],
     ["already masked", "GITHUB_TOKEN=[secret:github-token …abcd]"],

@@ -210,7 +210,7 @@ function detectUrlPasswords(text: string, out: Detection[]): void {
     const indices = match.indices?.[1];
     const password = match[1];
     if (indices === undefined || password === undefined) continue;
-    if (isPlaceholderValue(password) || password.length < 3) continue;
+    if (isPlaceholderValue(password) || password.length < 3 || NON_SECRET_WORDS.has(password.toLowerCase())) continue;
     out.push({ start: indices[0], end: indices[1], type: "url-password", value: password, priority: PRIORITY_URL });
   }
 }

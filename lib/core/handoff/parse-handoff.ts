@@ -145,7 +145,7 @@ function label(name: string, rest: string, isBold: boolean): Label | null {
 }
 
 /** Labels that open a section spanning the units after them (the others are key-value pairs). */
-const CONTENT_KEYS = new Set<SectionKey | "other">(["goal", "decisions", "state", "next-action", "verification", "resume-command"]);
+const CONTENT_KEYS = new Set<SectionKey>(["goal", "decisions", "state", "next-action", "verification", "resume-command"]);
 
 interface SectionModel {
   sections: Section[];
@@ -238,12 +238,8 @@ function buildSections(units: Unit[]): SectionModel {
       addKeyValues(unit, container);
       const parsed = parseLabel(unit.raw);
       const labelClass = parsed === null ? null : classifyLabel(parsed.name);
-      const opensSection =
-        parsed !== null &&
-        labelClass !== null &&
-        labelClass.key !== "other" &&
-        (parsed.rest === "" ? labelClass.key !== null : CONTENT_KEYS.has(labelClass.key));
-      if (opensSection && parsed !== null && labelClass !== null) {
+      // "Branch: main" and "Previous: x.md" are key-value pairs; only content labels and bare labels open sections.
+      if (parsed !== null && labelClass !== null && (parsed.rest === "" || CONTENT_KEYS.has(labelClass.key))) {
         const key = labelClass.key;
         const section: Section = {
           key,
@@ -704,7 +700,7 @@ function commandFromText(unit: TextUnit): { command: string; result: string | nu
     const marker = `\`${code}\``;
     const index = unit.raw.indexOf(marker);
     const rest = index === -1 ? "" : unit.raw.slice(index + marker.length);
-    return { command: code.trim(), result: resultFromRest(rest) };
+    return { command: code.trim(), result: resultFromRest(rest) ?? resultBefore(index === -1 ? "" : unit.raw.slice(0, index)) };
   }
   const split = /^(.*?)\s*(?:→|->|=>|⇒)\s*(.*)$/.exec(unit.plain);
   if (split !== null && isCommandLike(split[1] ?? "")) {
@@ -712,6 +708,13 @@ function commandFromText(unit: TextUnit): { command: string; result: string | nu
   }
   if (isCommandLike(unit.plain)) return { command: unit.plain.trim(), result: null };
   return null;
+}
+
+/** "Typecheck: 72 errors (`npx tsc --noEmit`)": the result written before the command. */
+function resultBefore(before: string): string | null {
+  const withoutLabel = stripInlineMarkdown(before).replace(/^[^:：]{1,40}[:：]\s*/, "");
+  const candidate = cleanResult(withoutLabel.replace(/[\s([—–:-]+$/, ""));
+  return candidate !== null && RESULT_LIKE.test(candidate) ? candidate : null;
 }
 
 function resultFromRest(rest: string): string | null {

@@ -123,7 +123,7 @@ const LABEL_TITLES: Record<SectionKey, readonly string[]> = {
   "resume-command": ["resume command", "resume", "how to resume", "to resume", "resume with", "resume prompt"],
 };
 
-export function classifyLabel(labelText: string): TitleClass | null {
+export function classifyLabel(labelText: string): (TitleClass & { key: SectionKey }) | null {
   const normalised = normaliseTitle(labelText);
   for (const [key, titles] of Object.entries(LABEL_TITLES) as [SectionKey, readonly string[]][]) {
     if (titles.includes(normalised)) {
@@ -136,6 +136,3 @@ export function classifyLabel(labelText: string): TitleClass | null {
   }
   return null;
 }
-
-/** Section keys the protocol requires, in the order its template lists them. */
-export const REQUIRED_SECTIONS = ["identity", "goal", "state", "next-action", "verification", "resume-pointer"] as const;

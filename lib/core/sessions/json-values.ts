@@ -63,33 +63,57 @@ export function isoFromMs(ms: number | null): string | null {
 const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** ISO 8601 UTC with milliseconds; a string already in that form is returned as is (no Date round trip). */
-export function canonicalTimestamp(value: unknown, ms: number | null): string | null {
-  if (typeof value === "string" && ms !== null && CANONICAL_ISO.test(value)) return value;
-  return isoFromMs(ms);
+export function canonicalTimestamp(value: unknown): string | null {
+  if (typeof value === "string" && CANONICAL_ISO.test(value)) return value;
+  return isoFromMs(timestampMs(value));
 }
 
 export function isoTimestamp(value: unknown): string | null {
   return isoFromMs(timestampMs(value));
 }
 
-/** Tracks the earliest and latest timestamps seen. */
+/**
+ * Tracks the earliest and latest timestamps seen. Timestamps already in canonical ISO form
+ * (`2026-01-02T03:04:05.678Z`, what the CLIs write) compare as strings, which is much cheaper than
+ * Date.parse on every line; others are parsed.
+ */
 export class TimeRange {
-  min: number | null = null;
-  max: number | null = null;
+  private minIso: string | null = null;
+  private maxIso: string | null = null;
+  private minMs: number | null = null;
+  private maxMs: number | null = null;
 
   add(ms: number | null): void {
     if (ms === null) return;
-    if (this.min === null || ms < this.min) this.min = ms;
-    if (this.max === null || ms > this.max) this.max = ms;
+    if (this.minMs === null || ms < this.minMs) this.minMs = ms;
+    if (this.maxMs === null || ms > this.maxMs) this.maxMs = ms;
+  }
+
+  /** Adds a raw timestamp value (string or epoch number). */
+  addValue(value: unknown): void {
+    if (typeof value === "string" && CANONICAL_ISO.test(value)) {
+      if (this.minIso === null || value < this.minIso) this.minIso = value;
+      if (this.maxIso === null || value > this.maxIso) this.maxIso = value;
+      return;
+    }
+    this.add(timestampMs(value));
   }
 
   get startedAt(): string | null {
-    return isoFromMs(this.min);
+    const fromIso = this.minIso === null ? null : Date.parse(this.minIso);
+    return isoFromMs(pick(fromIso, this.minMs, Math.min));
   }
 
   get endedAt(): string | null {
-    return isoFromMs(this.max);
+    const fromIso = this.maxIso === null ? null : Date.parse(this.maxIso);
+    return isoFromMs(pick(fromIso, this.maxMs, Math.max));
   }
+}
+
+function pick(a: number | null, b: number | null, choose: (x: number, y: number) => number): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return choose(a, b);
 }
 
 /** Ordered set of model ids, first-seen order. */

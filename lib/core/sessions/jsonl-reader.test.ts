@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readJsonlLines, scanTopLevelFields } from "./jsonl-reader";
+import { findAllAscii, OccurrenceCursor, readJsonlLines, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -67,37 +67,57 @@ describe("readJsonlLines", () => {
   });
 });
 
-describe("scanTopLevelFields", () => {
+/** Reads the wanted top-level values as text, for readable assertions. */
+function scan(line: string, wanted: ReadonlySet<string>, stopWhenComplete = false): Record<string, string> | null {
+  const bytes = encode(line);
+  const out = new Map<string, [number, number]>();
+  if (!scanTopLevelRanges(bytes, 0, bytes.length, wanted, out, stopWhenComplete)) return null;
+  const decoder = new TextDecoder();
+  return Object.fromEntries([...out].map(([key, [start, end]]) => [key, decoder.decode(bytes.subarray(start, end))]));
+}
+
+describe("scanTopLevelRanges", () => {
   const wanted = new Set(["type", "cwd", "timestamp"]);
 
   test("reads top-level values only, never a nested key of the same name", () => {
-    const out = new Map<string, string>();
     const line = '{"message":{"cwd":"/nested","type":"x","content":[{"type":"text"}]},"type":"user","cwd":"/top","timestamp":"2026-01-01T00:00:00Z"}';
-    expect(scanTopLevelFields(line, wanted, out)).toBe(true);
-    expect(Object.fromEntries(out)).toEqual({ type: '"user"', cwd: '"/top"', timestamp: '"2026-01-01T00:00:00Z"' });
+    expect(scan(line, wanted)).toEqual({ type: '"user"', cwd: '"/top"', timestamp: '"2026-01-01T00:00:00Z"' });
   });
 
   test("skips strings holding quotes, braces and escaped backslashes", () => {
-    const out = new Map<string, string>();
     const line = String.raw`{"toolUseResult":{"stdout":"a \"}{\" b \\","n":[1,{"x":"]"}]},"type":"user"}`;
-    expect(scanTopLevelFields(line, wanted, out)).toBe(true);
-    expect(out.get("type")).toBe('"user"');
+    expect(scan(line, wanted)).toEqual({ type: '"user"' });
   });
 
   test("numbers, booleans and null are read as raw text", () => {
-    const out = new Map<string, string>();
-    expect(scanTopLevelFields('{ "type" : null , "cwd":true,"timestamp":1767312001000 }', wanted, out)).toBe(true);
-    expect(Object.fromEntries(out)).toEqual({ type: "null", cwd: "true", timestamp: "1767312001000" });
+    expect(scan('{ "type" : null , "cwd":true,"timestamp":1767312001000 }', wanted)).toEqual({ type: "null", cwd: "true", timestamp: "1767312001000" });
   });
 
   test.each([['{"type":"user"'], ['{"type":"user",}'], ['{"type" "user"}'], ['["type"]'], ['{"a":{"b":1}']])("rejects malformed %s", (line) => {
-    expect(scanTopLevelFields(line, wanted, new Map())).toBe(false);
+    expect(scan(line, wanted)).toBeNull();
   });
 
   test("can stop as soon as every wanted key is found", () => {
-    const out = new Map<string, string>();
     // The tail is garbage, but the wanted keys come first.
-    expect(scanTopLevelFields('{"timestamp":"t","type":"a","cwd":"c","payload":{oops', wanted, out, true)).toBe(true);
-    expect(out.size).toBe(3);
+    expect(scan('{"timestamp":"t","type":"a","cwd":"c","payload":{oops', wanted, true)).toEqual({ timestamp: '"t"', type: '"a"', cwd: '"c"' });
+  });
+
+  test("stringInRange decodes escapes and non-ASCII, and treats empty strings as absent", () => {
+    const bytes = encode(String.raw`{"cwd":"/home/josé/ü","gitBranch":"","n":1}`);
+    const out = new Map<string, [number, number]>();
+    expect(scanTopLevelRanges(bytes, 0, bytes.length, new Set(["cwd", "gitBranch", "n"]), out)).toBe(true);
+    expect(stringInRange(bytes, out.get("cwd"))).toBe("/home/josé/ü");
+    expect(stringInRange(bytes, out.get("gitBranch"))).toBeNull();
+    expect(stringInRange(bytes, out.get("n"))).toBeNull();
+  });
+});
+
+describe("findAllAscii and OccurrenceCursor", () => {
+  test("find every occurrence, on plain Uint8Arrays as on Node Buffers", () => {
+    const text = '{"usage":1}\n{"x":"no"}\n{"a":{"usage":{}}}\n';
+    expect(findAllAscii(encode(text), '"usage"')).toEqual([1, 29]);
+    expect(findAllAscii(Buffer.from(text), '"usage"')).toEqual([1, 29]);
+    const cursor = new OccurrenceCursor([1, 29]);
+    expect([cursor.within(0, 11), cursor.within(12, 22), cursor.within(23, 41)]).toEqual([true, false, true]);
   });
 });

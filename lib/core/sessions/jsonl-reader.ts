@@ -162,6 +162,8 @@ export class OccurrenceCursor {
  * parsing nested values (strings are skipped by jumping to the next quote), so a `"cwd"` inside a
  * tool result never shadows the envelope's own. Returns false when the top level is not a
  * well-formed object; with `stopWhenComplete` it stops as soon as every wanted key was seen.
+ * With `stopAtKey`, reaching that key records [its value's start, end) and stops without walking
+ * the value (for a large last member such as Codex's `payload`).
  */
 export function scanTopLevelRanges(
   bytes: Uint8Array,
@@ -170,6 +172,7 @@ export function scanTopLevelRanges(
   wanted: ReadonlySet<string>,
   out: Map<string, [number, number]>,
   stopWhenComplete = false,
+  stopAtKey: string | null = null,
 ): boolean {
   out.clear();
   let index = skipSpaceBytes(bytes, start, end);
@@ -185,6 +188,10 @@ export function scanTopLevelRanges(
     if (bytes[index] !== 58) return false;
     index = skipSpaceBytes(bytes, index + 1, end);
     const valueStart = index;
+    if (key !== null && key === stopAtKey) {
+      out.set(key, [valueStart, end]);
+      return true;
+    }
     const first = bytes[index];
     if (first === 34) {
       const valueEnd = stringEndInBytes(bytes, index, end);
@@ -285,14 +292,6 @@ function compositeEndInBytes(bytes: Uint8Array, start: number, end: number): num
   return -1;
 }
 
-function isBlank(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code !== 32 && code !== 9 && code !== 13 && code !== 10 && code !== 0xfeff) return false;
-  }
-  return true;
-}
-
 function isCompleteJsonObject(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text);
@@ -302,129 +301,6 @@ function isCompleteJsonObject(text: string): boolean {
   }
 }
 
-/** Cheap shape check used before deciding whether a line needs JSON.parse at all. */
-export function looksLikeJsonObject(text: string): boolean {
-  let start = 0;
-  while (start < text.length && isSpace(text.charCodeAt(start))) start += 1;
-  let end = text.length - 1;
-  while (end > start && isSpace(text.charCodeAt(end))) end -= 1;
-  return text.charCodeAt(start) === 123 && text.charCodeAt(end) === 125;
-}
-
-function isSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 13 || code === 10 || code === 0xfeff;
-}
-
-/**
- * Reads the raw JSON text of selected top-level keys of an object line without parsing its nested
- * values. Nested objects and strings are skipped structurally (strings by jumping to the next
- * unescaped quote), so a `"cwd"` inside a tool result never shadows the envelope's own `cwd`.
- *
- * Returns false when the line is not a well-formed object at the top level. It does not validate
- * the inside of skipped values; lines that matter are always JSON.parsed by the callers.
- * With `stopWhenComplete`, scanning stops once every wanted key has been seen.
- */
-export function scanTopLevelFields(
-  text: string,
-  wanted: ReadonlySet<string>,
-  out: Map<string, string>,
-  stopWhenComplete = false,
-): boolean {
-  out.clear();
-  const length = text.length;
-  let index = skipSpace(text, 0);
-  if (text.charCodeAt(index) !== 123) return false;
-  index = skipSpace(text, index + 1);
-  if (text.charCodeAt(index) === 125) return isBlankFrom(text, index + 1);
-  while (index < length) {
-    if (text.charCodeAt(index) !== 34) return false;
-    const keyEnd = findStringEnd(text, index);
-    if (keyEnd < 0) return false;
-    const rawKey = text.slice(index + 1, keyEnd);
-    const key = rawKey.includes("\\") ? safeJsonString(text.slice(index, keyEnd + 1)) : rawKey;
-    index = skipSpace(text, keyEnd + 1);
-    if (text.charCodeAt(index) !== 58) return false;
-    index = skipSpace(text, index + 1);
-    const valueStart = index;
-    const first = text.charCodeAt(index);
-    if (first === 34) {
-      const end = findStringEnd(text, index);
-      if (end < 0) return false;
-      index = end + 1;
-    } else if (first === 123 || first === 91) {
-      const end = skipComposite(text, index);
-      if (end < 0) return false;
-      index = end;
-    } else {
-      while (index < length) {
-        const code = text.charCodeAt(index);
-        if (code === 44 || code === 125 || isSpace(code)) break;
-        index += 1;
-      }
-      if (index === valueStart) return false;
-    }
-    if (key !== null && wanted.has(key)) {
-      out.set(key, text.slice(valueStart, index));
-      if (stopWhenComplete && out.size === wanted.size) return true;
-    }
-    index = skipSpace(text, index);
-    const separator = text.charCodeAt(index);
-    if (separator === 44) {
-      index = skipSpace(text, index + 1);
-      continue;
-    }
-    if (separator === 125) return isBlankFrom(text, index + 1);
-    return false;
-  }
-  return false;
-}
-
-function isBlankFrom(text: string, index: number): boolean {
-  return skipSpace(text, index) >= text.length;
-}
-
-function skipSpace(text: string, index: number): number {
-  while (index < text.length && isSpace(text.charCodeAt(index))) index += 1;
-  return index;
-}
-
-/** Index of the closing quote of the string starting at `start` (which holds the opening quote). */
-function findStringEnd(text: string, start: number): number {
-  let from = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    if (quote < 0) return -1;
-    let backslashes = 0;
-    let cursor = quote - 1;
-    while (cursor > start && text.charCodeAt(cursor) === 92) {
-      backslashes += 1;
-      cursor -= 1;
-    }
-    if (backslashes % 2 === 0) return quote;
-    from = quote + 1;
-  }
-}
-
-/** Index just past the object/array that starts at `start`, or -1 when it never closes. */
-function skipComposite(text: string, start: number): number {
-  let depth = 0;
-  const length = text.length;
-  for (let index = start; index < length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code === 34) {
-      const end = findStringEnd(text, index);
-      if (end < 0) return -1;
-      index = end;
-    } else if (code === 123 || code === 91) {
-      depth += 1;
-    } else if (code === 125 || code === 93) {
-      depth -= 1;
-      if (depth === 0) return index + 1;
-    }
-  }
-  return -1;
-}
-
 function safeJsonString(raw: string): string | null {
   try {
     const value: unknown = JSON.parse(raw);
@@ -432,15 +308,4 @@ function safeJsonString(raw: string): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * Decodes a raw top-level value read by scanTopLevelFields when it is a non-empty JSON string
- * (empty strings mean "not recorded" in these logs, as in json-values.asString).
- */
-export function rawJsonString(raw: string | undefined): string | null {
-  if (raw === undefined || raw.length <= 2 || raw.charCodeAt(0) !== 34) return null;
-  const inner = raw.slice(1, -1);
-  const value = inner.includes("\\") ? safeJsonString(raw) : inner;
-  return value === "" ? null : value;
 }

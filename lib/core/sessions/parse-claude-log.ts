@@ -1,5 +1,5 @@
 import { decodeRange, findAllAscii, forEachJsonlLine, isObjectRange, OccurrenceCursor, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
-import { asObject, asString, canonicalTimestamp, countType, ModelList, TimeRange, timestampMs, isoFromMs, tokenCount, type JsonObject } from "./json-values";
+import { asObject, asString, canonicalTimestamp, countType, ModelList, TimeRange, tokenCount, type JsonObject } from "./json-values";
 import { dedupeRequests } from "./request-dedupe";
 import type { BadLine, CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
 
@@ -180,14 +180,12 @@ class ClaudeLogState {
     );
   }
 
-  private applyEnvelope(timestamp: string | null, cwd: string | null, gitBranch: string | null, sessionId: string | null, agentId: string | null): number | null {
-    const ms = timestampMs(timestamp);
-    this.time.add(ms);
+  private applyEnvelope(timestamp: string | null, cwd: string | null, gitBranch: string | null, sessionId: string | null, agentId: string | null): void {
+    this.time.addValue(timestamp);
     if (cwd !== null) this.cwd = cwd;
     if (gitBranch !== null) this.branch = gitBranch;
     if (this.sessionId === null && sessionId !== null) this.sessionId = sessionId;
     if (this.agentId === null && agentId !== null) this.agentId = agentId;
-    return ms;
   }
 
   handleRecord(record: JsonObject, lineNumber: number): void {
@@ -195,7 +193,7 @@ class ClaudeLogState {
     const usage = message === null ? null : asObject(message.usage);
     const type = asString(record.type);
     this.countType(type, usage !== null);
-    const ms = this.applyEnvelope(
+    this.applyEnvelope(
       asString(record.timestamp),
       asString(record.cwd),
       asString(record.gitBranch),
@@ -207,7 +205,7 @@ class ClaudeLogState {
       const metadata = asObject(record.compactMetadata);
       const trigger = metadata?.trigger;
       this.compactions.push({
-        timestamp: isoFromMs(ms),
+        timestamp: canonicalTimestamp(record.timestamp),
         trigger: trigger === "auto" || trigger === "manual" ? trigger : null,
         preTokens: typeof metadata?.preTokens === "number" ? metadata.preTokens : null,
         postTokens: typeof metadata?.postTokens === "number" ? metadata.postTokens : null,
@@ -233,7 +231,7 @@ class ClaudeLogState {
     this.requests.push({
       key,
       responseId,
-      timestamp: canonicalTimestamp(record.timestamp, ms),
+      timestamp: canonicalTimestamp(record.timestamp),
       model,
       inputTokens,
       cacheWriteTokens,

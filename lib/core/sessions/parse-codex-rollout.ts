@@ -4,6 +4,7 @@ import {
   asObject,
   asString,
   countType,
+  canonicalTimestamp,
   isoFromMs,
   ModelList,
   parseJsonObject,
@@ -62,7 +63,9 @@ const LEGACY_ITEM_TYPES = new Set([
   "web_search_call",
 ]);
 
-const ENVELOPE_KEYS = new Set(["timestamp", "type"]);
+const ENVELOPE_KEYS = new Set(["timestamp", "type", "payload"]);
+const PAYLOAD_TYPE_KEY = new Set(["type"]);
+const TURN_CONTEXT_KEYS = new Set(["model", "cwd", "turn_id"]);
 
 interface CumulativeUsage {
   input: number;
@@ -129,40 +132,52 @@ function readCarry(raw: ParserCarryState | null | undefined): CodexCarry {
 export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOptions = {}): ParsedSessionLog {
   const state = new CodexState(readCarry(options.carry));
   const ranges = new Map<string, [number, number]>();
-  // Event lines worth parsing, found with one search each over the slice (most events are agent
-  // messages and item updates, and most bytes are response items, none of which are parsed).
-  const tokenCount = new OccurrenceCursor(findAllAscii(bytes, "token_count"));
-  const taskStarted = new OccurrenceCursor(findAllAscii(bytes, "task_started"));
-  const contextCompacted = new OccurrenceCursor(findAllAscii(bytes, "context_compacted"));
+  const inner = new Map<string, [number, number]>();
 
   const read = forEachJsonlLine(bytes, { startLine: options.startLine }, (start, end, lineNumber) => {
     if (!isObjectRange(bytes, start, end)) {
       state.badLines.push({ line: lineNumber, message: "not a JSON object" });
       return;
     }
-    // `timestamp` and `type` open every envelope line, so the scan stops before the payload.
-    if (!scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges, true)) {
+    // `timestamp` and `type` open every envelope line; the scan stops where `payload` starts, so
+    // large payloads (response items, instructions) are never walked for lines we do not read.
+    if (!scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges, false, "payload")) {
+      state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+      return;
+    }
+    if (!ranges.has("type") && ranges.has("payload") && !scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges)) {
       state.badLines.push({ line: lineNumber, message: "invalid JSON" });
       return;
     }
     const type = stringInRange(bytes, ranges.get("type"));
-    const rawTimestamp = ranges.get("timestamp");
-    const timestamp = stringInRange(bytes, rawTimestamp) ?? (rawTimestamp === undefined ? null : Number(decodeRange(bytes, rawTimestamp[0], rawTimestamp[1])));
-    const ms = timestampMs(timestamp);
-    state.time.add(ms);
+    const timestampRange = ranges.get("timestamp");
+    const timestamp: unknown =
+      stringInRange(bytes, timestampRange) ?? (timestampRange === undefined ? null : Number(decodeRange(bytes, timestampRange[0], timestampRange[1])));
+    state.time.addValue(timestamp);
 
     if (type !== null && !KNOWN_TYPES.has(type)) {
       if (!LEGACY_ITEM_TYPES.has(type)) countType(state.unknownTypes, type);
       return;
     }
-    const isEventWorthParsing = tokenCount.within(start, end) || taskStarted.within(start, end) || contextCompacted.within(start, end);
-    if (!needsFullParse(type, isEventWorthParsing)) return;
+    const payload = ranges.get("payload");
+    if (type === "event_msg") {
+      // The payload's own `type` comes first; only three event types carry anything we read.
+      // (When that quick read fails, the line is parsed in full and judged there.)
+      if (payload !== undefined && scanTopLevelRanges(bytes, payload[0], end - 1, PAYLOAD_TYPE_KEY, inner, true)) {
+        const eventType = stringInRange(bytes, inner.get("type"));
+        if (eventType !== "token_count" && eventType !== "task_started" && eventType !== "context_compacted") return;
+      }
+    } else if (type === "turn_context" && payload !== undefined && state.handleTurnContextBytes(bytes, payload[0], end - 1, inner)) {
+      return;
+    } else if (!needsFullParse(type)) {
+      return;
+    }
     const record = parseJsonObject(decodeRange(bytes, start, end));
     if (record === null) {
       state.badLines.push({ line: lineNumber, message: "invalid JSON" });
       return;
     }
-    state.handle(type, record, ms, lineNumber);
+    state.handle(type, record, timestamp, lineNumber);
   });
 
   if (read.pendingTail !== null) {
@@ -174,16 +189,14 @@ export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOption
   return state.result(read.consumedBytes, read.consumedLines);
 }
 
-/** Which lines carry anything we read; the rest (response items, most events) are skipped unparsed. */
-function needsFullParse(type: string | null, isEventWorthParsing: boolean): boolean {
+/** Which other lines carry anything we read; response items and world state are skipped unparsed. */
+function needsFullParse(type: string | null): boolean {
   switch (type) {
     case "session_meta":
     case "turn_context":
     case "token_usage_record":
     case "compacted":
       return true;
-    case "event_msg":
-      return isEventWorthParsing;
     case null:
       // Legacy header `{id, timestamp, …}` and `{record_type: …}` lines.
       return true;
@@ -200,13 +213,17 @@ class CodexState {
   readonly unknownTypes: Record<string, number> = {};
   readonly badLines: BadLine[] = [];
   private sawAnySessionMeta: boolean;
+  /** Raw timestamp of the line being handled (kept as written when already canonical ISO). */
+  private lineTimestamp: unknown = null;
 
   constructor(private readonly carry: CodexCarry) {
     this.sawAnySessionMeta = carry.sessionId !== null;
     this.models.add(carry.model);
   }
 
-  handle(type: string | null, record: JsonObject, ms: number | null, lineNumber: number): void {
+  handle(type: string | null, record: JsonObject, timestamp: unknown, lineNumber: number): void {
+    const ms = timestampMs(timestamp);
+    this.lineTimestamp = timestamp;
     const payload = asObject(record.payload);
     if (type === null) {
       this.handleLegacy(record);
@@ -269,17 +286,35 @@ class CodexState {
   }
 
   private handleTurnContext(payload: JsonObject): void {
-    const model = asString(payload.model) ?? asString(asObject(asObject(payload.collaboration_mode)?.settings)?.model);
+    this.applyTurnContext(
+      asString(payload.model) ?? asString(asObject(asObject(payload.collaboration_mode)?.settings)?.model),
+      asString(payload.cwd),
+      asString(payload.turn_id),
+    );
+  }
+
+  /**
+   * turn_context lines repeat the turn's instructions (often most of the line); read model, cwd and
+   * turn id without parsing them. Returns false when the model is not a plain member (then the
+   * line is parsed in full for the `collaboration_mode.settings.model` fallback).
+   */
+  handleTurnContextBytes(bytes: Uint8Array, start: number, end: number, out: Map<string, [number, number]>): boolean {
+    if (!scanTopLevelRanges(bytes, start, end, TURN_CONTEXT_KEYS, out, true)) return false;
+    const model = stringInRange(bytes, out.get("model"));
+    if (model === null) return false;
+    this.applyTurnContext(model, stringInRange(bytes, out.get("cwd")), stringInRange(bytes, out.get("turn_id")));
+    return true;
+  }
+
+  private applyTurnContext(model: string | null, cwd: string | null, turnId: string | null): void {
     if (model !== null) {
       this.carry.model = model;
       this.models.add(model);
     }
-    const cwd = asString(payload.cwd);
     if (cwd !== null) this.carry.cwd = cwd;
     if (this.carry.inheritedUntil === "own-turn") {
       // The replayed parent turns carry the parent's (older) UUIDv7 turn ids; the fork's own first
       // turn is minted at or after the fork's own id.
-      const turnId = asString(payload.turn_id);
       const ownPrefix = this.carry.ownIdPrefix;
       if (turnId === null || ownPrefix === null || uuidTimePrefix(turnId) >= ownPrefix) {
         this.carry.inheritedUntil = "none";
@@ -355,7 +390,7 @@ class CodexState {
     this.requests.push({
       key,
       responseId,
-      timestamp: isoFromMs(ms),
+      timestamp: canonicalTimestamp(this.lineTimestamp),
       model,
       inputTokens: input,
       cacheWriteTokens: cacheWrite,

@@ -1,5 +1,5 @@
 import { finding, type Parsed } from "../findings";
-import { readJsonlLines, looksLikeJsonObject, decodeUtf8 } from "./jsonl-reader";
+import { decodeRange, decodeUtf8, forEachJsonlLine, isObjectRange } from "./jsonl-reader";
 import {
   asArray,
   asObject,
@@ -51,12 +51,12 @@ const STATE_SNAPSHOT_MARK = "<state_snapshot>";
 
 export function parseGeminiChatJsonl(bytes: Uint8Array, options: GeminiChatOptions = {}): ParsedSessionLog {
   const state = new GeminiState(options, options.carry ?? null);
-  const read = readJsonlLines(bytes, { startLine: options.startLine }, (text, lineNumber) => {
-    if (!looksLikeJsonObject(text)) {
+  const read = forEachJsonlLine(bytes, { startLine: options.startLine }, (start, end, lineNumber) => {
+    if (!isObjectRange(bytes, start, end)) {
       state.badLines.push({ line: lineNumber, message: "not a JSON object" });
       return;
     }
-    const record = parseJsonObject(text);
+    const record = parseJsonObject(decodeRange(bytes, start, end));
     if (record === null) {
       state.badLines.push({ line: lineNumber, message: "invalid JSON" });
       return;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { rawJsonString, scanTopLevelFields } from "./jsonl-reader";
+import { scanTopLevelRanges, stringInRange } from "./jsonl-reader";
 import { parseClaudeLog } from "./parse-claude-log";
 import { parseCodexRollout } from "./parse-codex-rollout";
 import { parseGeminiChatJsonl } from "./parse-gemini-chat";
@@ -78,20 +78,22 @@ describe.each(cases)("$name parser", ({ runtime, parse, bytes }) => {
   });
 });
 
-describe("scanTopLevelFields agrees with JSON.parse", () => {
+describe("scanTopLevelRanges agrees with JSON.parse", () => {
   test("on random objects, the top-level string values it reads are the parsed ones", () => {
     const wanted = new Set(["type", "cwd", "timestamp"]);
-    const out = new Map<string, string>();
+    const out = new Map<string, [number, number]>();
     fc.assert(
       fc.property(
         fc.dictionary(fc.oneof(fc.constantFrom("type", "cwd", "timestamp", "message"), fc.string({ maxLength: 6 })), fc.oneof(fc.string(), fc.jsonValue({ maxDepth: 3 }))),
-        (object) => {
+        fc.boolean(),
+        (object, asBuffer) => {
           const text = JSON.stringify(object);
-          expect(scanTopLevelFields(text, wanted, out)).toBe(true);
+          const bytes = asBuffer ? Buffer.from(text) : encoder.encode(text);
+          expect(scanTopLevelRanges(bytes, 0, bytes.length, wanted, out)).toBe(true);
           for (const key of wanted) {
-            const value = (object as Record<string, unknown>)[key];
-            if (typeof value === "string") expect(rawJsonString(out.get(key))).toBe(value === "" ? null : value);
-            else if (value === undefined || !Object.prototype.hasOwnProperty.call(object, key)) expect(out.has(key)).toBe(false);
+            const value = Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
+            if (typeof value === "string") expect(stringInRange(bytes, out.get(key))).toBe(value === "" ? null : value);
+            else if (value === undefined) expect(out.has(key)).toBe(false);
           }
         },
       ),

@@ -11,7 +11,7 @@ export function parseTimestamp(raw: string): string | null {
 }
 
 const ISO_LIKE =
-  /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?:(?:T| T | at | )(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?: ?(Z|UTC|GMT|(?:UTC|GMT)? ?[+-]\d{1,2}(?::?\d{2})?)(?![\w:]))?/i;
+  /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?:(?:T| T | at | )(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?: ?((?:UTC|GMT)? ?[+-]\d{1,2}(?::?\d{2})?|Z|UTC|GMT)(?![\w:]))?/i;
 
 function parseIsoLike(text: string): string | null {
   const match = ISO_LIKE.exec(text);
@@ -29,7 +29,7 @@ function parseIsoLike(text: string): string | null {
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const DAY_MONTH_YEAR = /(?<!\d)(\d{1,2})(?:st|nd|rd|th)? ([A-Za-z]{3,9})\.?,? (\d{4})/;
 const MONTH_DAY_YEAR = /\b([A-Za-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})/;
-const TIME_AFTER = /^,? ?(?:at )?(\d{1,2}):(\d{2})(?::(\d{2}))? ?([ap]\.?m\.?)?(?: ?(Z|UTC|GMT|(?:UTC|GMT)? ?[+-]\d{1,2}(?::?\d{2})?)(?![\w:]))?/i;
+const TIME_AFTER = /^,? ?(?:at )?(\d{1,2}):(\d{2})(?::(\d{2}))? ?([ap]\.?m\.?)?(?: ?((?:UTC|GMT)? ?[+-]\d{1,2}(?::?\d{2})?|Z|UTC|GMT)(?![\w:]))?/i;
 
 function parseMonthName(text: string): string | null {
   let year: number;

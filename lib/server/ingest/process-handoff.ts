@@ -48,7 +48,7 @@ export function processHandoff(filePath: string, bytes: Uint8Array): ProcessedHa
   const masked = maskSecrets(decoded.value);
   const { value: parsed, issues: parseIssues } = parseHandoff(masked.text);
   const pathInfo = parseHandoffPath(filePath);
-  const pointer = parsed.pointers.previousPath ? resolvePointerDetailed(parsed.pointers.previousPath, filePath) : { path: null, finding: null };
+  const pointer = parsed.pointers.previousPath ? resolvePointerDetailed(parsed.pointers.previousPath, filePath) : { path: null };
   const runtime = pathInfo.isProtocolPath && pathInfo.runtimeFolder ? pathInfo.runtimeFolder : parsed.identity.runtime;
   const timestamp = parsed.identity.timestamp ? new Date(parsed.identity.timestamp) : null;
   return {
@@ -63,7 +63,8 @@ export function processHandoff(filePath: string, bytes: Uint8Array): ProcessedHa
       pathInfo,
       secrets: masked.secrets,
       parseIssues: [...decoded.issues, ...parseIssues],
-      pointerIssues: pointer.finding ? [{ ...pointer.finding, line: pointer.finding.line ?? parsed.pointers.previousLine }] : [],
+      // lintHandoff reports unresolvable / escaping pointers itself; keep none here to avoid doubles.
+      pointerIssues: [],
     },
   };
 }

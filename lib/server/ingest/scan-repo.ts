@@ -210,7 +210,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     }
     if (bytes === null) {
       recordFailure(candidate, [
-        { rule: "file-too-large", severity: "error", line: null, message: `${size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit for a handoff; not read` },
+        { rule: "file-too-large", severity: "warning", line: null, message: `${size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit for a handoff; not read` },
       ]);
       continue;
     }

@@ -71,7 +71,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   for (const file of walk.files) {
     const { bytes, size } = await readWorktreeFile(repoRoot, file.path, MAX_HANDOFF_BYTES);
     if (!bytes) {
-      files.push({ path: file.path, findings: [{ rule: "file-too-large", severity: "error", line: null, message: `${size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit` }] });
+      files.push({ path: file.path, findings: [{ rule: "file-too-large", severity: "warning", line: null, message: `${size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit` }] });
       continue;
     }
     const processed = processHandoff(file.path, bytes);

@@ -27,15 +27,15 @@ export async function loadRepoChains(db: Db, repoId: string): Promise<RepoChainD
       warningCount: true,
       nextAction: true,
       sessionId: true,
-      occurrences: { select: { kind: true, ref: true } },
     },
     orderBy: { path: "asc" },
   });
+  const occurrences = await loadOccurrences(db, repoId);
   const nodes = handoffs.map((handoff) => ({
     id: handoff.id,
     path: handoff.path,
     previousPath: handoff.previousPath,
-    branches: handoff.occurrences.filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref).sort(),
+    branches: (occurrences.get(handoff.id) ?? []).filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref).sort(),
     inWorkingTree: handoff.inWorkingTree,
     date: handoff.date,
     fileTime: (handoff.inWorkingTree ? handoff.fileMtime : handoff.commitTime)?.getTime() ?? handoff.commitTime?.getTime() ?? null,
@@ -47,4 +47,24 @@ export async function loadRepoChains(db: Db, repoId: string): Promise<RepoChainD
     sessionId: handoff.sessionId,
   }));
   return { repoId, repoPath: repo.path, nodes, result: buildChains(nodes) };
+}
+
+export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** Where each live handoff of a repo is held, read with one query (no per-handoff IN list). */
+export async function loadOccurrences(db: Db, repoId: string): Promise<Map<string, { kind: string; ref: string }[]>> {
+  const rows = await db.handoffOccurrence.findMany({
+    where: { handoff: { repoId, isGone: false } },
+    select: { handoffId: true, kind: true, ref: true },
+  });
+  return groupBy(rows, (row) => row.handoffId);
 }

@@ -4,7 +4,7 @@
  */
 import type { Severity } from "../../core/findings";
 import type { Db } from "../db/client";
-import { loadRepoChains } from "./chains";
+import { groupBy, loadOccurrences, loadRepoChains } from "./chains";
 
 export interface HandoffJson {
   id: string;
@@ -72,11 +72,21 @@ export async function getScanReport(db: Db, { repoIds }: { repoIds: string[] }):
         committed: true,
         inWorkingTree: true,
         secretCount: true,
-        occurrences: { select: { kind: true, ref: true } },
-        findings: { select: { rule: true, severity: true, line: true, message: true }, orderBy: [{ line: "asc" }, { rule: "asc" }] },
       },
     });
+    // Relations are read per repo, not per handoff: a relation `include` on 10,000 parents exceeds the
+    // bind-parameter limit of the database.
+    const [occurrences, findings] = await Promise.all([
+      loadOccurrences(db, repo.id),
+      db.handoffFinding.findMany({
+        where: { handoff: { repoId: repo.id, isGone: false } },
+        select: { handoffId: true, rule: true, severity: true, line: true, message: true },
+        orderBy: [{ handoffId: "asc" }, { line: "asc" }, { rule: "asc" }],
+      }),
+    ]);
+    const findingsOf = groupBy(findings, (finding) => finding.handoffId);
     for (const row of rows) {
+      const held = occurrences.get(row.id) ?? [];
       handoffs.push({
         id: row.id,
         repo: repo.path,
@@ -92,10 +102,10 @@ export async function getScanReport(db: Db, { repoIds }: { repoIds: string[] }):
         headSha: row.headSha,
         commitSha: row.commitSha,
         previousPath: row.previousPath,
-        branches: row.occurrences.filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref).sort(),
+        branches: held.filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref).sort(),
         committed: row.committed,
         inWorkingTree: row.inWorkingTree,
-        lint: row.findings.map((finding) => ({ ...finding, severity: finding.severity as Severity })),
+        lint: (findingsOf.get(row.id) ?? []).map(({ rule, severity, line, message }) => ({ rule, severity: severity as Severity, line, message })),
         secrets: row.secretCount,
       });
     }
