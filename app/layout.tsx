@@ -25,6 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               <nav aria-label="Main" className="flex flex-col gap-1">
                 <NavLink href="/">Overview</NavLink>
                 <NavLink href="/handoffs">Handoffs</NavLink>
+                <NavLink href="/chains">Chains</NavLink>
                 <NavLink href="/errors">Ingest errors</NavLink>
               </nav>
               <div className="mt-auto px-3 text-xs leading-relaxed text-zinc-400">

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { formatDay, formatInstant, shortSha } from "@/components/handoffs/format";
+import { HandoffChanges } from "@/components/handoffs/handoff-changes";
 import { HandoffMarkdown } from "@/components/handoffs/handoff-markdown";
+import { ResumeButton } from "@/components/resume/resume-dialog";
 import { HandoffSource } from "@/components/handoffs/handoff-source";
 import { HandoffStructure } from "@/components/handoffs/handoff-structure";
 import { LintBadge, SeverityBadge } from "@/components/handoffs/lint-badge";
@@ -10,7 +12,7 @@ import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db/client";
-import { getHandoff } from "@/lib/server/queries/handoffs";
+import { getChangesSincePrevious, getHandoff } from "@/lib/server/queries/handoffs";
 
 export const dynamic = "force-dynamic";
 
@@ -22,8 +24,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function HandoffPage({ params }: Props) {
-  const handoff = await getHandoff(getDb(), (await params).id);
+  const db = getDb();
+  const handoff = await getHandoff(db, (await params).id);
   if (!handoff) notFound();
+  const changes = await getChangesSincePrevious(db, handoff);
   const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));
   const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
   const findings = [...handoff.findings].sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
@@ -41,6 +45,12 @@ export default async function HandoffPage({ params }: Props) {
           {handoff.isGone && <Badge>gone since {formatInstant(handoff.goneAt)}</Badge>}
           {!handoff.committed && handoff.inWorkingTree && <Badge tone="amber">not committed</Badge>}
           {handoff.next.length === 0 && !handoff.isGone && <Badge tone="violet">open head</Badge>}
+          <span className="ml-auto flex items-center gap-2">
+            <Link href={`/chains/${handoff.repo.id}`} className="rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">
+              View in graph
+            </Link>
+            {!handoff.isGone && <ResumeButton handoffId={handoff.id} />}
+          </span>
         </div>
         <p className="font-mono text-xs text-zinc-500 [overflow-wrap:anywhere]">{handoff.repo.path}/{handoff.path}</p>
         {handoff.title && handoff.title !== handoff.phase && <p className="text-sm text-zinc-600">{handoff.title}</p>}
@@ -87,6 +97,8 @@ export default async function HandoffPage({ params }: Props) {
           </Card>
         </div>
       </div>
+
+      {changes && <HandoffChanges changes={changes} />}
 
       <div className="grid gap-5 xl:grid-cols-2">
         <Card title="Rendered">

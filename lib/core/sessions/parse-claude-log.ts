@@ -53,8 +53,8 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
   // and progress events, which are never decoded.
   const usage = new OccurrenceCursor(findAllAscii(bytes, '"usage"'));
   // Envelope lines before the first parsed line and after the last one are read in full; in
-  // between only their `type` is read (it precedes the message body in every Claude Code version),
-  // since the parsed lines already carry the session's cwd, branch and times in order.
+  // between only their `type` is read (on user and progress lines it comes before the large body),
+  // since the parsed lines already carry the session's cwd, branch and times, in time order.
   let sawParsedLine = false;
   let trailing: [number, number, number][] = [];
 

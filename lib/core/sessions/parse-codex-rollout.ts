@@ -1,4 +1,4 @@
-import { decodeRange, findAllAscii, forEachJsonlLine, isObjectRange, OccurrenceCursor, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
+import { decodeRange, forEachJsonlLine, isObjectRange, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
 import {
   asNumber,
   asObject,

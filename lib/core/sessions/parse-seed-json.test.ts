@@ -124,7 +124,7 @@ describe("parseAllocationTrees", () => {
 });
 
 const seedFile = path.resolve(SHARED_FIXTURES, "../seeds/000_c8c190756571f1ff.txt");
-describe.skipIf(!existsSync(seedFile))(fixtureSuite("parseSeedText: the seed document", seedFile), () => {
+describe.skipIf(!existsSync(seedFile))(fixtureSuite("parseSeedText: the seed document", seedFile, existsSync(seedFile)), () => {
   const { value, issues } = parseSeedText(existsSync(seedFile) ? readFileSync(seedFile, "utf8") : "");
 
   test("finds the session metadata, handoff package, checkpoint and budget config", () => {
@@ -150,7 +150,7 @@ describe.skipIf(!existsSync(seedFile))(fixtureSuite("parseSeedText: the seed doc
 });
 
 const moai = path.join(SHARED_FIXTURES, "public", "moai-adk", "real-state-files");
-describe.skipIf(!existsSync(moai))(fixtureSuite("parseSeedText: MoAI's real state files", moai), () => {
+describe.skipIf(!existsSync(moai))(fixtureSuite("parseSeedText: MoAI's real state files", moai, existsSync(moai)), () => {
   const parse = (name: string) => parseSeedText(readFileSync(path.join(moai, name), "utf8"));
 
   test("each real file is recognised as exactly one record", () => {

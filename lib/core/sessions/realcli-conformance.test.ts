@@ -59,7 +59,7 @@ function expectMatches(summary: SessionSummary | undefined, expected: ExpectedSe
 }
 
 const claudeProject = path.join(REALCLI, "claude", ".claude", "projects", "-home-dev-work-claude");
-describe.skipIf(!existsSync(claudeProject))(fixtureSuite("realcli: Claude Code 2.1.197", claudeProject), () => {
+describe.skipIf(!existsSync(claudeProject))(fixtureSuite("realcli: Claude Code 2.1.197", claudeProject, existsSync(claudeProject)), () => {
   const inputs: SessionLogInput[] = [];
   if (existsSync(claudeProject)) {
     for (const name of readdirSync(claudeProject).filter((file) => file.endsWith(".jsonl"))) {
@@ -98,7 +98,7 @@ describe.skipIf(!existsSync(claudeProject))(fixtureSuite("realcli: Claude Code 2
 });
 
 const codexSessions = path.join(REALCLI, "codex", ".codex", "sessions", "2026", "11", "29");
-describe.skipIf(!existsSync(codexSessions))(fixtureSuite("realcli: Codex CLI 0.171.0", codexSessions), () => {
+describe.skipIf(!existsSync(codexSessions))(fixtureSuite("realcli: Codex CLI 0.171.0", codexSessions, existsSync(codexSessions)), () => {
   const inputs: SessionLogInput[] = existsSync(codexSessions)
     ? readdirSync(codexSessions).map((name) => ({ file: name, log: parseCodexRollout(readFileSync(path.join(codexSessions, name))) }))
     : [];
@@ -116,7 +116,7 @@ describe.skipIf(!existsSync(codexSessions))(fixtureSuite("realcli: Codex CLI 0.1
 });
 
 const geminiHome = path.join(REALCLI, "gemini", ".gemini");
-describe.skipIf(!existsSync(geminiHome))(fixtureSuite("realcli: Gemini CLI 0.61.0", geminiHome), () => {
+describe.skipIf(!existsSync(geminiHome))(fixtureSuite("realcli: Gemini CLI 0.61.0", geminiHome, existsSync(geminiHome)), () => {
   const chats = path.join(geminiHome, "tmp", "work-gemini", "chats");
   const projects = existsSync(geminiHome) ? parseGeminiProjects(readFileSync(path.join(geminiHome, "projects.json"), "utf8")).value : {};
   const inputs: SessionLogInput[] = existsSync(chats)
@@ -136,7 +136,7 @@ describe.skipIf(!existsSync(geminiHome))(fixtureSuite("realcli: Gemini CLI 0.61.
 });
 
 const openCodeDump = path.join(REALCLI, "opencode", "_derived", ".local__share__opencode__opencode.db");
-describe.skipIf(!existsSync(openCodeDump))(fixtureSuite("realcli: OpenCode 1.18.33, from the table dumps", openCodeDump), () => {
+describe.skipIf(!existsSync(openCodeDump))(fixtureSuite("realcli: OpenCode 1.18.33, from the table dumps", openCodeDump, existsSync(openCodeDump)), () => {
   // The JSONL dumps hold the database rows with `data` already decoded; the database itself is read
   // by lib/server/agents (read-opencode-db.test.ts).
   const readRows = (table: string): unknown[] =>
@@ -162,7 +162,7 @@ describe.skipIf(!existsSync(openCodeDump))(fixtureSuite("realcli: OpenCode 1.18.
   });
 });
 
-describe.skipIf(!existsSync(claudeProject))(fixtureSuite("realcli: Claude sessions read in slices", claudeProject), () => {
+describe.skipIf(!existsSync(claudeProject))(fixtureSuite("realcli: Claude sessions read in slices", claudeProject, existsSync(claudeProject)), () => {
   test("every line boundary as a cut point gives the same session totals", () => {
     for (const expected of CLAUDE_EXPECTED) {
       const bytes = readFileSync(path.join(claudeProject, `${expected.sessionId}.jsonl`));

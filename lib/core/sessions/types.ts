@@ -2,7 +2,7 @@
  * One normalised model for every runtime's session log. Parsers turn a runtime's
  * own records into these; ingest stores them; pages and `scan --agents --json` read them.
  *
- * Token fields are disjoint (docs/cli.md, "Token accounting"):
+ * Token fields are disjoint (docs/cli.md, "Token accounting"; per-runtime mapping in docs/token-accounting.md):
  *   inputTokens + cacheWriteTokens + cacheReadTokens = prompt size of the request
  *   outputTokens includes reasoningTokens.
  */
@@ -20,6 +20,8 @@ export interface RequestSample extends TokenCounts {
   /**
    * De-duplication key, unique within a session: the API response id
    * (Claude message.id + requestId, Codex response_id, Gemini message id, OpenCode message id).
+   * Fallbacks when a log has no id (and OpenCode's per-step keys) are in docs/token-accounting.md;
+   * on a repeated key, keep the copy request-dedupe.ts's shouldReplaceRequest picks.
    */
   key: string;
   /** ISO 8601 UTC, or null when the log gives no time for it. */

@@ -38,7 +38,7 @@ function expectSession(sessions: SessionSummary[], expected: ExpectedSession) {
   expect(summary?.peakContextTokens).toBe(expected.peakContextTokens);
 }
 
-describe.skipIf(!existsSync(REALCLI))(fixtureSuite("loadAgentSessions over the real CLIs' homes", REALCLI), () => {
+describe.skipIf(!existsSync(REALCLI))(fixtureSuite("loadAgentSessions over the real CLIs' homes", REALCLI, existsSync(REALCLI)), () => {
   test.each([
     ["claude", CLAUDE_EXPECTED],
     ["codex", CODEX_EXPECTED],
@@ -92,7 +92,7 @@ function anthropicFields(session: SessionSummary | CcusageSession) {
     : { input: session.inputTokens, output: session.outputTokens, cacheWrite: session.cacheCreationTokens, cacheRead: session.cacheReadTokens };
 }
 
-describe.skipIf(!existsSync(outputs))(fixtureSuite("ccusage 20.0.24 session totals on the public samples", outputs), () => {
+describe.skipIf(!existsSync(outputs))(fixtureSuite("ccusage 20.0.24 session totals on the public samples", outputs, existsSync(outputs)), () => {
   const claude = (dir: string) => loadAgentSessions({ env: { CLAUDE_CONFIG_DIR: path.join(PUBLIC, "claude-code", dir) }, homeDir: emptyHome, runtimes: ["claude-code"] });
 
   test("Claude, marot/spotter (real, with subagents and an auto-compaction call): every session matches", async () => {

@@ -113,7 +113,7 @@ describe("readOpenCodeDb", () => {
 });
 
 const realDb = path.join(REALCLI, "opencode", ".local", "share", "opencode", "opencode.db");
-describe.skipIf(!existsSync(realDb))(fixtureSuite("readOpenCodeDb: the database OpenCode 1.18.33 wrote", realDb), () => {
+describe.skipIf(!existsSync(realDb))(fixtureSuite("readOpenCodeDb: the database OpenCode 1.18.33 wrote", realDb, existsSync(realDb)), () => {
   test("rows parse to the mock's usage, to the token", () => {
     // copyFirst: a read-only connection may still create -shm beside a WAL-mode file.
     const { rows, issues } = readOpenCodeDb(realDb, { copyFirst: true });
@@ -132,7 +132,7 @@ describe.skipIf(!existsSync(realDb))(fixtureSuite("readOpenCodeDb: the database 
 });
 
 const syntheticDb = path.join(PUBLIC, "opencode", "synthetic", "sqlite", "opencode.db");
-describe.skipIf(!existsSync(syntheticDb))(fixtureSuite("readOpenCodeDb: a database with fewer columns", syntheticDb), () => {
+describe.skipIf(!existsSync(syntheticDb))(fixtureSuite("readOpenCodeDb: a database with fewer columns", syntheticDb, existsSync(syntheticDb)), () => {
   test("reads whichever of the wanted columns exist", () => {
     const copy = path.join(scratch, "synthetic.db");
     copyFileSync(syntheticDb, copy);

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { Prisma } from "../../../generated/sqlite/client";
+import { diffHandoffs } from "../../core/chains/diff-handoffs";
 import type { Severity } from "../../core/findings";
 import type { StoredHandoffAnalysis } from "../ingest/process-handoff";
 import type { Db } from "../db/client";
@@ -241,3 +242,14 @@ export async function listIngestIssues(db: Db) {
   return issues.map((issue) => ({ ...issue, refs: JSON.parse(issue.refs) as string[], createdAt: issue.createdAt.toISOString() }));
 }
 export type IngestIssueItem = Awaited<ReturnType<typeof listIngestIssues>>[number];
+
+/** What changed between a handoff and the one it resumed from (goal, state, next action, results). */
+export async function getChangesSincePrevious(db: Db, handoff: HandoffDetail) {
+  const previous = handoff.previous.find((edge) => edge.handoff !== null)?.handoff;
+  if (!previous) return null;
+  const row = await db.handoff.findUnique({ where: { id: previous.id }, select: { parsed: true } });
+  if (!row) return null;
+  const older = (JSON.parse(row.parsed) as StoredHandoffAnalysis).parsed;
+  return { previous, diff: diffHandoffs(older, handoff.analysis.parsed) };
+}
+export type ChangesSincePrevious = NonNullable<Awaited<ReturnType<typeof getChangesSincePrevious>>>;

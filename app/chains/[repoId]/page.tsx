@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ChainGraphView } from "@/components/chains/chain-graph";
+import { EmptyState } from "@/components/ui/empty-state";
+import { getDb } from "@/lib/server/db/client";
+import { getChainGraph } from "@/lib/server/queries/chain-graph";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ repoId: string }>; searchParams: Promise<{ chain?: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const repo = await getDb().repo.findUnique({ where: { id: (await params).repoId }, select: { name: true } });
+  return { title: repo ? `${repo.name} chains` : "Chains" };
+}
+
+export default async function RepoChainsPage({ params, searchParams }: Props) {
+  const { repoId } = await params;
+  const { chain } = await searchParams;
+  const graph = await getChainGraph(getDb(), { repoId, chainId: chain });
+  if (!graph) notFound();
+  return (
+    <div className="space-y-4">
+      <nav className="text-xs text-zinc-500">
+        <Link href="/chains" className="hover:underline">Chains</Link> / {graph.repo.name}
+      </nav>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{graph.repo.name}</h1>
+          <p className="text-sm text-zinc-500">
+            {graph.nodes.filter((node) => node.kind === "handoff").length} handoffs in {graph.selectedChainId ? "1 chain" : `${graph.chains.length} chains`} · older on the left, resumed to the right
+          </p>
+        </div>
+        <form className="flex items-center gap-2 text-sm" action={`/chains/${graph.repo.id}`}>
+          <label htmlFor="chain" className="text-xs font-medium text-zinc-500">Chain</label>
+          <select id="chain" name="chain" defaultValue={graph.selectedChainId ?? ""} className="rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm">
+            <option value="">All chains</option>
+            {graph.chains.map((summary) => (
+              <option key={summary.id} value={summary.id}>
+                {summary.rootPath.split("/").pop()} ({summary.size})
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">Show</button>
+        </form>
+      </div>
+      {graph.nodes.length === 0 ? (
+        <EmptyState title="No handoffs in this repository">Its handoffs may all be gone from every branch. Scan it again after adding handoffs.</EmptyState>
+      ) : (
+        <ChainGraphView graph={graph} />
+      )}
+    </div>
+  );
+}

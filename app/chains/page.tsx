@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDay } from "@/components/handoffs/format";
+import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
+import { Badge } from "@/components/ui/badge";
+import { Code, EmptyState } from "@/components/ui/empty-state";
+import { getDb } from "@/lib/server/db/client";
+import { listRepoChains } from "@/lib/server/queries/chain-graph";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Chains" };
+
+export default async function ChainsPage() {
+  const repos = await listRepoChains(getDb());
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Chains</h1>
+        <p className="text-sm text-zinc-500">Handoffs linked by their resume pointers, per repository.</p>
+      </div>
+      {repos.length === 0 ? (
+        <EmptyState title="No chains yet">Scan a repository with <Code>npm run baton -- scan /path/to/repo</Code>; its handoffs are linked into chains by their previous pointers.</EmptyState>
+      ) : (
+        repos.map(({ repo, handoffs, chains }) => (
+          <section key={repo.id} className="rounded-xl border border-zinc-200 bg-white shadow-sm" aria-label={repo.name}>
+            <header className="flex items-center justify-between border-b border-zinc-100 px-4 py-2.5">
+              <div>
+                <h2 className="text-sm font-semibold">{repo.name}</h2>
+                <p className="font-mono text-xs text-zinc-400">{repo.path}</p>
+              </div>
+              <Link href={`/chains/${repo.id}`} className="rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700">
+                Graph of {handoffs} handoffs
+              </Link>
+            </header>
+            <ul className="divide-y divide-zinc-100">
+              {chains.map((chain) => (
+                <li key={chain.id} className="flex flex-wrap items-center gap-3 px-4 py-2 text-sm">
+                  <Link href={`/chains/${repo.id}?chain=${chain.id}`} className="font-medium hover:underline">
+                    {chain.heads[0]?.phase ?? chain.heads[0]?.path ?? chain.id}
+                  </Link>
+                  <span className="text-xs text-zinc-500">{chain.size} handoff{chain.size === 1 ? "" : "s"} · {formatDay(chain.latestDate)}</span>
+                  <span className="flex gap-1">
+                    {chain.runtimes.map((runtime) => (
+                      <RuntimeBadge key={runtime} runtime={runtime === "unknown" ? null : runtime} />
+                    ))}
+                  </span>
+                  <span className="ml-auto flex gap-1">
+                    <Badge tone="violet">{chain.heads.length} open</Badge>
+                    {chain.forks > 0 && <Badge tone="amber">{chain.forks} fork{chain.forks === 1 ? "" : "s"}</Badge>}
+                    {chain.broken > 0 && <Badge tone="red">{chain.broken} broken</Badge>}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

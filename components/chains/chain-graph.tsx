@@ -1,0 +1,191 @@
+"use client";
+
+import {
+  Background,
+  Controls,
+  Handle,
+  MarkerType,
+  MiniMap,
+  NodeToolbar,
+  Position,
+  ReactFlow,
+  type Edge,
+  type Node,
+  type NodeProps,
+} from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import type { ChainGraph, GraphHandoffNode, GraphMissingNode } from "@/lib/server/queries/chain-graph";
+import { formatDay, truncate } from "../handoffs/format";
+import { LintBadge } from "../handoffs/lint-badge";
+import { runtimeColors, RuntimeBadge, runtimeLabel } from "../handoffs/runtime-badge";
+import { ResumeDialog } from "../resume/resume-dialog";
+import { Badge } from "../ui/badge";
+
+type HandoffFlowNode = Node<GraphHandoffNode & Record<string, unknown>, "handoff">;
+type MissingFlowNode = Node<GraphMissingNode & Record<string, unknown>, "missing">;
+
+function HandoffNodeView({ data, selected }: NodeProps<HandoffFlowNode>) {
+  const [hovered, setHovered] = useState(false);
+  const color = (data.runtime && runtimeColors[data.runtime]) || "#64748b";
+  return (
+    <div
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      data-testid="graph-node"
+      data-path={data.path}
+      data-head={data.isHead ? "true" : "false"}
+      className={`h-[104px] w-[248px] overflow-hidden rounded-lg border bg-white text-left shadow-sm transition ${
+        selected ? "ring-2 ring-sky-500" : data.isHead ? "ring-2 ring-violet-400" : ""
+      }`}
+      style={{ borderColor: color, borderLeftWidth: 5 }}
+    >
+      <Handle type="target" position={Position.Left} className="!h-2 !w-2 !bg-zinc-400" />
+      <div className="flex h-full flex-col gap-1 px-2.5 py-2">
+        <div className="flex items-center gap-1.5">
+          <span className="text-[11px] font-semibold uppercase tracking-wide" style={{ color }}>
+            {runtimeLabel(data.runtime)}
+          </span>
+          <span className="ml-auto text-[11px] text-zinc-500">{formatDay(data.date)}</span>
+        </div>
+        <div className="truncate text-sm font-semibold text-zinc-900" title={data.path}>
+          {data.phase ?? data.path}
+        </div>
+        <div className="flex flex-wrap items-center gap-1">
+          {data.branches[0] ? <Badge>{data.branches[0]}</Badge> : data.inWorkingTree ? <Badge tone="amber">uncommitted</Badge> : null}
+          {data.branches.length > 1 && <Badge>+{data.branches.length - 1}</Badge>}
+          <LintBadge errors={data.errorCount} warnings={data.warningCount} />
+          {data.peakContextPercent !== null && <Badge tone={data.peakContextPercent >= 90 ? "red" : "blue"}>ctx {Math.round(data.peakContextPercent)}%</Badge>}
+        </div>
+        <div className="mt-auto flex gap-1">
+          {data.isHead && <Badge tone="violet">open head</Badge>}
+          {data.isLatest && <Badge tone="violet">latest</Badge>}
+          {data.isForkPoint && <Badge tone="amber">fork</Badge>}
+        </div>
+      </div>
+      <Handle type="source" position={Position.Right} className="!h-2 !w-2 !bg-zinc-400" />
+      <NodeToolbar isVisible={hovered} position={Position.Bottom} className="max-w-sm rounded-lg bg-zinc-900 px-3 py-2 text-xs text-zinc-100 shadow-lg" role="tooltip">
+        <div className="mb-0.5 font-semibold text-zinc-300">Next action</div>
+        {data.nextAction ? truncate(data.nextAction, 280) : <span className="italic text-zinc-400">none recorded</span>}
+      </NodeToolbar>
+    </div>
+  );
+}
+
+function MissingNodeView({ data }: NodeProps<MissingFlowNode>) {
+  return (
+    <div data-testid="missing-node" className="flex h-16 w-[248px] flex-col justify-center rounded-lg border-2 border-dashed border-red-400 bg-red-50 px-2.5 text-left">
+      <span className="text-[11px] font-semibold uppercase tracking-wide text-red-700">missing</span>
+      <span className="truncate font-mono text-[11px] text-red-800" title={data.path}>
+        {data.path}
+      </span>
+      <Handle type="source" position={Position.Right} className="!h-2 !w-2 !bg-red-400" />
+    </div>
+  );
+}
+
+const nodeTypes = { handoff: HandoffNodeView, missing: MissingNodeView };
+
+export function ChainGraphView({ graph }: { graph: ChainGraph }) {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [resumeId, setResumeId] = useState<string | null>(null);
+  const nodes = useMemo<(HandoffFlowNode | MissingFlowNode)[]>(
+    () =>
+      graph.nodes.map((node) =>
+        node.kind === "handoff"
+          ? { id: node.id, type: "handoff", position: { x: node.x, y: node.y }, data: node as HandoffFlowNode["data"], draggable: false, connectable: false }
+          : { id: node.id, type: "missing", position: { x: node.x, y: node.y }, data: node as MissingFlowNode["data"], draggable: false, connectable: false, selectable: false },
+      ),
+    [graph.nodes],
+  );
+  const edges = useMemo<Edge[]>(
+    () =>
+      graph.edges.map((edge) => ({
+        id: edge.id,
+        source: edge.source,
+        target: edge.target,
+        type: "smoothstep",
+        animated: false,
+        markerEnd: { type: MarkerType.ArrowClosed, color: edge.kind === "broken" ? "#f87171" : "#a1a1aa" },
+        style: edge.kind === "broken" ? { stroke: "#f87171", strokeDasharray: "6 4" } : { stroke: "#a1a1aa" },
+        label: edge.resolution === "other-branch" || edge.resolution === "working-tree" ? edge.resolution : undefined,
+        labelStyle: { fontSize: 10, fill: "#71717a" },
+      })),
+    [graph.edges],
+  );
+  const selected = graph.nodes.find((node): node is GraphHandoffNode => node.kind === "handoff" && node.id === selectedId) ?? null;
+  const isLarge = graph.nodes.length > 150;
+
+  return (
+    <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="h-[calc(100vh-12rem)] min-h-[28rem] overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm" data-testid="chain-graph">
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          fitView
+          fitViewOptions={{ padding: 0.15, maxZoom: 1.2 }}
+          minZoom={0.05}
+          maxZoom={2}
+          onlyRenderVisibleElements={isLarge}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          onNodeClick={(_, node) => node.type === "handoff" && setSelectedId(node.id)}
+          onPaneClick={() => setSelectedId(null)}
+          proOptions={{ hideAttribution: true }}
+        >
+          <Background gap={24} color="#e4e4e7" />
+          <Controls showInteractive={false} />
+          {!isLarge && <MiniMap pannable zoomable nodeColor={(node) => (node.type === "missing" ? "#fca5a5" : runtimeColors[(node.data as unknown as GraphHandoffNode).runtime ?? ""] ?? "#94a3b8")} />}
+        </ReactFlow>
+      </div>
+      <aside className="space-y-3" aria-label="Selected handoff">
+        {selected ? (
+          <div className="space-y-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm">
+            <div className="flex items-center gap-2">
+              <RuntimeBadge runtime={selected.runtime} />
+              <span className="text-xs text-zinc-500">{formatDay(selected.date)}</span>
+            </div>
+            <h2 className="text-base font-semibold">{selected.phase ?? selected.path}</h2>
+            <p className="break-all font-mono text-xs text-zinc-500">{selected.path}</p>
+            <div className="flex flex-wrap gap-1">
+              {selected.branches.map((branch) => (
+                <Badge key={branch}>{branch}</Badge>
+              ))}
+              {selected.inWorkingTree && selected.branches.length === 0 && <Badge tone="amber">uncommitted</Badge>}
+              <LintBadge errors={selected.errorCount} warnings={selected.warningCount} />
+            </div>
+            <div>
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Next action</h3>
+              <p className="mt-1 text-sm text-zinc-800">{selected.nextAction ?? <span className="italic text-zinc-400">none recorded</span>}</p>
+            </div>
+            <div className="flex gap-2">
+              <Link href={`/handoffs/${selected.id}`} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">
+                Open handoff
+              </Link>
+              <button type="button" onClick={() => setResumeId(selected.id)} className="rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700">
+                Resume…
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="rounded-xl border border-dashed border-zinc-300 bg-white p-4 text-sm text-zinc-500">Click a handoff to see its next action and resume it. Hover shows the next action.</div>
+        )}
+        <div className="rounded-xl border border-zinc-200 bg-white p-4 text-xs text-zinc-600 shadow-sm">
+          <h3 className="mb-2 font-semibold uppercase tracking-wide text-zinc-500">Legend</h3>
+          <ul className="space-y-1.5">
+            {Object.entries(runtimeColors).map(([runtime, color]) => (
+              <li key={runtime} className="flex items-center gap-2">
+                <span className="h-3 w-3 rounded-sm" style={{ background: color }} /> {runtimeLabel(runtime)}
+              </li>
+            ))}
+            <li className="flex items-center gap-2"><span className="h-3 w-3 rounded-sm ring-2 ring-violet-400" /> open head (nobody resumed it)</li>
+            <li className="flex items-center gap-2"><span className="h-0 w-5 border-t-2 border-dashed border-red-400" /> broken pointer → missing file</li>
+          </ul>
+        </div>
+      </aside>
+      {resumeId && <ResumeDialog handoffId={resumeId} onClose={() => setResumeId(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * A repo's handoff chains as a positioned graph: nodes are handoffs (and "missing" nodes for broken
+ * pointers), edges run from the previous handoff to the one that resumed it.
+ */
+import type { Db } from "../db/client";
+import { layoutGraph } from "../graph/layout-graph";
+import { loadRepoChains } from "./chains";
+
+export const NODE_WIDTH = 248;
+export const NODE_HEIGHT = 104;
+
+export interface GraphHandoffNode {
+  kind: "handoff";
+  id: string;
+  path: string;
+  runtime: string | null;
+  phase: string | null;
+  date: string | null;
+  branches: string[];
+  inWorkingTree: boolean;
+  errorCount: number;
+  warningCount: number;
+  nextAction: string | null;
+  isHead: boolean;
+  isLatest: boolean;
+  isForkPoint: boolean;
+  chainId: string;
+  /** Peak context of the linked session, in % of its window; null until a session is linked. */
+  peakContextPercent: number | null;
+  x: number;
+  y: number;
+}
+
+export interface GraphMissingNode {
+  kind: "missing";
+  id: string;
+  path: string;
+  chainId: string;
+  x: number;
+  y: number;
+}
+
+export type GraphNode = GraphHandoffNode | GraphMissingNode;
+
+export interface GraphEdge {
+  id: string;
+  /** The earlier handoff (or the missing node). */
+  source: string;
+  /** The handoff whose previous pointer names the source. */
+  target: string;
+  kind: "pointer" | "broken";
+  resolution: string;
+}
+
+export interface ChainSummary {
+  id: string;
+  size: number;
+  heads: number;
+  forks: number;
+  broken: number;
+  rootPath: string;
+  latestDate: string | null;
+  runtimes: string[];
+}
+
+export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: string; chainId?: string }) {
+  const repo = await db.repo.findUnique({ where: { id: repoId }, select: { id: true, name: true, path: true } });
+  if (!repo) return null;
+  const { nodes, result } = await loadRepoChains(db, repoId);
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const chains: ChainSummary[] = result.chains.map((chain) => {
+    const members = chain.nodeIds.map((id) => byId.get(id)!).filter(Boolean);
+    return {
+      id: chain.id,
+      size: chain.nodeIds.length,
+      heads: chain.heads.length,
+      forks: chain.forks.length,
+      broken: chain.broken.length,
+      rootPath: byId.get(chain.nodeIds[0]!)?.path ?? "",
+      latestDate: members.map((node) => node.date).filter((date): date is string => date !== null).sort().at(-1) ?? null,
+      runtimes: [...new Set(members.map((node) => node.runtime ?? "unknown"))],
+    };
+  });
+  const selected = chainId ? result.chains.filter((chain) => chain.id === chainId) : result.chains;
+  const graphNodes: (Omit<GraphHandoffNode, "x" | "y"> | Omit<GraphMissingNode, "x" | "y">)[] = [];
+  const graphEdges: GraphEdge[] = [];
+  for (const chain of selected) {
+    const heads = new Set(chain.heads);
+    const forkPoints = new Set(chain.forks.map((fork) => fork.at));
+    for (const id of chain.nodeIds) {
+      const node = byId.get(id);
+      if (!node) continue;
+      graphNodes.push({
+        kind: "handoff",
+        id,
+        path: node.path,
+        runtime: node.runtime,
+        phase: node.phase,
+        date: node.date,
+        branches: node.branches,
+        inWorkingTree: node.inWorkingTree,
+        errorCount: node.errorCount,
+        warningCount: node.warningCount,
+        nextAction: node.nextAction,
+        isHead: heads.has(id),
+        isLatest: result.latestId === id,
+        isForkPoint: forkPoints.has(id),
+        chainId: chain.id,
+        peakContextPercent: null,
+      });
+    }
+    for (const edge of chain.edges) {
+      graphEdges.push({ id: `${edge.to}->${edge.from}`, source: edge.to, target: edge.from, kind: "pointer", resolution: edge.resolution });
+    }
+    for (const broken of chain.broken) {
+      const missingId = `missing:${chain.id}:${broken.missing}`;
+      if (!graphNodes.some((node) => node.id === missingId)) graphNodes.push({ kind: "missing", id: missingId, path: broken.missing, chainId: chain.id });
+      graphEdges.push({ id: `${missingId}->${broken.from}`, source: missingId, target: broken.from, kind: "broken", resolution: "missing" });
+    }
+  }
+  const positions = await layoutGraph({
+    nodes: graphNodes.map((node) => ({ id: node.id, width: NODE_WIDTH, height: node.kind === "missing" ? 64 : NODE_HEIGHT })),
+    edges: graphEdges,
+  });
+  const positioned = graphNodes.map((node) => ({ ...node, ...(positions.get(node.id) ?? { x: 0, y: 0 }) }) as GraphNode);
+  return { repo, chains, selectedChainId: chainId ?? null, nodes: positioned, edges: graphEdges };
+}
+export type ChainGraph = NonNullable<Awaited<ReturnType<typeof getChainGraph>>>;
+
+export async function listRepoChains(db: Db) {
+  const repos = await db.repo.findMany({ select: { id: true }, orderBy: { name: "asc" } });
+  const graphs = [];
+  for (const repo of repos) {
+    const { nodes, result } = await loadRepoChains(db, repo.id);
+    const meta = await db.repo.findUniqueOrThrow({ where: { id: repo.id }, select: { id: true, name: true, path: true } });
+    const byId = new Map(nodes.map((node) => [node.id, node]));
+    graphs.push({
+      repo: meta,
+      handoffs: nodes.length,
+      chains: result.chains.map((chain) => ({
+        id: chain.id,
+        size: chain.nodeIds.length,
+        heads: chain.heads.map((id) => ({ id, path: byId.get(id)?.path ?? id, phase: byId.get(id)?.phase ?? null, runtime: byId.get(id)?.runtime ?? null })),
+        forks: chain.forks.length,
+        broken: chain.broken.length,
+        runtimes: [...new Set(chain.nodeIds.map((id) => byId.get(id)?.runtime ?? "unknown"))],
+        latestDate: chain.nodeIds.map((id) => byId.get(id)?.date ?? null).filter((date): date is string => date !== null).sort().at(-1) ?? null,
+      })),
+    });
+  }
+  return graphs;
+}
