@@ -26,7 +26,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                 <NavLink href="/">Overview</NavLink>
                 <NavLink href="/handoffs">Handoffs</NavLink>
                 <NavLink href="/chains">Chains</NavLink>
+                <NavLink href="/sessions">Sessions</NavLink>
                 <NavLink href="/errors">Ingest errors</NavLink>
+                <NavLink href="/sources">Sources</NavLink>
               </nav>
               <div className="mt-auto px-3 text-xs leading-relaxed text-zinc-400">
                 Add a repo: <code className="font-mono text-zinc-500">npm run baton -- scan &lt;path&gt;</code>

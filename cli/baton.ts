@@ -5,6 +5,7 @@ const HELP = `baton — handoff chains and agent sessions, from your repos
 Usage:
   baton scan <repo>... [--glob <glob>]... [--json]   register git repos and ingest their handoffs
   baton lint <repo>... [--glob <glob>]... [--json]   check handoffs against the protocol (no database)
+  baton resume <handoff|repo> [--runtime R] [--json] prompt + command that continue a handoff (resume --help)
   baton serve [--port N] [--host H]                  serve the dashboard (default 127.0.0.1:3000)
   baton demo [--json]                                 (re)build the demo workspace and scan it
 
@@ -26,6 +27,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/scan")).scanCommand(rest, io);
       case "lint":
         return await (await import("./commands/lint")).lintCommand(rest, io);
+      case "resume":
+        return await (await import("./commands/resume")).resumeCommand(rest, io);
       case "serve":
         return await (await import("./commands/serve")).serveCommand(rest, io);
       case "demo":

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { formatDay, formatInstant, shortSha } from "@/components/handoffs/format";
 import { HandoffChanges } from "@/components/handoffs/handoff-changes";
 import { HandoffMarkdown } from "@/components/handoffs/handoff-markdown";
+import { HandoffSessionPanel, type HandoffSessionView } from "@/components/handoffs/handoff-session-panel";
 import { ResumeButton } from "@/components/resume/resume-dialog";
 import { HandoffSource } from "@/components/handoffs/handoff-source";
 import { HandoffStructure } from "@/components/handoffs/handoff-structure";
@@ -12,7 +13,10 @@ import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db/client";
-import { getChangesSincePrevious, getHandoff } from "@/lib/server/queries/handoffs";
+import { judgeHandoffTiming } from "@/lib/core/metrics/handoff-timing";
+import { getChangesSincePrevious, getHandoff, type HandoffDetail } from "@/lib/server/queries/handoffs";
+import { sessionChartData } from "@/lib/server/queries/session-charts";
+import { getSessionsForHandoff } from "@/lib/server/queries/sessions";
 
 export const dynamic = "force-dynamic";
 
@@ -27,7 +31,7 @@ export default async function HandoffPage({ params }: Props) {
   const db = getDb();
   const handoff = await getHandoff(db, (await params).id);
   if (!handoff) notFound();
-  const changes = await getChangesSincePrevious(db, handoff);
+  const [changes, sessions] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff)]);
   const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));
   const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
   const findings = [...handoff.findings].sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
@@ -98,6 +102,8 @@ export default async function HandoffPage({ params }: Props) {
         </div>
       </div>
 
+      <HandoffSessionPanel sessions={sessions} />
+
       {changes && <HandoffChanges changes={changes} />}
 
       <div className="grid gap-5 xl:grid-cols-2">
@@ -110,4 +116,26 @@ export default async function HandoffPage({ params }: Props) {
       </div>
     </div>
   );
+}
+
+/** Each linked session's burn up to the moment the handoff was written, and whether that was in time. */
+async function linkedSessions(handoff: HandoffDetail): Promise<HandoffSessionView[]> {
+  const writtenAt = [handoff.timestamp, handoff.commitTime, handoff.fileMtime].find((value): value is string => Boolean(value));
+  const until = writtenAt ? new Date(writtenAt).getTime() : null;
+  const links = await getSessionsForHandoff(getDb(), handoff.id);
+  return links.map(({ session, method }) => {
+    const before = session.requests.filter((request) => !request.agentId && (until === null || (request.t !== null && request.t <= until)));
+    return {
+      id: session.id,
+      sessionId: session.sessionId,
+      runtime: session.runtime,
+      method,
+      chart: sessionChartData(session, { until }),
+      timing: judgeHandoffTiming({
+        contextWindow: session.contextWindow,
+        contextsBefore: before.map((request) => request.contextTokens),
+        compactionsBefore: session.compactions.filter((compaction) => until === null || (compaction.t !== null && compaction.t <= until)).length,
+      }),
+    };
+  });
 }

@@ -1,0 +1,13 @@
+import { getDb } from "@/lib/server/db/client";
+import { handle, NotFoundError } from "@/lib/server/http";
+import { getResumeOptions } from "@/lib/server/resume/resume-options";
+
+// Readiness asks git about the repo as it is now; a cached answer would hide new commits.
+export const dynamic = "force-dynamic";
+
+export const GET = handle(async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
+  const { id } = await params;
+  const options = await getResumeOptions(getDb(), id);
+  if (options === null) throw new NotFoundError(`no handoff with id ${id}`);
+  return options;
+});

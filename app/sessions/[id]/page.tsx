@@ -1,0 +1,118 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { formatInstant } from "@/components/handoffs/format";
+import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
+import { ContextWindowForm } from "@/components/sessions/context-window-form";
+import { formatDuration, formatTokens, percentTone } from "@/components/sessions/format";
+import { SessionBurn } from "@/components/sessions/session-burn";
+import { Badge } from "@/components/ui/badge";
+import { Card, Stat } from "@/components/ui/card";
+import { getDb } from "@/lib/server/db/client";
+import { sessionChartData } from "@/lib/server/queries/session-charts";
+import { getSession } from "@/lib/server/queries/sessions";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const session = await getSession(getDb(), (await params).id);
+  return { title: session ? `Session ${session.sessionId}` : "Session not found" };
+}
+
+export default async function SessionPage({ params }: Props) {
+  const session = await getSession(getDb(), (await params).id);
+  if (!session) notFound();
+  const chart = sessionChartData(session);
+  return (
+    <div className="space-y-5">
+      <nav className="text-xs text-zinc-500"><Link href="/sessions" className="hover:underline">Sessions</Link> / {session.sessionId}</nav>
+      <header className="space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <RuntimeBadge runtime={session.runtime} />
+          <h1 className="font-mono text-xl font-semibold tracking-tight">{session.sessionId}</h1>
+          {session.peakContextPercent !== null && <Badge tone={percentTone(session.peakContextPercent)}>peak {session.peakContextPercent.toFixed(1)} %</Badge>}
+          {session.compactions > 0 && <Badge tone="red">{session.compactions} compaction{session.compactions === 1 ? "" : "s"}</Badge>}
+        </div>
+        <p className="text-sm text-zinc-600">
+          {session.repo ? <Link href={`/handoffs?repo=${session.repo.id}`} className="hover:underline">{session.repo.name}</Link> : (session.cwd ?? "no folder recorded")}
+          {session.branch && <> · <code className="font-mono text-xs">{session.branch}</code></>} · {session.models.join(", ") || "model unknown"} · {formatInstant(session.startedAt)} → {formatInstant(session.endedAt)}
+        </p>
+      </header>
+
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+        <Stat label="Requests" value={formatTokens(session.requests)} hint="de-duplicated, subagents included" />
+        <Stat label="Input (uncached)" value={formatTokens(session.inputTokens)} />
+        <Stat label="Cache write" value={formatTokens(session.cacheWriteTokens)} />
+        <Stat label="Cache read" value={formatTokens(session.cacheReadTokens)} />
+        <Stat label="Output" value={formatTokens(session.outputTokens)} hint={`${formatTokens(session.reasoningTokens)} reasoning`} />
+        <Stat label="Peak context" value={formatTokens(session.peakContextTokens)} hint={session.contextWindow ? `of ${formatTokens(session.contextWindow)}` : "window unknown"} />
+        <Stat label="Duration" value={formatDuration(session.durationMs)} />
+      </div>
+
+      <Card title="Token burn" label="Token burn" actions={<ContextWindowForm sessionId={session.id} current={session.contextWindow} source={session.contextWindowSource} />}>
+        {session.requests.length === 0 ? (
+          <p className="text-sm text-zinc-500">This session recorded no API responses with usage.</p>
+        ) : (
+          <SessionBurn series={chart.series} stackSettings={chart.stackSettings} />
+        )}
+      </Card>
+
+      <div className="grid gap-5 xl:grid-cols-2">
+        <Card title={`Handoffs written in this session (${session.handoffs.length})`} label="Linked handoffs">
+          {session.handoffs.length === 0 ? (
+            <p className="text-sm text-zinc-500">No handoff is linked: none names this session id, and none was committed on this repo and branch while it ran.</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {session.handoffs.map((handoff) => (
+                <li key={handoff.id} className="flex flex-wrap items-center gap-2">
+                  <RuntimeBadge runtime={handoff.runtime} />
+                  <Link href={`/handoffs/${handoff.id}`} className="font-medium hover:underline">{handoff.phase ?? handoff.path}</Link>
+                  <Badge tone={handoff.method === "session-id" ? "green" : "amber"}>{handoff.method === "session-id" ? "linked by session id" : "linked by repo + branch + time"}</Badge>
+                  <span className="text-xs text-zinc-500">{handoff.t ? formatInstant(new Date(handoff.t).toISOString()) : ""}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title={`Subagents (${session.subagents.length})`} label="Subagents">
+          {session.subagents.length === 0 ? (
+            <p className="text-sm text-zinc-500">No subagents.</p>
+          ) : (
+            <table className="w-full text-sm">
+              <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
+                <tr><th className="pb-1 font-medium">Agent</th><th className="pb-1 text-right font-medium">Requests</th><th className="pb-1 text-right font-medium">Input</th><th className="pb-1 text-right font-medium">Cache w/r</th><th className="pb-1 text-right font-medium">Output</th></tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-100">
+                {session.subagents.map((agent) => (
+                  <tr key={agent.agentId}>
+                    <td className="py-1 font-mono text-xs">{agent.agentType ?? agent.agentId}</td>
+                    <td className="py-1 text-right tabular-nums">{agent.requests}</td>
+                    <td className="py-1 text-right tabular-nums">{formatTokens(agent.inputTokens)}</td>
+                    <td className="py-1 text-right tabular-nums">{formatTokens(agent.cacheWriteTokens)} / {formatTokens(agent.cacheReadTokens)}</td>
+                    <td className="py-1 text-right tabular-nums">{formatTokens(agent.outputTokens)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <p className="mt-2 text-xs text-zinc-400">Their requests are counted once, in the session totals above.</p>
+        </Card>
+      </div>
+
+      {session.sourceIssues.length > 0 && (
+        <Card title="Log problems" label="Log problems">
+          <ul className="space-y-1 text-sm">
+            {session.sourceIssues.map((issue) => (
+              <li key={issue.file}>
+                <span className="font-mono text-xs">{issue.file}</span>: {issue.badLines} unreadable line{issue.badLines === 1 ? "" : "s"}
+                {Object.keys(issue.unknownTypes).length > 0 && <span className="text-zinc-500"> · unknown record types {Object.entries(issue.unknownTypes).map(([type, count]) => `${type} ×${count}`).join(", ")}</span>}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Metadata } from "next";
+import { formatInstant } from "@/components/handoffs/format";
+import { Badge } from "@/components/ui/badge";
+import { Code, EmptyState } from "@/components/ui/empty-state";
+import { getDb } from "@/lib/server/db/client";
+import { listAgentSources } from "@/lib/server/queries/sessions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sources" };
+
+export default async function SourcesPage() {
+  const sources = await listAgentSources(getDb());
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Sources</h1>
+        <p className="text-sm text-zinc-500">Every registered root — repositories and agent log folders — and how its last scan went.</p>
+      </div>
+      {sources.length === 0 ? (
+        <EmptyState title="No sources yet">
+          Register repositories with <Code>npm run baton -- scan &lt;repo&gt;</Code> and your agents&apos; logs with <Code>npm run baton -- scan --agents</Code>
+          (override the folders with CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_DATA_DIR, OPENCODE_DATA_DIR).
+        </EmptyState>
+      ) : (
+        <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm">
+          <table className="w-full text-sm" aria-label="Sources">
+            <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500">
+              <tr>
+                <th className="px-3 py-2 font-medium">Source</th>
+                <th className="px-3 py-2 font-medium">Health</th>
+                <th className="px-3 py-2 text-right font-medium">Files</th>
+                <th className="px-3 py-2 text-right font-medium">Sessions</th>
+                <th className="px-3 py-2 font-medium">Format drift</th>
+                <th className="px-3 py-2 font-medium">Last scan</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {sources.map((source) => {
+                const drift = Object.entries(source.unknownTypes);
+                return (
+                  <tr key={source.id} className="align-top">
+                    <td className="px-3 py-2">
+                      <div className="flex items-center gap-2"><Badge>{source.kind}</Badge><span className="font-medium">{source.label}</span></div>
+                      <div className="mt-0.5 break-all font-mono text-xs text-zinc-400">{source.root}</div>
+                    </td>
+                    <td className="px-3 py-2">
+                      <Badge tone={source.lastStatus === "ok" ? "green" : source.lastStatus === "partial" ? "amber" : source.lastStatus ? "red" : "neutral"}>{source.lastStatus ?? "never scanned"}</Badge>
+                      {source.lastError && <div className="mt-1 max-w-xs text-xs text-zinc-500 [overflow-wrap:anywhere]">{source.lastError}</div>}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {source.files}
+                      {source.failedFiles > 0 && <div className="text-xs text-red-600">{source.failedFiles} failed</div>}
+                      {source.issues > 0 && <div className="text-xs text-amber-700">{source.issues} issues</div>}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">{source.sessions}</td>
+                    <td className="px-3 py-2 text-xs text-zinc-600">{drift.length === 0 ? <span className="text-zinc-400">none</span> : drift.map(([type, count]) => `${type} ×${count}`).join(", ")}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500">{formatInstant(source.lastScanAt)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

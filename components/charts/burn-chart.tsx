@@ -1,0 +1,136 @@
+"use client";
+
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceArea,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import type { BurnPoint, BurnSeries } from "@/lib/core/metrics/prepare-burn-series";
+
+const markerColors = { compaction: "#dc2626", checkpoint: "#2563eb", handoff: "#7c3aed" } as const;
+const thresholdColors = { monitor: "#a3a3a3", warning: "#f59e0b", emergency: "#ef4444" } as const;
+
+export const tokenFormat = (value: number) =>
+  value >= 1_000_000 ? `${(value / 1_000_000).toFixed(value >= 10_000_000 ? 0 : 1)}M` : value >= 1_000 ? `${Math.round(value / 1_000)}k` : String(Math.round(value));
+
+function timeFormat(series: BurnSeries) {
+  if (!series.hasTime) return (value: number) => `#${value + 1}`;
+  const span = (series.points.at(-1)?.t ?? 0) - (series.points[0]?.t ?? 0);
+  return (value: number) => {
+    const date = new Date(value);
+    return span > 36 * 3_600_000 ? date.toISOString().slice(5, 16).replace("T", " ") : date.toISOString().slice(11, 16);
+  };
+}
+
+function PointTooltip({ active, payload, series }: { active?: boolean; payload?: { payload: BurnPoint }[]; series: BurnSeries }) {
+  const point = payload?.[0]?.payload;
+  if (!active || !point) return null;
+  return (
+    <div className="rounded-lg border border-zinc-200 bg-white px-3 py-2 text-xs shadow-md">
+      <div className="font-medium text-zinc-800">request #{point.index + 1} · {timeFormat(series)(point.t)}</div>
+      <div className="mt-1 tabular-nums text-zinc-700">
+        context {point.context.toLocaleString("en")} tokens{point.contextPercent !== null && ` (${point.contextPercent.toFixed(1)} %)`}
+      </div>
+      <div className="tabular-nums text-zinc-500">cached {point.cacheReadTokens.toLocaleString("en")} · written {point.cacheWriteTokens.toLocaleString("en")} · new {point.inputTokens.toLocaleString("en")}</div>
+      <div className="mt-1 text-[10px] text-zinc-400">click to show this request in the stack</div>
+    </div>
+  );
+}
+
+/** Context used per request, as a share of the window, with thresholds, the handoff zone and markers. */
+export function ContextBurnChart({ series, onSelect, selectedIndex, height = 300 }: { series: BurnSeries; onSelect?: (index: number) => void; selectedIndex?: number | null; height?: number }) {
+  const usePercent = series.contextWindow !== null;
+  const dataKey = usePercent ? "contextPercent" : "context";
+  const selected = series.points.find((point) => point.index === selectedIndex);
+  return (
+    <div data-testid="burn-chart" role="img" aria-label={`Context used per request${usePercent ? " as a share of the window" : " in tokens (window unknown)"}`}>
+      <ResponsiveContainer width="100%" height={height}>
+        <ComposedChart
+          data={series.points}
+          margin={{ top: 16, right: 56, bottom: 4, left: 4 }}
+          onClick={(state) => {
+            const position = typeof state?.activeTooltipIndex === "number" ? state.activeTooltipIndex : Number(state?.activeTooltipIndex);
+            const point = Number.isInteger(position) ? series.points[position] : undefined;
+            if (point && onSelect) onSelect(point.index);
+          }}
+        >
+          <CartesianGrid stroke="#f4f4f5" vertical={false} />
+          <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} tickFormatter={timeFormat(series)} tick={{ fontSize: 11, fill: "#71717a" }} stroke="#d4d4d8" />
+          <YAxis
+            domain={usePercent ? [0, 100] : [0, "auto"]}
+            ticks={usePercent ? [0, 25, 50, 75, 100] : undefined}
+            tickFormatter={usePercent ? (value: number) => `${value}%` : tokenFormat}
+            tick={{ fontSize: 11, fill: "#71717a" }}
+            stroke="#d4d4d8"
+            width={48}
+          />
+          {usePercent && (
+            <ReferenceArea y1={series.handoffZone.fromPercent} y2={series.handoffZone.toPercent} fill="#8b5cf6" fillOpacity={0.12} label={{ value: "handoff zone", position: "insideTopLeft", fontSize: 10, fill: "#6d28d9" }} />
+          )}
+          {series.thresholds.map((threshold) =>
+            usePercent ? (
+              <ReferenceLine key={threshold.percent} y={threshold.percent} stroke={thresholdColors[threshold.kind]} strokeDasharray="4 4" label={{ value: threshold.label, position: "right", fontSize: 10, fill: thresholdColors[threshold.kind] }} data-testid="threshold-line" />
+            ) : null,
+          )}
+          {series.markers.map((marker, index) => (
+            <ReferenceLine
+              key={`${marker.kind}-${index}`}
+              x={marker.t}
+              stroke={markerColors[marker.kind]}
+              strokeWidth={1.5}
+              strokeDasharray={marker.kind === "checkpoint" ? "2 3" : undefined}
+              label={{ value: marker.kind === "compaction" ? "⟲" : marker.kind === "checkpoint" ? "◆" : "✎", position: "top", fontSize: 12, fill: markerColors[marker.kind] }}
+            />
+          ))}
+          {selected && <ReferenceLine x={selected.t} stroke="#0ea5e9" strokeWidth={2} />}
+          <Area type="monotone" dataKey={dataKey} stroke="#0f172a" strokeWidth={1.5} fill="#0f172a" fillOpacity={0.08} isAnimationActive={false} dot={false} activeDot={{ r: 4 }} />
+          <Tooltip content={<PointTooltip series={series} />} />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+const cumulativeSeries = [
+  { key: "cumCacheRead", label: "cache read", color: "#93c5fd" },
+  { key: "cumCacheWrite", label: "cache write", color: "#fcd34d" },
+  { key: "cumInput", label: "input (uncached)", color: "#f97316" },
+  { key: "cumOutput", label: "output", color: "#10b981" },
+] as const;
+
+/** Tokens burned so far, by type (stacked). Reasoning is part of output and drawn as a line over it. */
+export function CumulativeTokensChart({ series, height = 220 }: { series: BurnSeries; height?: number }) {
+  return (
+    <div data-testid="cumulative-chart" role="img" aria-label="Cumulative tokens by type">
+      <ResponsiveContainer width="100%" height={height}>
+        <ComposedChart data={series.points} margin={{ top: 8, right: 56, bottom: 4, left: 4 }}>
+          <CartesianGrid stroke="#f4f4f5" vertical={false} />
+          <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} tickFormatter={timeFormat(series)} tick={{ fontSize: 11, fill: "#71717a" }} stroke="#d4d4d8" />
+          <YAxis tickFormatter={tokenFormat} tick={{ fontSize: 11, fill: "#71717a" }} stroke="#d4d4d8" width={48} />
+          {cumulativeSeries.map((entry) => (
+            <Area key={entry.key} type="monotone" dataKey={entry.key} name={entry.label} stackId="tokens" stroke={entry.color} fill={entry.color} fillOpacity={0.5} isAnimationActive={false} dot={false} />
+          ))}
+          <Line type="monotone" dataKey="cumReasoning" name="reasoning (part of output)" stroke="#047857" strokeDasharray="3 3" dot={false} isAnimationActive={false} />
+          <Tooltip
+            formatter={(value, name) => [Number(value).toLocaleString("en"), String(name)]}
+            labelFormatter={(value) => timeFormat(series)(Number(value))}
+            contentStyle={{ fontSize: 12 }}
+          />
+        </ComposedChart>
+      </ResponsiveContainer>
+      <ul className="mt-1 flex flex-wrap gap-3 text-xs text-zinc-600">
+        {cumulativeSeries.map((entry) => (
+          <li key={entry.key} className="flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-sm" style={{ background: entry.color }} />{entry.label}</li>
+        ))}
+        <li className="flex items-center gap-1.5"><span className="h-0 w-4 border-t-2 border-dashed border-emerald-700" />reasoning (part of output)</li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import type { ContextStack, Provenance, StackBand } from "@/lib/core/metrics/prepare-context-stack";
+import { tokenFormat } from "./burn-chart";
+
+const bandColors: Record<StackBand["key"], string> = {
+  baseline: "#64748b",
+  conversation: "#0ea5e9",
+  free: "#e4e4e7",
+  reserve: "#fca5a5",
+  "cache-read": "#93c5fd",
+  "cache-write": "#fcd34d",
+  input: "#f97316",
+};
+
+const provenanceStyle: Record<Provenance, string> = {
+  measured: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+  derived: "bg-sky-50 text-sky-700 ring-sky-200",
+  estimated: "bg-amber-50 text-amber-800 ring-amber-200",
+  declared: "bg-violet-50 text-violet-700 ring-violet-200",
+};
+
+function Bar({ bands, total, label }: { bands: StackBand[]; total: number; label: string }) {
+  return (
+    <div className="flex h-9 w-full overflow-hidden rounded-md ring-1 ring-zinc-200" role="img" aria-label={label}>
+      {bands
+        .filter((band) => band.tokens > 0)
+        .map((band) => (
+          <div
+            key={band.key}
+            data-band={band.key}
+            title={`${band.label}: ${band.tokens.toLocaleString("en")} tokens (${band.provenance})`}
+            className="flex h-full items-center justify-center overflow-hidden text-[10px] font-medium text-zinc-900/80"
+            style={{ width: `${(band.tokens / total) * 100}%`, background: bandColors[band.key] }}
+          >
+            {band.tokens / total > 0.08 ? tokenFormat(band.tokens) : ""}
+          </div>
+        ))}
+    </div>
+  );
+}
+
+function Legend({ bands, total }: { bands: StackBand[]; total: number }) {
+  return (
+    <ul className="mt-2 space-y-1 text-xs">
+      {bands.map((band) => (
+        <li key={band.key} className="flex items-start gap-2">
+          <span className="mt-0.5 h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: bandColors[band.key] }} />
+          <span className="w-32 shrink-0 font-medium text-zinc-700">{band.label}</span>
+          <span className="w-28 shrink-0 text-right tabular-nums text-zinc-800">
+            {band.tokens.toLocaleString("en")} <span className="text-zinc-400">({((band.tokens / total) * 100).toFixed(1)} %)</span>
+          </span>
+          <span className={`shrink-0 rounded px-1 text-[10px] ring-1 ring-inset ${provenanceStyle[band.provenance]}`}>{band.provenance}</span>
+          <span className="text-zinc-500">{band.note}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ContextStackView({ stack, windowSource }: { stack: ContextStack; windowSource: string }) {
+  const compositionTotal = stack.window ?? stack.composition.reduce((sum, band) => sum + band.tokens, 0);
+  const cacheTotal = Math.max(1, stack.cache.reduce((sum, band) => sum + band.tokens, 0));
+  return (
+    <div className="space-y-5" data-testid="context-stack">
+      <div>
+        <div className="mb-1 flex items-baseline justify-between text-xs text-zinc-500">
+          <span>
+            Window {stack.window ? `${stack.window.toLocaleString("en")} tokens` : "unknown"} <span className="text-zinc-400">({windowSource})</span>
+          </span>
+          <span className="tabular-nums">
+            request #{stack.index + 1}: {stack.context.toLocaleString("en")} tokens{stack.window ? ` · ${((stack.context / stack.window) * 100).toFixed(1)} % used` : ""}
+          </span>
+        </div>
+        <Bar bands={stack.composition} total={compositionTotal} label="Context window composition" />
+        {stack.overflow && <p className="mt-1 text-xs text-red-600">The prompt is larger than the window Baton assumes: the window may be wrong (override it below).</p>}
+        <Legend bands={stack.composition} total={compositionTotal} />
+      </div>
+      <div>
+        <div className="mb-1 text-xs text-zinc-500">The same prompt by cache status</div>
+        <Bar bands={stack.cache} total={cacheTotal} label="Prompt by cache status" />
+        <Legend bands={stack.cache} total={cacheTotal} />
+      </div>
+      {stack.declared && (
+        <div>
+          <div className="mb-1 text-xs text-zinc-500">Declared allocation (budget config){stack.declaredTotal ? ` of ${stack.declaredTotal.toLocaleString("en")} tokens` : ""}</div>
+          <div className="flex h-6 w-full overflow-hidden rounded-md ring-1 ring-violet-200" role="img" aria-label="Declared allocation">
+            {stack.declared.map((node, index) => (
+              <div key={node.label} title={`${node.label}: ${node.tokens.toLocaleString("en")}`} className="flex items-center justify-center overflow-hidden border-r border-white text-[10px] text-violet-900" style={{ width: `${node.percent ?? 0}%`, background: ["#ede9fe", "#ddd6fe", "#c4b5fd", "#a78bfa"][index % 4] }}>
+                {(node.percent ?? 0) > 10 ? `${node.label.split(" ")[0]} ${tokenFormat(node.tokens)}` : ""}
+              </div>
+            ))}
+          </div>
+          <ul className="mt-1 grid grid-cols-2 gap-x-4 text-xs text-zinc-600">
+            {stack.declared.map((node) => (
+              <li key={node.label}>{node.label}: {node.tokens.toLocaleString("en")}{node.percent !== null && ` (${node.percent} %)`}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+
+import { useState } from "react";
+import type { BurnSeries } from "@/lib/core/metrics/prepare-burn-series";
+import { prepareContextStack } from "@/lib/core/metrics/prepare-context-stack";
+import { ContextBurnChart, CumulativeTokensChart } from "../charts/burn-chart";
+import { ContextStackView } from "../charts/context-stack";
+
+export interface StackSettings {
+  reserve: { tokens: number; source: "budget" } | null;
+  autoCompactionPreTokens: number[];
+  allocation: { label: string; tokens: number }[] | null;
+  allocationTotal: number | null;
+  windowSource: string;
+}
+
+function formatMinutes(minutes: number): string {
+  if (minutes < 1) return `${Math.round(minutes * 60)} s`;
+  if (minutes < 120) return `${Math.round(minutes)} min`;
+  return `${(minutes / 60).toFixed(1)} h`;
+}
+
+/** The burn chart, the cumulative chart and the context-window stack of the selected request. */
+export function SessionBurn({ series, stackSettings, showCumulative = true, showStack = true }: { series: BurnSeries; stackSettings: StackSettings; showCumulative?: boolean; showStack?: boolean }) {
+  const [selectedIndex, setSelectedIndex] = useState<number>(series.peak?.index ?? series.points.at(-1)?.index ?? 0);
+  const position = Math.max(0, series.points.findIndex((point) => point.index === selectedIndex));
+  const selected = series.points[position];
+  const first = series.points[0];
+  const stack = selected && first
+    ? prepareContextStack({
+        first,
+        request: selected,
+        index: selected.index,
+        contextWindow: series.contextWindow,
+        reserve: stackSettings.reserve,
+        autoCompactionPreTokens: stackSettings.autoCompactionPreTokens,
+        allocation: stackSettings.allocation,
+        allocationTotal: stackSettings.allocationTotal,
+      })
+    : null;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-xs text-zinc-600">
+        {series.burnRate ? (
+          <span>
+            Burn rate <strong className="tabular-nums text-zinc-900">{Math.round(series.burnRate.tokensPerMinute).toLocaleString("en")}</strong> tokens/min of context
+            <span className="text-zinc-400"> (last {series.burnRate.requests} requests over {formatMinutes(series.burnRate.overMinutes)})</span>
+          </span>
+        ) : (
+          <span className="text-zinc-400">Burn rate: not enough timed requests</span>
+        )}
+        {series.projection ? (
+          <span>
+            Next threshold <strong>{series.projection.threshold.label}</strong> in ≈ <strong className="tabular-nums">{formatMinutes(series.projection.minutes)}</strong> at this rate <span className="text-zinc-400">(projection)</span>
+          </span>
+        ) : null}
+        {series.isDownsampled && <span className="text-zinc-400">showing {series.points.length.toLocaleString("en")} of {series.originalCount.toLocaleString("en")} requests (peaks, crossings and markers kept)</span>}
+        <span className="ml-auto flex gap-3">
+          <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-red-600" /> compaction</span>
+          <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-blue-600" /> checkpoint</span>
+          <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-violet-600" /> handoff</span>
+        </span>
+      </div>
+      <ContextBurnChart series={series} onSelect={setSelectedIndex} selectedIndex={selectedIndex} />
+      {series.markers.length > 0 && (
+        <ul className="flex flex-wrap gap-2 text-xs" aria-label="Markers">
+          {series.markers.map((marker, index) => (
+            <li key={index} data-marker={marker.kind} className="rounded-md bg-zinc-100 px-2 py-0.5 text-zinc-700">
+              {marker.kind}: {marker.label}
+              {marker.contextPercent !== null && <span className="text-zinc-400"> at {marker.contextPercent.toFixed(0)} %</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {showCumulative && (
+        <div>
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">Cumulative tokens by type</h3>
+          <CumulativeTokensChart series={series} />
+        </div>
+      )}
+      {showStack && stack && (
+        <div className="rounded-lg border border-zinc-200 p-4">
+          <div className="mb-3 flex flex-wrap items-center gap-3">
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Context-window stack</h3>
+            <label className="flex flex-1 items-center gap-2 text-xs text-zinc-500">
+              Request
+              <input
+                type="range"
+                min={0}
+                max={series.points.length - 1}
+                value={position}
+                onChange={(event) => setSelectedIndex(series.points[Number(event.target.value)]!.index)}
+                className="flex-1"
+                aria-label="Selected request"
+              />
+              <span className="w-16 tabular-nums">#{(selected?.index ?? 0) + 1}</span>
+            </label>
+            {series.peak && (
+              <button type="button" onClick={() => setSelectedIndex(series.peak!.index)} className="rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50">
+                Peak
+              </button>
+            )}
+          </div>
+          <ContextStackView stack={stack} windowSource={stackSettings.windowSource} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { prepareBurnSeries, type BurnRequest } from "./prepare-burn-series";
+import { prepareContextStack } from "./prepare-context-stack";
+
+const minute = 60_000;
+function request(index: number, context: number, extra: Partial<BurnRequest> = {}): BurnRequest {
+  return { t: Date.UTC(2026, 10, 29) + index * minute, inputTokens: 10, cacheWriteTokens: 100, cacheReadTokens: context - 110, outputTokens: 50, reasoningTokens: 5, contextTokens: context, ...extra };
+}
+
+describe("prepareBurnSeries", () => {
+  it("computes shares, cumulative totals, thresholds and the peak", () => {
+    const series = prepareBurnSeries({ requests: [request(0, 20_000), request(1, 50_000), request(2, 130_000)], contextWindow: 200_000 });
+    expect(series.points.map((point) => point.contextPercent)).toEqual([10, 25, 65]);
+    expect(series.points.at(-1)).toMatchObject({ cumInput: 30, cumCacheWrite: 300, cumOutput: 150, cumReasoning: 15 });
+    expect(series.thresholds.map((threshold) => [threshold.percent, threshold.tokens, threshold.kind])).toEqual([
+      [60, 120_000, "monitor"],
+      [75, 150_000, "warning"],
+      [85, 170_000, "emergency"],
+    ]);
+    expect(series.peak).toMatchObject({ index: 2, context: 130_000 });
+  });
+
+  it("never invents a share when the window is unknown", () => {
+    const series = prepareBurnSeries({ requests: [request(0, 20_000)], contextWindow: null });
+    expect(series.points[0]!.contextPercent).toBeNull();
+    expect(series.thresholds.every((threshold) => threshold.tokens === null)).toBe(true);
+    expect(series.projection).toBeNull();
+  });
+
+  it("projects the time to the next threshold from the recent burn rate", () => {
+    // +10,000 tokens per minute, at 100,000 of 200,000: 60 % (120,000) is 2 minutes away.
+    const requests = Array.from({ length: 11 }, (_, index) => request(index, index * 10_000));
+    const series = prepareBurnSeries({ requests, contextWindow: 200_000, rateWindow: 5 });
+    expect(series.burnRate?.tokensPerMinute).toBeCloseTo(10_000);
+    expect(series.projection).toMatchObject({ threshold: { percent: 60 } });
+    expect(series.projection!.minutes).toBeCloseTo(2);
+  });
+
+  it("downsamples a 20,000-request session and keeps peaks, crossings and markers", () => {
+    const requests = Array.from({ length: 20_000 }, (_, index) => request(index, 10_000 + ((index * 37) % 9_000) + (index === 12_345 ? 150_000 : 0) + (index > 19_000 ? 170_000 : 0)));
+    const markerT = requests[7_777]!.t!;
+    const series = prepareBurnSeries({ requests, contextWindow: 200_000, maxPoints: 1_000, markers: [{ t: markerT, kind: "compaction", label: "auto" }] });
+    expect(series.isDownsampled).toBe(true);
+    expect(series.points.length).toBeLessThanOrEqual(1_100);
+    expect(series.points.some((point) => point.index === 12_345)).toBe(true);
+    expect(series.points.some((point) => point.index === 7_777)).toBe(true);
+    // Both sides of the jump over 85 % at request 19,001 are kept.
+    expect(series.points.some((point) => point.index === 19_000)).toBe(true);
+    expect(series.points.some((point) => point.index === 19_001)).toBe(true);
+    expect(series.points.at(-1)!.cumOutput).toBe(20_000 * 50);
+  });
+
+  it("stops at a given moment, for the burn up to a handoff", () => {
+    const requests = [request(0, 1_000), request(1, 2_000), request(2, 3_000)];
+    const series = prepareBurnSeries({ requests, contextWindow: 10_000, until: requests[1]!.t, markers: [{ t: requests[2]!.t, kind: "handoff", label: "later" }] });
+    expect(series.points.map((point) => point.index)).toEqual([0, 1]);
+    expect(series.markers).toEqual([]);
+  });
+});
+
+describe("prepareContextStack", () => {
+  const requests = [request(0, 18_000), request(1, 60_000), request(2, 150_000)];
+  it("splits the window with provenance, and the prompt by cache status", () => {
+    const stack = prepareContextStack({ first: requests[0]!, request: requests[2]!, index: 2, contextWindow: 200_000, autoCompactionPreTokens: [167_000] });
+    expect(stack.composition.map((band) => [band.key, band.tokens, band.provenance])).toEqual([
+      ["baseline", 18_000, "estimated"],
+      ["conversation", 132_000, "derived"],
+      ["free", 17_000, "derived"],
+      ["reserve", 33_000, "derived"],
+    ]);
+    expect(stack.composition.reduce((sum, band) => sum + band.tokens, 0)).toBe(200_000);
+    expect(stack.cache.map((band) => band.tokens)).toEqual([149_890, 100, 10]);
+    expect(stack.cache.every((band) => band.provenance === "measured")).toBe(true);
+  });
+
+  it("uses a declared reserve and allocation from the budget config", () => {
+    const stack = prepareContextStack({
+      first: requests[0]!,
+      request: requests[1]!,
+      index: 1,
+      contextWindow: 200_000,
+      reserve: { tokens: 55_000, source: "budget" },
+      allocation: [
+        { label: "System Prompt & Instructions", tokens: 15_000 },
+        { label: "Active Conversation", tokens: 80_000 },
+        { label: "Reference Context", tokens: 50_000 },
+        { label: "Reserve", tokens: 55_000 },
+      ],
+    });
+    expect(stack.composition.find((band) => band.key === "reserve")).toMatchObject({ tokens: 55_000, provenance: "declared" });
+    expect(stack.declared?.map((node) => node.percent)).toEqual([7.5, 40, 25, 27.5]);
+  });
+
+  it("has no free or reserve band without a known window", () => {
+    const stack = prepareContextStack({ first: requests[0]!, request: requests[1]!, index: 1, contextWindow: null });
+    expect(stack.composition.map((band) => band.key)).toEqual(["baseline", "conversation"]);
+  });
+});

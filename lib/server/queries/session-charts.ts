@@ -1,0 +1,53 @@
+/** Turns a stored session into chart input: the burn series and the stack settings (server side). */
+import { prepareBurnSeries, type BurnSeries } from "../../core/metrics/prepare-burn-series";
+import type { SessionDetail } from "./sessions";
+
+export interface SessionChartData {
+  series: BurnSeries;
+  stackSettings: {
+    reserve: { tokens: number; source: "budget" } | null;
+    autoCompactionPreTokens: number[];
+    allocation: { label: string; tokens: number }[] | null;
+    allocationTotal: number | null;
+    windowSource: string;
+  };
+}
+
+const windowSourceLabel: Record<string, string> = {
+  log: "from the log",
+  "model-table": "from Baton's model table",
+  user: "set by you",
+  unknown: "unknown model: set it below",
+};
+
+export function sessionChartData(session: SessionDetail, options: { until?: number | null; maxPoints?: number } = {}): SessionChartData {
+  const mainRequests = session.requests.filter((request) => !request.agentId);
+  const markers = [
+    ...session.compactions.map((compaction) => ({
+      t: compaction.t,
+      kind: "compaction" as const,
+      label: `${compaction.trigger ?? "compaction"}${compaction.preTokens ? ` ${compaction.preTokens.toLocaleString("en")} → ${(compaction.postTokens ?? 0).toLocaleString("en")}` : ""}`,
+    })),
+    ...session.checkpoints.map((checkpoint) => ({ t: checkpoint.t, kind: "checkpoint" as const, label: checkpoint.phase ?? checkpoint.id })),
+    ...session.handoffs.map((handoff) => ({ t: handoff.t, kind: "handoff" as const, label: handoff.phase ?? handoff.path, id: handoff.id })),
+  ];
+  const series = prepareBurnSeries({
+    requests: mainRequests,
+    contextWindow: session.contextWindow,
+    thresholdsPercent: session.budget?.thresholdsPercent,
+    markers,
+    until: options.until,
+    maxPoints: options.maxPoints,
+  });
+  const allocation = session.budget?.allocation?.map((node) => ({ label: node.label, tokens: node.tokens })) ?? null;
+  return {
+    series,
+    stackSettings: {
+      reserve: session.budget?.reserveTokens ? { tokens: session.budget.reserveTokens, source: "budget" } : null,
+      autoCompactionPreTokens: session.compactions.filter((compaction) => compaction.trigger === "auto" && compaction.preTokens).map((compaction) => compaction.preTokens!),
+      allocation,
+      allocationTotal: session.budget?.totalTokens ?? null,
+      windowSource: windowSourceLabel[session.contextWindowSource] ?? session.contextWindowSource,
+    },
+  };
+}
