@@ -122,10 +122,15 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
                   <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Since the handoff</h3>
                   <ul className="space-y-1">
                     <li>
-                      Branch{" "}
-                      {data.checkout.branch ? <code className="font-mono text-xs">{data.checkout.branch}</code> : "—"}:{" "}
-                      {readiness.branchExists ? <span className="text-emerald-700">exists</span> : <span className="text-red-700">no longer exists</span>}
-                      {data.checkout.branchIsRemoteOnly && <span className="text-zinc-500"> (only on {data.checkout.remote}; the command creates the local branch)</span>}
+                      {data.checkout.branch === null ? (
+                        <span className="text-amber-800">No branch holds this handoff (not committed): the command stays on the current checkout.</span>
+                      ) : (
+                        <>
+                          Branch <code className="font-mono text-xs">{data.checkout.branch}</code>:{" "}
+                          {readiness.branchExists ? <span className="text-emerald-700">exists</span> : <span className="text-red-700">no longer exists</span>}
+                          {data.checkout.branchIsRemoteOnly && <span className="text-zinc-500"> (only on {data.checkout.remote}; the command creates the local branch)</span>}
+                        </>
+                      )}
                     </li>
                     <li>
                       {readiness.commitsSince === null ? (

@@ -85,7 +85,7 @@ async function loadOpenCode(sources: AgentSources, issues: Finding[]): Promise<S
   for (const dir of sources.opencode.dirs) {
     const db = dir.database === null ? null : readOpenCodeDb(dir.database);
     if (db !== null) issues.push(...db.issues);
-    const storage = dir.storageDir === null ? null : await readStorage(dir.storageDir, issues);
+    const storage = dir.storageDir === null ? null : await readOpenCodeStorage(dir.storageDir, issues);
     const parsed = parseOpenCode({ rows: db?.rows ?? null, storage });
     issues.push(...parsed.issues);
     const file = dir.database ?? dir.storageDir ?? dir.dataDir;
@@ -94,7 +94,8 @@ async function loadOpenCode(sources: AgentSources, issues: Finding[]): Promise<S
   return inputs;
 }
 
-async function readStorage(storageDir: string, issues: Finding[]) {
+/** OpenCode's older JSON tree (`storage/session|message|part/**.json`), as parse-opencode.ts takes it. */
+export async function readOpenCodeStorage(storageDir: string, issues: Finding[]) {
   const read = async (kind: string): Promise<OpenCodeStorageFile[]> => {
     const root = path.join(storageDir, kind);
     const files: OpenCodeStorageFile[] = [];

@@ -17,6 +17,13 @@ export interface BulkWriter {
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Inserts rows; `conflict` names the unique columns to ignore duplicates on (keeps existing rows). */
   insert(table: string, columns: string[], rows: Row[], options?: { ignoreConflicts?: boolean }): Promise<void>;
+  /**
+   * INSERT … ON CONFLICT (conflict) DO UPDATE SET each `update` column to the incoming value, only
+   * where `where` holds (SQL over the stored row, `"<table>"."col"`, and the incoming one, `excluded."col"`;
+   * SQLite and PostgreSQL share the syntax). Rows must not repeat a conflict key within one call
+   * (PostgreSQL refuses to update a row twice in one statement).
+   */
+  upsert(table: string, columns: string[], rows: Row[], options: UpsertOptions): Promise<void>;
   /** DELETE … WHERE column IN (values), chunked. */
   deleteWhereIn(table: string, column: string, values: (string | number)[]): Promise<void>;
   execute(sql: string, params?: Cell[]): Promise<void>;
@@ -24,7 +31,19 @@ export interface BulkWriter {
   close(): Promise<void>;
 }
 
+export interface UpsertOptions {
+  conflict: string[];
+  update: string[];
+  where?: string;
+}
+
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function upsertClause(options: UpsertOptions): string {
+  const set = options.update.length > 0 ? options.update.map((column) => `${quote(column)} = excluded.${quote(column)}`).join(", ") : null;
+  if (set === null) return ` ON CONFLICT (${options.conflict.map(quote).join(", ")}) DO NOTHING`;
+  return ` ON CONFLICT (${options.conflict.map(quote).join(", ")}) DO UPDATE SET ${set}${options.where ? ` WHERE ${options.where}` : ""}`;
+}
 
 function sqliteValue(cell: Cell): string | number | null {
   if (cell instanceof Date) return cell.toISOString().replace("Z", "+00:00");
@@ -87,6 +106,17 @@ class SqliteBulkWriter implements BulkWriter {
     else this.db.transaction(run)();
   }
 
+  async upsert(table: string, columns: string[], rows: Row[], options: UpsertOptions) {
+    if (rows.length === 0) return;
+    const sql = `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${upsertClause(options)}`;
+    const statement = this.prepare(sql);
+    const run = () => {
+      for (const row of rows) statement.run(row.map(sqliteValue));
+    };
+    if (this.depth > 0) run();
+    else this.db.transaction(run)();
+  }
+
   async deleteWhereIn(table: string, column: string, values: (string | number)[]) {
     for (let index = 0; index < values.length; index += 500) {
       const chunk = values.slice(index, index + 500);
@@ -140,6 +170,14 @@ class PostgresBulkWriter implements BulkWriter {
   }
 
   async insert(table: string, columns: string[], rows: Row[], options: { ignoreConflicts?: boolean } = {}) {
+    await this.insertTuples(table, columns, rows, options.ignoreConflicts ? " ON CONFLICT DO NOTHING" : "");
+  }
+
+  async upsert(table: string, columns: string[], rows: Row[], options: UpsertOptions) {
+    await this.insertTuples(table, columns, rows, upsertClause(options));
+  }
+
+  private async insertTuples(table: string, columns: string[], rows: Row[], suffix: string) {
     if (rows.length === 0) return;
     // Postgres allows 65,535 bind parameters per statement.
     const perStatement = Math.max(1, Math.floor(60_000 / columns.length));
@@ -153,10 +191,7 @@ class PostgresBulkWriter implements BulkWriter {
         });
         return `(${placeholders.join(", ")})`;
       });
-      await this.run(
-        `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES ${tuples.join(", ")}${options.ignoreConflicts ? " ON CONFLICT DO NOTHING" : ""}`,
-        params,
-      );
+      await this.run(`INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES ${tuples.join(", ")}${suffix}`, params);
     }
   }
 

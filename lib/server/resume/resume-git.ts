@@ -70,10 +70,14 @@ export async function resolveCommits(repo: string, shas: readonly string[]): Pro
   return result;
 }
 
-/** The commit a full ref name points at (`refs/heads/feat/x`, `HEAD`), or null when there is no such ref. */
+/**
+ * The commit a full ref name points at (`refs/heads/feat/x`, `HEAD`), or null when there is no such
+ * ref. Only full names are accepted: starting with `refs/` or being `HEAD`, they cannot be read as an
+ * option (rev-parse learned `--end-of-options` only in git 2.30).
+ */
 export async function resolveRef(repo: string, ref: string): Promise<string | null> {
-  // `--end-of-options` keeps a ref that starts with "-" from being read as an option.
-  const out = await git(repo, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], { allowExitCodes: [1] });
+  if (ref !== "HEAD" && !ref.startsWith("refs/")) throw new RangeError(`not a full ref name: ${JSON.stringify(ref)}`);
+  const out = await git(repo, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { allowExitCodes: [1] });
   return out.trim() || null;
 }
 

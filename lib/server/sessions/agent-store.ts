@@ -1,0 +1,237 @@
+/**
+ * SQL for session ingest, written once for both providers (quoted identifiers, `?` placeholders,
+ * ON CONFLICT upserts), all through the bulk path: a first scan writes ~100k samples.
+ */
+import { randomUUID } from "node:crypto";
+import type { RequestSample, SessionRuntime } from "../../core/sessions/types";
+import type { BulkWriter, Row } from "../db/bulk";
+import { chunks, toNumber } from "./session-ids";
+
+export interface StoredAgentFile {
+  id: number;
+  path: string;
+  size: number | null;
+  mtimeMs: number | null;
+  offset: number;
+  lines: number;
+  carry: string | null;
+  headHash: string | null;
+  sessionId: string | null;
+  status: string;
+  badLines: number;
+  unknownTypes: string;
+}
+
+export async function upsertSource(bulk: BulkWriter, kind: string, root: string, label: string): Promise<string> {
+  await bulk.execute(
+    `INSERT INTO "Source" ("id", "kind", "root", "label", "globs", "createdAt") VALUES (?, ?, ?, ?, '[]', ?) ON CONFLICT ("kind", "root") DO NOTHING`,
+    [randomUUID(), kind, root, label, new Date()],
+  );
+  const rows = await bulk.query<{ id: string }>(`SELECT "id" FROM "Source" WHERE "kind" = ? AND "root" = ?`, [kind, root]);
+  return rows[0]!.id;
+}
+
+export async function finishSource(bulk: BulkWriter, sourceId: string, status: "ok" | "partial" | "failed", error: string | null) {
+  await bulk.execute(`UPDATE "Source" SET "lastScanAt" = ?, "lastStatus" = ?, "lastError" = ? WHERE "id" = ?`, [new Date(), status, error, sourceId]);
+}
+
+export async function loadAgentFiles(bulk: BulkWriter, sourceId: string): Promise<Map<string, StoredAgentFile>> {
+  const rows = await bulk.query<StoredAgentFile>(
+    `SELECT "id", "path", "size", "mtimeMs", "offset", "lines", "carry", "headHash", "sessionId", "status", "badLines", "unknownTypes"
+     FROM "FileState" WHERE "sourceId" = ? AND "version" = ''`,
+    [sourceId],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.path,
+      {
+        ...row,
+        size: row.size === null ? null : toNumber(row.size),
+        mtimeMs: row.mtimeMs === null ? null : toNumber(row.mtimeMs),
+        offset: toNumber(row.offset),
+        lines: toNumber(row.lines),
+        badLines: toNumber(row.badLines),
+      },
+    ]),
+  );
+}
+
+export interface FileStateWrite {
+  sourceId: string;
+  path: string;
+  size: number;
+  mtimeMs: number;
+  offset: number;
+  lines: number;
+  carry: string | null;
+  headHash: string | null;
+  sessionId: string | null;
+  status: "ok" | "failed";
+  badLines: number;
+  unknownTypes: string;
+  issueCount: number;
+}
+
+export async function writeFileStates(bulk: BulkWriter, states: FileStateWrite[], scanRunId: string | null) {
+  const now = new Date();
+  const rows: Row[] = states.map((state) => [
+    state.sourceId,
+    state.path,
+    "",
+    state.size,
+    state.mtimeMs,
+    state.offset,
+    state.lines,
+    state.carry,
+    state.headHash,
+    state.sessionId,
+    state.status,
+    state.badLines,
+    state.unknownTypes,
+    state.issueCount,
+    scanRunId,
+    now,
+  ]);
+  const columns = ["sourceId", "path", "version", "size", "mtimeMs", "offset", "lines", "carry", "headHash", "sessionId", "status", "badLines", "unknownTypes", "issueCount", "scanRunId", "updatedAt"];
+  await bulk.upsert("FileState", columns, rows, { conflict: ["sourceId", "path", "version"], update: columns.slice(3) });
+}
+
+export async function markGone(bulk: BulkWriter, ids: number[]) {
+  const now = new Date();
+  for (const chunk of chunks(ids, 500)) {
+    await bulk.execute(`UPDATE "FileState" SET "status" = 'gone', "updatedAt" = ? WHERE "id" IN (${chunk.map(() => "?").join(", ")})`, [now, ...chunk]);
+  }
+}
+
+/** Drops what a session's files said, before they are read again from the start. */
+export async function resetSessions(bulk: BulkWriter, sessionIds: string[]) {
+  for (const chunk of chunks(sessionIds, 500)) {
+    const marks = chunk.map(() => "?").join(", ");
+    await bulk.execute(`DELETE FROM "RequestSample" WHERE "sessionId" IN (${marks})`, chunk);
+    await bulk.execute(`DELETE FROM "Compaction" WHERE "sessionId" IN (${marks})`, chunk);
+    await bulk.execute(`DELETE FROM "AgentSession" WHERE "parentId" IN (${marks})`, chunk);
+  }
+}
+
+export interface SampleWrite {
+  sessionId: string;
+  runtime: SessionRuntime;
+  request: RequestSample;
+}
+
+const SAMPLE_COLUMNS = [
+  "sessionId",
+  "key",
+  "agentId",
+  "timestampMs",
+  "model",
+  "inputTokens",
+  "cacheWriteTokens",
+  "cacheReadTokens",
+  "outputTokens",
+  "reasoningTokens",
+  "contextTokens",
+  "responseId",
+  "isSidechain",
+];
+const SAMPLE_UPDATE = SAMPLE_COLUMNS.slice(2);
+const total = (side: string) => `(${side}."inputTokens" + ${side}."cacheWriteTokens" + ${side}."cacheReadTokens" + ${side}."outputTokens")`;
+/**
+ * request-dedupe.ts's shouldReplaceRequest for Claude, in SQL: a sidechain copy never replaces the
+ * session's own; otherwise the larger total wins. Other runtimes: the copy read last wins.
+ */
+const CLAUDE_REPLACE = `(("RequestSample"."isSidechain" <> excluded."isSidechain" AND "RequestSample"."isSidechain" = TRUE) OR ("RequestSample"."isSidechain" = excluded."isSidechain" AND ${total("excluded")} > ${total('"RequestSample"')}))`;
+
+export async function writeSamples(bulk: BulkWriter, samples: Iterable<SampleWrite>) {
+  const claude: Row[] = [];
+  const others: Row[] = [];
+  for (const { sessionId, runtime, request } of samples) {
+    const time = request.timestamp === null ? NaN : Date.parse(request.timestamp);
+    const row: Row = [
+      sessionId,
+      request.key,
+      request.agentId ?? "",
+      Number.isNaN(time) ? null : time,
+      request.model,
+      request.inputTokens,
+      request.cacheWriteTokens,
+      request.cacheReadTokens,
+      request.outputTokens,
+      request.reasoningTokens,
+      request.contextTokens,
+      request.responseId ?? null,
+      request.isSidechain === true,
+    ];
+    (runtime === "claude-code" ? claude : others).push(row);
+  }
+  await bulk.upsert("RequestSample", SAMPLE_COLUMNS, claude, { conflict: ["sessionId", "key"], update: SAMPLE_UPDATE, where: CLAUDE_REPLACE });
+  await bulk.upsert("RequestSample", SAMPLE_COLUMNS, others, { conflict: ["sessionId", "key"], update: SAMPLE_UPDATE });
+}
+
+export interface CompactionWrite {
+  sessionId: string;
+  agentId: string;
+  file: string;
+  line: number;
+  timestampMs: number | null;
+  trigger: string | null;
+  preTokens: number | null;
+  postTokens: number | null;
+}
+
+export async function writeCompactions(bulk: BulkWriter, compactions: CompactionWrite[]) {
+  await bulk.insert(
+    "Compaction",
+    ["sessionId", "agentId", "file", "line", "timestampMs", "trigger", "preTokens", "postTokens"],
+    compactions.map((c) => [c.sessionId, c.agentId, c.file, c.line, c.timestampMs, c.trigger, c.preTokens, c.postTokens]),
+    { ignoreConflicts: true },
+  );
+}
+
+export interface IssueWrite {
+  sourceId: string;
+  path: string;
+  line: number | null;
+  rule: string;
+  severity: "error" | "warning" | "info";
+  message: string;
+}
+
+/** Issue rules this module owns (the Ingest errors page lists them with the handoff ones). */
+export const AGENT_ISSUE_RULES = {
+  unreadable: "agent-file-unreadable",
+  badLine: "agent-bad-line",
+  incompleteLine: "agent-incomplete-line",
+  unknownType: "agent-unknown-type",
+  database: "agent-database-unreadable",
+} as const;
+
+/**
+ * Replaces the issues of the files read in this scan: all of a file's issues when it was read from
+ * the start, else only the ones that describe its current state (a pending last line, unknown
+ * types, unreadable), keeping the bad lines found in its earlier slices.
+ */
+export async function replaceFileIssues(
+  bulk: BulkWriter,
+  sourceId: string,
+  reread: { fromStart: string[]; appended: string[] },
+  issues: IssueWrite[],
+  scanRunId: string | null,
+) {
+  for (const chunk of chunks(reread.fromStart, 400)) {
+    await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "version" = '' AND "path" IN (${chunk.map(() => "?").join(", ")})`, [sourceId, ...chunk]);
+  }
+  const stateRules = [AGENT_ISSUE_RULES.incompleteLine, AGENT_ISSUE_RULES.unknownType, AGENT_ISSUE_RULES.unreadable];
+  for (const chunk of chunks(reread.appended, 400)) {
+    await bulk.execute(
+      `DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "version" = '' AND "rule" IN (?, ?, ?) AND "path" IN (${chunk.map(() => "?").join(", ")})`,
+      [sourceId, ...stateRules, ...chunk],
+    );
+  }
+  const now = new Date();
+  await bulk.insert(
+    "IngestIssue",
+    ["sourceId", "path", "version", "refs", "line", "rule", "severity", "message", "scanRunId", "createdAt"],
+    issues.map((issue) => [issue.sourceId, issue.path, "", "[]", issue.line, issue.rule, issue.severity, issue.message, scanRunId, now]),
+  );
+}

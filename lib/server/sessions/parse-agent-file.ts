@@ -1,0 +1,328 @@
+/**
+ * Reads one agent log from where the last scan stopped and parses it. Runs in a worker thread or
+ * inline (same code), and touches nothing but the file: ingest decides what to read and stores the
+ * outcome.
+ *
+ * Memory stays bounded whatever the file size: the file is read in chunks cut at the last newline
+ * (so a chunk never ends inside a line except at the end of the file), each chunk parsed with the
+ * incremental-read contract (docs/token-accounting.md), and the chunk buffer is reused. Parsed
+ * results hold only fresh strings (JSON.parse / utf8Slice copies), never views into the buffer.
+ */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { parseClaudeLog } from "../../core/sessions/parse-claude-log";
+import { parseCodexRollout } from "../../core/sessions/parse-codex-rollout";
+import { parseGeminiChatJson, parseGeminiChatJsonl } from "../../core/sessions/parse-gemini-chat";
+import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample, SessionRuntime } from "../../core/sessions/types";
+
+export type AgentFileFormat = "claude" | "codex" | "gemini-jsonl" | "gemini-json";
+
+export interface AgentFileTask {
+  id: number;
+  path: string;
+  format: AgentFileFormat;
+  /** Byte offset to start at (a line boundary: 0 or a previous consumedBytes). */
+  offset: number;
+  /** Lines consumed before `offset`. */
+  lines: number;
+  carry: ParserCarryState | null;
+  /** Claude subagent files: id from the file name, type from `.meta.json` (read by the caller). */
+  agentId: string | null;
+  agentType: string | null;
+  /** Gemini: the project folder, and the id to list a subagent chat under. */
+  projectRoot: string | null;
+}
+
+/** What a read learned; plain data (it crosses the worker boundary by structured clone). */
+export interface AgentFileOutcome {
+  id: number;
+  error: string | null;
+  size: number;
+  mtimeMs: number;
+  /** Absolute offset after the last consumed line, and complete lines consumed in total. */
+  offset: number;
+  lines: number;
+  carry: ParserCarryState | null;
+  /** "<length>:<sha1>" of the first bytes (up to HEAD_BYTES, never past `offset`). */
+  headHash: string | null;
+  /** An unterminated, incomplete last line left for the next read (not counted in badLineCount). */
+  pendingTail: BadLine | null;
+  /** Malformed lines in the consumed part (`log.badLines` keeps the first BAD_LINE_DETAILS). */
+  badLineCount: number;
+  bytesRead: number;
+  log: ParsedSessionLog | null;
+}
+
+export const HEAD_BYTES = 4096;
+const DEFAULT_CHUNK = 32 * 1024 * 1024;
+/** A single line longer than this is not a log line; it is skipped as bad rather than buffered. */
+const MAX_LINE = 512 * 1024 * 1024;
+/** Bad lines kept with their message per read (all are counted). */
+export const BAD_LINE_DETAILS = 20;
+
+let sharedBuffer: Buffer | null = null;
+
+function bufferOf(size: number): Buffer {
+  if (sharedBuffer === null || sharedBuffer.length < size) sharedBuffer = Buffer.allocUnsafe(Math.max(size, 64 * 1024));
+  return sharedBuffer;
+}
+
+export function runtimeOf(format: AgentFileFormat): SessionRuntime {
+  return format === "claude" ? "claude-code" : format === "codex" ? "codex" : "gemini-cli";
+}
+
+export function hashHead(bytes: Uint8Array): string {
+  return `${bytes.length}:${createHash("sha1").update(bytes).digest("hex")}`;
+}
+
+/** Hash of the first `length` bytes of a file, or null when it has fewer. */
+export function readHeadHash(filePath: string, length: number): string | null {
+  const fd = openSync(filePath, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(length);
+    const read = readFully(fd, buffer, length, 0);
+    return read < length ? null : hashHead(buffer.subarray(0, length));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readFully(fd: number, buffer: Buffer, length: number, position: number): number {
+  let total = 0;
+  while (total < length) {
+    const read = readSync(fd, buffer, total, length - total, position + total);
+    if (read === 0) break;
+    total += read;
+  }
+  return total;
+}
+
+export function parseAgentFile(task: AgentFileTask, chunkSize = DEFAULT_CHUNK): AgentFileOutcome {
+  const outcome: AgentFileOutcome = {
+    id: task.id,
+    error: null,
+    size: 0,
+    mtimeMs: 0,
+    offset: task.offset,
+    lines: task.lines,
+    carry: task.carry,
+    headHash: null,
+    pendingTail: null,
+    badLineCount: 0,
+    bytesRead: 0,
+    log: null,
+  };
+  let fd: number;
+  try {
+    fd = openSync(task.path, "r");
+  } catch (error) {
+    outcome.error = message(error);
+    return outcome;
+  }
+  try {
+    const stats = fstatSync(fd);
+    outcome.size = stats.size;
+    outcome.mtimeMs = stats.mtimeMs;
+    if (task.format === "gemini-json") {
+      readWholeDocument(fd, task, outcome);
+    } else {
+      readJsonl(fd, task, outcome, chunkSize);
+    }
+    const headLength = Math.min(HEAD_BYTES, outcome.offset);
+    if (headLength > 0) {
+      const head = Buffer.allocUnsafe(headLength);
+      outcome.headHash = readFully(fd, head, headLength, 0) === headLength ? hashHead(head) : null;
+    }
+  } catch (error) {
+    outcome.error = message(error);
+  } finally {
+    closeSync(fd);
+  }
+  return outcome;
+}
+
+/** Gemini's older `.json` chats are one document rewritten in place: always read whole. */
+function readWholeDocument(fd: number, task: AgentFileTask, outcome: AgentFileOutcome) {
+  const buffer = Buffer.allocUnsafe(outcome.size);
+  const read = readFully(fd, buffer, outcome.size, 0);
+  const log = parseGeminiChatJson(buffer.subarray(0, read), { projectRoot: task.projectRoot, agentId: fileStem(task.path) });
+  outcome.bytesRead = read;
+  outcome.offset = log.consumedBytes;
+  outcome.lines = 0;
+  outcome.carry = null;
+  if (log.consumedBytes < read && log.badLines.length > 0) {
+    // Caught mid-rewrite: read whole again next scan.
+    outcome.pendingTail = log.badLines[0] ?? null;
+    log.badLines = [];
+  }
+  outcome.badLineCount = log.badLines.length;
+  outcome.log = log;
+}
+
+function readJsonl(fd: number, task: AgentFileTask, outcome: AgentFileOutcome, chunkSize: number) {
+  const merged = new LogMerger();
+  let position = task.offset;
+  let lines = task.lines;
+  let carry = task.carry;
+  let want = chunkSize;
+  while (position < outcome.size) {
+    const length = Math.min(want, outcome.size - position);
+    const buffer = bufferOf(length);
+    const read = readFully(fd, buffer, length, position);
+    if (read === 0) break;
+    const atEnd = position + read >= outcome.size;
+    let end = read;
+    if (!atEnd) {
+      const newline = buffer.lastIndexOf(10, read - 1);
+      if (newline < 0) {
+        if (want < MAX_LINE) {
+          // One line longer than the chunk: read again with room for it.
+          want *= 2;
+          continue;
+        }
+        // Absurdly long line: skip to the next newline and count it as bad.
+        const skipped = skipLine(fd, position + read, outcome.size);
+        merged.addBadLine({ line: lines + 1, message: `line longer than ${MAX_LINE} bytes: skipped` });
+        position = skipped;
+        lines += 1;
+        continue;
+      }
+      end = newline + 1;
+    }
+    const bytes = buffer.subarray(0, end);
+    const startLine = lines + 1;
+    const log = parseSlice(task, bytes, startLine, carry);
+    outcome.bytesRead += end;
+    const pending = log.consumedBytes < end;
+    if (pending) {
+      // Only possible at the end of the file: an unterminated, incomplete last line. It is not a bad
+      // line of the consumed part; it stays pending until a later scan reads it complete.
+      const tailLine = startLine + (log.consumedLines ?? 0);
+      outcome.pendingTail = log.badLines.find((bad) => bad.line === tailLine) ?? { line: tailLine, message: "incomplete last line" };
+      log.badLines = log.badLines.filter((bad) => bad.line !== tailLine);
+    }
+    merged.add(log);
+    position += log.consumedBytes;
+    lines += log.consumedLines ?? 0;
+    carry = log.carry ?? null;
+    if (pending) break;
+    want = chunkSize;
+  }
+  outcome.offset = position;
+  outcome.lines = lines;
+  outcome.carry = carry;
+  outcome.badLineCount = merged.badLineCount;
+  outcome.log = merged.result(runtimeOf(task.format), task);
+}
+
+function skipLine(fd: number, from: number, size: number): number {
+  const buffer = Buffer.allocUnsafe(1024 * 1024);
+  let position = from;
+  while (position < size) {
+    const read = readFully(fd, buffer, Math.min(buffer.length, size - position), position);
+    if (read === 0) return size;
+    const newline = buffer.subarray(0, read).indexOf(10);
+    if (newline >= 0) return position + newline + 1;
+    position += read;
+  }
+  return size;
+}
+
+function parseSlice(task: AgentFileTask, bytes: Buffer, startLine: number, carry: ParserCarryState | null): ParsedSessionLog {
+  switch (task.format) {
+    case "claude":
+      return parseClaudeLog(bytes, { startLine, agentId: task.agentId, agentType: task.agentType });
+    case "codex":
+      return parseCodexRollout(bytes, { startLine, carry });
+    default:
+      return parseGeminiChatJsonl(bytes, { startLine, carry, projectRoot: task.projectRoot, agentId: fileStem(task.path) });
+  }
+}
+
+/** Folds the chunks of one read into one log (docs/token-accounting.md, incremental contract rule 6). */
+class LogMerger {
+  sessionId: string | null = null;
+  agentId: string | null = null;
+  agentType: string | null = null;
+  cwd: string | null = null;
+  branch: string | null = null;
+  models: string[] = [];
+  private modelSet = new Set<string>();
+  startedAt: string | null = null;
+  endedAt: string | null = null;
+  private startMs = Infinity;
+  private endMs = -Infinity;
+  contextWindow: number | null = null;
+  requests: RequestSample[] = [];
+  compactions: CompactionEvent[] = [];
+  unknownTypes: Record<string, number> = {};
+  badLines: BadLine[] = [];
+  badLineCount = 0;
+
+  addBadLine(bad: BadLine) {
+    this.badLineCount += 1;
+    if (this.badLines.length < BAD_LINE_DETAILS) this.badLines.push(bad);
+  }
+
+  add(log: ParsedSessionLog) {
+    this.sessionId ??= log.sessionId;
+    this.agentId ??= log.agentId;
+    this.agentType ??= log.agentType;
+    if (log.cwd !== null) this.cwd = log.cwd;
+    if (log.branch !== null) this.branch = log.branch;
+    for (const model of log.models) {
+      if (!this.modelSet.has(model)) {
+        this.modelSet.add(model);
+        this.models.push(model);
+      }
+    }
+    const start = log.startedAt === null ? NaN : Date.parse(log.startedAt);
+    const end = log.endedAt === null ? NaN : Date.parse(log.endedAt);
+    if (start < this.startMs) {
+      this.startMs = start;
+      this.startedAt = log.startedAt;
+    }
+    if (end > this.endMs) {
+      this.endMs = end;
+      this.endedAt = log.endedAt;
+    }
+    if (log.contextWindow !== null) this.contextWindow = log.contextWindow;
+    for (const request of log.requests) this.requests.push(request);
+    for (const compaction of log.compactions) this.compactions.push(compaction);
+    for (const [type, count] of Object.entries(log.unknownTypes)) this.unknownTypes[type] = (this.unknownTypes[type] ?? 0) + count;
+    for (const bad of log.badLines) this.addBadLine(bad);
+  }
+
+  result(runtime: SessionRuntime, task: AgentFileTask): ParsedSessionLog {
+    return {
+      runtime,
+      sessionId: this.sessionId,
+      agentId: this.agentId ?? task.agentId,
+      agentType: this.agentType ?? task.agentType,
+      cwd: this.cwd,
+      branch: this.branch,
+      models: this.models,
+      startedAt: this.startedAt,
+      endedAt: this.endedAt,
+      contextWindow: this.contextWindow,
+      requests: this.requests,
+      compactions: this.compactions,
+      unknownTypes: this.unknownTypes,
+      // The count (badLineCount) is what sourceIssues report; details are capped (a garbage file has millions).
+      badLines: this.badLines,
+      // Offsets live on the outcome, in file terms.
+      consumedBytes: 0,
+      consumedLines: 0,
+      carry: null,
+    };
+  }
+}
+
+function fileStem(filePath: string): string {
+  const name = filePath.split(/[\\/]/).pop() ?? filePath;
+  return name.replace(/\.jsonl?$/i, "");
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,531 @@
+/**
+ * `baton scan --agents`: ingest every agent CLI's session logs that discovery finds (the default
+ * folders, or CLAUDE_CONFIG_DIR / CODEX_HOME / GEMINI_DATA_DIR / OPENCODE_DATA_DIR).
+ *
+ * Incremental per file (FileState: size, mtime, offset, lines, carry, head hash):
+ * - same size and mtime → not opened;
+ * - grown, same first bytes → read from `offset` with the parser's `carry`;
+ * - shrunk below `offset`, or different first bytes (rewritten, replaced) → the session it feeds is
+ *   reset: its samples and compactions are deleted and every file of that session is read again
+ *   from 0 (a response can be held by two files of a session; replacing only one file's copies
+ *   could drop the other's);
+ * - gone → marked gone; what it contributed stays (Claude deletes old transcripts; Baton keeps them).
+ * Samples are upserted by (session, key) with request-dedupe.ts's rule, then totals are recomputed
+ * per touched session from the stored samples. A bad line or an unknown record type is counted for
+ * its file and never stops anything; an unreadable file is a failed file, the scan goes on.
+ */
+import { readFile, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Finding } from "../../core/findings";
+import { asObject, asString } from "../../core/sessions/json-values";
+import type { ParsedSessionLog, ParserCarryState, RequestSample, SessionRuntime } from "../../core/sessions/types";
+import { shouldReplaceRequest } from "../../core/sessions/request-dedupe";
+import { discoverAgentSources, type AgentSources } from "../agents/discover-agent-sources";
+import type { BulkWriter } from "../db/bulk";
+import {
+  AGENT_ISSUE_RULES,
+  finishSource,
+  loadAgentFiles,
+  markGone,
+  replaceFileIssues,
+  resetSessions,
+  upsertSource,
+  writeCompactions,
+  writeFileStates,
+  writeSamples,
+  type CompactionWrite,
+  type FileStateWrite,
+  type IssueWrite,
+  type SampleWrite,
+  type StoredAgentFile,
+} from "./agent-store";
+import { HEAD_BYTES, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
+import { createParsePool, defaultWorkerCount } from "./parse-pool";
+import { emptyDraft, foldIntoDraft, recomputeSessions, type SessionDraft } from "./recompute-sessions";
+import { scanOpenCodeSource } from "./scan-opencode";
+import { agentSessionId, parseJsonOr } from "./session-ids";
+
+export type AgentSourceKind = "claude-code" | "codex" | "gemini-cli" | "opencode";
+
+export type AgentScanProgress =
+  | { phase: "discover" }
+  | { phase: "read"; done: number; total: number; bytes: number }
+  | { phase: "store" };
+
+export interface AgentScanOptions {
+  bulk: BulkWriter;
+  env: Readonly<Record<string, string | undefined>>;
+  homeDir: string;
+  scanRunId?: string | null;
+  /** Parser worker threads; default: two when there is much to read, else none. */
+  workers?: number;
+  onProgress?: (event: AgentScanProgress) => void;
+}
+
+export interface AgentSourceResult {
+  sourceId: string;
+  kind: AgentSourceKind;
+  root: string;
+  label: string;
+  status: "ok" | "partial" | "failed";
+  stats: { files: number; filesRead: number; filesUnchanged: number; filesFailed: number; filesGone: number; bytesRead: number; sessionsTouched: number; sessionsReset: number };
+  errors: { path: string; message: string }[];
+}
+
+export interface AgentScanResult {
+  sources: AgentSourceResult[];
+  /** Main sessions whose rows were recomputed. */
+  sessionIds: string[];
+  /** Discovery problems (a configured folder that does not exist, an unreadable projects.json). */
+  issues: Finding[];
+  workers: number;
+  durationMs: number;
+}
+
+interface SourcePlan {
+  id: string;
+  kind: AgentSourceKind;
+  /** The root as discovered (file paths are under it) and its real path (stored, hashed into ids). */
+  root: string;
+  realRoot: string;
+  label: string;
+  result: AgentSourceResult;
+  files: FilePlan[];
+}
+
+interface FilePlan {
+  source: SourcePlan;
+  absolutePath: string;
+  /** Root-relative, forward slashes (FileState.path). */
+  path: string;
+  format: AgentFileFormat;
+  /** Session id the path names (Claude file/folder name, Codex rollout key). */
+  pathSessionId: string | null;
+  agentId: string | null;
+  metaPath: string | null;
+  projectRoot: string | null;
+  stored: StoredAgentFile | undefined;
+  size: number;
+  mtimeMs: number;
+  /** Read from here this scan; null = unchanged, not read. */
+  readFrom: { offset: number; lines: number; carry: ParserCarryState | null } | null;
+}
+
+const LABELS: Record<AgentSourceKind, string> = { "claude-code": "Claude Code", codex: "Codex", "gemini-cli": "Gemini CLI", opencode: "OpenCode" };
+/** Samples held before a write: bounds memory, keeps transactions a sensible size. */
+const FLUSH_SAMPLES = 25_000;
+
+export async function scanAgentSources(options: AgentScanOptions): Promise<AgentScanResult> {
+  const started = Date.now();
+  const { bulk } = options;
+  const scanRunId = options.scanRunId ?? null;
+  options.onProgress?.({ phase: "discover" });
+  const discovered = await discoverAgentSources({ env: options.env, homeDir: options.homeDir });
+  const sources = await planSources(bulk, discovered, options.homeDir);
+  const drafts = new Map<string, SessionDraft>();
+
+  // 1. Classify every file against what the last scan saw.
+  const resetIds = new Set<string>();
+  for (const source of sources) {
+    if (source.kind === "opencode") continue;
+    const stored = await loadAgentFiles(bulk, source.id);
+    await Promise.all(source.files.map((file) => statFile(file, stored.get(file.path))));
+    for (const file of source.files) classify(file, resetIds);
+    const present = new Set(source.files.map((file) => file.path));
+    const gone = [...stored.values()].filter((state) => state.status !== "gone" && !present.has(state.path));
+    source.result.stats.filesGone = gone.length;
+    await markGone(bulk, gone.map((state) => state.id));
+  }
+  // A reset session's other files are read again from 0 too.
+  for (const source of sources) {
+    for (const file of source.files) {
+      if (file.stored?.sessionId && resetIds.has(file.stored.sessionId)) file.readFrom = { offset: 0, lines: 0, carry: null };
+    }
+  }
+  if (resetIds.size > 0) await bulk.transaction(() => resetSessions(bulk, [...resetIds]));
+
+  // 2. Parse (workers when it pays) and store as outcomes arrive.
+  const toRead = sources.flatMap((source) => source.files.filter((file) => file.readFrom !== null));
+  for (const source of sources) {
+    source.result.stats.files = source.files.length;
+    source.result.stats.filesUnchanged = source.files.filter((file) => file.readFrom === null).length;
+    source.result.stats.sessionsReset = new Set(source.files.filter((file) => file.stored?.sessionId && resetIds.has(file.stored.sessionId)).map((file) => file.stored!.sessionId)).size;
+  }
+  // Largest first: the workers finish together.
+  toRead.sort((a, b) => b.size - (b.readFrom?.offset ?? 0) - (a.size - (a.readFrom?.offset ?? 0)));
+  const bytesToRead = toRead.reduce((total, file) => total + Math.max(0, file.size - (file.readFrom?.offset ?? 0)), 0);
+  const pool = createParsePool(options.workers ?? defaultWorkerCount(bytesToRead));
+  const store = new OutcomeStore(bulk, drafts, resetIds, scanRunId);
+  try {
+    let done = 0;
+    let bytes = 0;
+    let next = 0;
+    let writing = Promise.resolve();
+    // One lane more than there are workers keeps them busy while a lane waits on a write; inline,
+    // one lane: parse a file, store it, go on (never more than one file's results in memory).
+    const lanes = Math.max(1, pool.workers + 1);
+    await Promise.all(
+      Array.from({ length: Math.min(lanes, toRead.length) }, async () => {
+        while (next < toRead.length) {
+          const file = toRead[next]!;
+          const task = await taskFor(file, next++);
+          const outcome = await pool.run(task);
+          done += 1;
+          bytes += outcome.bytesRead;
+          if (done % 50 === 0) options.onProgress?.({ phase: "read", done, total: toRead.length, bytes });
+          writing = writing.then(() => store.add(file, outcome));
+          await writing;
+        }
+      }),
+    );
+    await writing;
+  } finally {
+    await pool.close();
+  }
+  options.onProgress?.({ phase: "store" });
+  await store.finish();
+
+  // 3. OpenCode: a database (and older JSON tree), read whole when it changed.
+  for (const source of sources.filter((entry) => entry.kind === "opencode")) {
+    await scanOpenCodeSource(bulk, source, discovered, drafts, scanRunId);
+  }
+
+  // 4. Session rows from the stored samples.
+  await bulk.transaction(() => recomputeSessions(bulk, drafts));
+  for (const source of sources) {
+    source.result.stats.sessionsTouched = [...drafts.values()].filter((draft) => draft.sourceId === source.id).length;
+    const status = source.result.errors.length === 0 ? "ok" : source.result.stats.filesFailed >= source.result.stats.files && source.result.stats.files > 0 ? "failed" : "partial";
+    source.result.status = status;
+    await finishSource(bulk, source.id, status, source.result.errors[0]?.message ?? null);
+  }
+  return {
+    sources: sources.map((source) => source.result),
+    sessionIds: [...drafts.keys()],
+    issues: discovered.issues,
+    workers: pool.workers,
+    durationMs: Date.now() - started,
+  };
+}
+
+/* ---- Planning ---- */
+
+async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: string): Promise<SourcePlan[]> {
+  const plans: SourcePlan[] = [];
+  const add = async (kind: AgentSourceKind, root: string): Promise<SourcePlan> => {
+    const existing = plans.find((plan) => plan.kind === kind && plan.root === root);
+    if (existing) return existing;
+    const realRoot = await realpath(root).catch(() => path.resolve(root));
+    const label = `${LABELS[kind]} ${tilde(realRoot, homeDir)}`;
+    const id = await upsertSource(bulk, kind, realRoot, label);
+    const plan: SourcePlan = {
+      id,
+      kind,
+      root,
+      realRoot,
+      label,
+      files: [],
+      result: { sourceId: id, kind, root: realRoot, label, status: "ok", stats: { files: 0, filesRead: 0, filesUnchanged: 0, filesFailed: 0, filesGone: 0, bytesRead: 0, sessionsTouched: 0, sessionsReset: 0 }, errors: [] },
+    };
+    plans.push(plan);
+    return plan;
+  };
+  const file = (source: SourcePlan, absolutePath: string, extra: Partial<FilePlan> & { format: AgentFileFormat }): FilePlan => ({
+    source,
+    absolutePath,
+    path: path.relative(source.root, absolutePath).split(path.sep).join("/"),
+    pathSessionId: null,
+    agentId: null,
+    metaPath: null,
+    projectRoot: null,
+    stored: undefined,
+    size: 0,
+    mtimeMs: 0,
+    readFrom: null,
+    ...extra,
+  });
+
+  for (const root of discovered.claude.roots) {
+    const plan = await add("claude-code", root);
+    const projects = path.join(root, "projects") + path.sep;
+    for (const entry of discovered.claude.files.filter((candidate) => candidate.path.startsWith(projects))) {
+      plan.files.push(file(plan, entry.path, { format: "claude", pathSessionId: entry.sessionId, agentId: entry.agentId, metaPath: entry.metaPath }));
+    }
+  }
+  // One Codex source per CODEX_HOME (sessions/ and archived_sessions/ together): archiving moves a
+  // rollout between them, and it must stay the same session.
+  for (const root of discovered.codex.roots) {
+    const base = path.basename(root);
+    await add("codex", base === "sessions" || base === "archived_sessions" ? path.dirname(root) : root);
+  }
+  for (const entry of discovered.codex.files) {
+    const sessionsRoot = entry.path.slice(0, entry.path.length - `${entry.relativeKey}.jsonl`.length - 1);
+    const base = path.basename(sessionsRoot);
+    const plan = await add("codex", base === "sessions" || base === "archived_sessions" ? path.dirname(sessionsRoot) : sessionsRoot);
+    plan.files.push(file(plan, entry.path, { format: "codex", pathSessionId: entry.relativeKey }));
+  }
+  for (const root of discovered.gemini.roots) {
+    const plan = await add("gemini-cli", root);
+    for (const entry of discovered.gemini.files.filter((candidate) => candidate.path.startsWith(root + path.sep))) {
+      plan.files.push(file(plan, entry.path, { format: entry.format === "json" ? "gemini-json" : "gemini-jsonl", projectRoot: entry.projectRoot }));
+    }
+  }
+  for (const dir of discovered.opencode.dirs) await add("opencode", dir.dataDir);
+  return plans;
+}
+
+async function statFile(file: FilePlan, stored: StoredAgentFile | undefined) {
+  file.stored = stored;
+  try {
+    const info = await stat(file.absolutePath);
+    file.size = info.size;
+    file.mtimeMs = info.mtimeMs;
+  } catch {
+    // Vanished since discovery: it reads as a failed file below.
+    file.size = -1;
+  }
+}
+
+function classify(file: FilePlan, resetIds: Set<string>) {
+  const stored = file.stored;
+  const fromStart = { offset: 0, lines: 0, carry: null };
+  if (!stored || stored.status === "gone" || file.size < 0) {
+    file.readFrom = fromStart;
+    return;
+  }
+  if (stored.status === "ok" && stored.size === file.size && stored.mtimeMs === file.mtimeMs) {
+    file.readFrom = null;
+    return;
+  }
+  if (file.format === "gemini-json") {
+    // Rewritten in place on every update: read whole, and what it said before goes.
+    if (stored.sessionId) resetIds.add(stored.sessionId);
+    file.readFrom = fromStart;
+    return;
+  }
+  if (file.size < stored.offset || !sameHead(file, stored)) {
+    if (stored.sessionId) resetIds.add(stored.sessionId);
+    file.readFrom = fromStart;
+    return;
+  }
+  file.readFrom = { offset: stored.offset, lines: stored.lines, carry: parseJsonOr<ParserCarryState | null>(stored.carry, null) };
+}
+
+function sameHead(file: FilePlan, stored: StoredAgentFile): boolean {
+  if (!stored.headHash) return stored.offset === 0;
+  const length = Number(stored.headHash.slice(0, stored.headHash.indexOf(":")));
+  if (!Number.isFinite(length) || length <= 0 || length > HEAD_BYTES) return false;
+  try {
+    return readHeadHash(file.absolutePath, length) === stored.headHash;
+  } catch {
+    return false;
+  }
+}
+
+async function taskFor(file: FilePlan, id: number): Promise<AgentFileTask> {
+  const from = file.readFrom!;
+  let agentType: string | null = null;
+  if (file.metaPath && from.offset === 0) {
+    try {
+      agentType = asString(asObject(JSON.parse(await readFile(file.metaPath, "utf8")))?.agentType);
+    } catch {
+      agentType = null;
+    }
+  }
+  return {
+    id,
+    path: file.absolutePath,
+    format: file.format,
+    offset: from.offset,
+    lines: from.lines,
+    carry: from.carry,
+    agentId: file.agentId,
+    agentType,
+    projectRoot: file.projectRoot,
+  };
+}
+
+function tilde(target: string, homeDir: string): string {
+  const relative = path.relative(homeDir, target);
+  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? `~/${relative.split(path.sep).join("/")}` : target;
+}
+
+/* ---- Storing outcomes ---- */
+
+/** The main session a log belongs to, and whether this read is its first. */
+function externalSessionId(file: FilePlan, log: ParsedSessionLog): string | null {
+  switch (file.format) {
+    case "claude":
+      // A transcript without sessionId lines still belongs to the session its path names.
+      return log.sessionId ?? file.pathSessionId;
+    case "codex":
+      return log.sessionId ?? file.pathSessionId;
+    default:
+      return log.sessionId;
+  }
+}
+
+class OutcomeStore {
+  private samples = new Map<string, SampleWrite>();
+  private compactions: CompactionWrite[] = [];
+  private states: FileStateWrite[] = [];
+  private issues = new Map<string, { fromStart: string[]; appended: string[]; rows: IssueWrite[] }>();
+
+  constructor(
+    private readonly bulk: BulkWriter,
+    private readonly drafts: Map<string, SessionDraft>,
+    private readonly resetIds: ReadonlySet<string>,
+    private readonly scanRunId: string | null,
+  ) {}
+
+  async add(file: FilePlan, outcome: AgentFileOutcome) {
+    const source = file.source;
+    const from = file.readFrom!;
+    const fromStart = from.offset === 0;
+    const issues = this.issuesOf(source.id);
+    (fromStart ? issues.fromStart : issues.appended).push(file.path);
+    if (outcome.error !== null || outcome.log === null) {
+      source.result.stats.filesFailed += 1;
+      source.result.errors.push({ path: file.path, message: outcome.error ?? "could not be read" });
+      issues.rows.push({ sourceId: source.id, path: file.path, line: null, rule: AGENT_ISSUE_RULES.unreadable, severity: "error", message: `could not read: ${outcome.error ?? "unknown error"}` });
+      this.states.push({
+        sourceId: source.id,
+        path: file.path,
+        size: Math.max(0, file.size),
+        mtimeMs: file.mtimeMs,
+        offset: file.stored?.offset ?? 0,
+        lines: file.stored?.lines ?? 0,
+        carry: file.stored?.carry ?? null,
+        headHash: file.stored?.headHash ?? null,
+        sessionId: file.stored?.sessionId ?? null,
+        status: "failed",
+        badLines: file.stored?.badLines ?? 0,
+        unknownTypes: file.stored?.unknownTypes ?? "{}",
+        issueCount: 1,
+      });
+      return;
+    }
+    source.result.stats.filesRead += 1;
+    source.result.stats.bytesRead += outcome.bytesRead;
+    const log = outcome.log;
+    const runtime = runtimeOf(file.format);
+
+    // Which session: the one this file fed before (unless it was reset), else from the log.
+    let sessionId: string | null = null;
+    let externalId: string | null = null;
+    const storedSession = file.stored?.sessionId ?? null;
+    if (storedSession && !fromStart) {
+      sessionId = storedSession;
+    } else {
+      externalId = externalSessionId(file, log);
+      if (externalId !== null) sessionId = agentSessionId(runtime, source.realRoot, externalId);
+    }
+    const hasContent = log.requests.length > 0 || log.compactions.length > 0;
+    // A file with nothing countable yet and no session: not a session (yet). It is read again from
+    // the start when it changes, so its first lines still date the session once it has requests.
+    const keepsOffset = sessionId !== null && (hasContent || storedSession !== null || this.drafts.has(sessionId));
+    if (sessionId !== null && keepsOffset) {
+      const draft = this.draftFor(sessionId, source.id, runtime, externalId ?? log.sessionId ?? file.pathSessionId ?? sessionId);
+      foldIntoDraft(draft, log);
+      for (const request of log.requests) this.addSample(sessionId, runtime, request);
+      for (const compaction of log.compactions) {
+        const time = compaction.timestamp === null ? NaN : Date.parse(compaction.timestamp);
+        this.compactions.push({
+          sessionId,
+          agentId: log.agentId ?? "",
+          file: file.path,
+          line: compaction.line,
+          timestampMs: Number.isNaN(time) ? null : time,
+          trigger: compaction.trigger,
+          preTokens: compaction.preTokens,
+          postTokens: compaction.postTokens,
+        });
+      }
+    }
+
+    const unknownTypes = fromStart ? {} : parseJsonOr<Record<string, number>>(file.stored?.unknownTypes, {});
+    for (const [type, count] of Object.entries(log.unknownTypes)) unknownTypes[type] = (unknownTypes[type] ?? 0) + count;
+    const badLines = (fromStart ? 0 : (file.stored?.badLines ?? 0)) + outcome.badLineCount;
+    for (const bad of log.badLines) {
+      issues.rows.push({ sourceId: source.id, path: file.path, line: bad.line, rule: AGENT_ISSUE_RULES.badLine, severity: "warning", message: bad.message });
+    }
+    if (outcome.badLineCount > log.badLines.length) {
+      issues.rows.push({
+        sourceId: source.id,
+        path: file.path,
+        line: null,
+        rule: AGENT_ISSUE_RULES.badLine,
+        severity: "warning",
+        message: `${outcome.badLineCount - log.badLines.length} more malformed lines in this read (not listed)`,
+      });
+    }
+    if (outcome.pendingTail) {
+      issues.rows.push({ sourceId: source.id, path: file.path, line: outcome.pendingTail.line, rule: AGENT_ISSUE_RULES.incompleteLine, severity: "info", message: outcome.pendingTail.message });
+    }
+    for (const [type, count] of Object.entries(unknownTypes)) {
+      issues.rows.push({ sourceId: source.id, path: file.path, line: null, rule: AGENT_ISSUE_RULES.unknownType, severity: "info", message: `${count} record(s) of unknown type "${type}" (format drift): counted, not read` });
+    }
+    this.states.push({
+      sourceId: source.id,
+      path: file.path,
+      size: outcome.size,
+      mtimeMs: outcome.mtimeMs,
+      offset: keepsOffset ? outcome.offset : 0,
+      lines: keepsOffset ? outcome.lines : 0,
+      carry: keepsOffset && outcome.carry ? JSON.stringify(outcome.carry) : null,
+      headHash: keepsOffset ? outcome.headHash : null,
+      sessionId: keepsOffset ? sessionId : null,
+      status: "ok",
+      badLines,
+      unknownTypes: JSON.stringify(unknownTypes),
+      issueCount: badLines + (outcome.pendingTail ? 1 : 0) + Object.keys(unknownTypes).length,
+    });
+    if (this.samples.size >= FLUSH_SAMPLES) await this.flush();
+  }
+
+  private issuesOf(sourceId: string) {
+    let entry = this.issues.get(sourceId);
+    if (!entry) {
+      entry = { fromStart: [], appended: [], rows: [] };
+      this.issues.set(sourceId, entry);
+    }
+    return entry;
+  }
+
+  private draftFor(id: string, sourceId: string, runtime: SessionRuntime, externalId: string): SessionDraft {
+    let draft = this.drafts.get(id);
+    if (!draft) {
+      draft = emptyDraft(id, sourceId, runtime, externalId, this.resetIds.has(id));
+      this.drafts.set(id, draft);
+    }
+    return draft;
+  }
+
+  /** Within one write, the same key may come twice (two slices, two files): keep the copy the rule keeps. */
+  private addSample(sessionId: string, runtime: SessionRuntime, request: RequestSample) {
+    const key = `${sessionId}\0${request.key}`;
+    const existing = this.samples.get(key);
+    if (existing && !shouldReplaceRequest(runtime, existing.request, request)) return;
+    this.samples.set(key, { sessionId, runtime, request });
+  }
+
+  private async flush() {
+    const samples = this.samples;
+    const compactions = this.compactions;
+    this.samples = new Map();
+    this.compactions = [];
+    await this.bulk.transaction(async () => {
+      await writeSamples(this.bulk, samples.values());
+      await writeCompactions(this.bulk, compactions);
+    });
+  }
+
+  async finish() {
+    await this.flush();
+    await this.bulk.transaction(async () => {
+      await writeFileStates(this.bulk, this.states, this.scanRunId);
+      for (const [sourceId, entry] of this.issues) await replaceFileIssues(this.bulk, sourceId, entry, entry.rows, this.scanRunId);
+    });
+    this.states = [];
+    this.issues.clear();
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * OpenCode keeps sessions in a database (and, before 1.x, a JSON tree), not in append-only logs:
+ * when anything about them changed (database or WAL size/mtime, the tree's files) the whole store
+ * is read again and every session in it replaces what was stored for it. The database is opened
+ * read-only (lib/server/agents/read-opencode-db.ts).
+ */
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Finding } from "../../core/findings";
+import { parseOpenCode } from "../../core/sessions/parse-opencode";
+import type { AgentSources } from "../agents/discover-agent-sources";
+import { readOpenCodeStorage } from "../agents/load-agent-sessions";
+import { readOpenCodeDb } from "../agents/read-opencode-db";
+import type { BulkWriter } from "../db/bulk";
+import { AGENT_ISSUE_RULES, loadAgentFiles, markGone, replaceFileIssues, resetSessions, writeCompactions, writeFileStates, writeSamples, type SampleWrite } from "./agent-store";
+import { emptyDraft, foldIntoDraft, type SessionDraft } from "./recompute-sessions";
+import type { AgentSourceResult } from "./scan-agents";
+import { agentSessionId } from "./session-ids";
+
+export interface OpenCodeSourcePlan {
+  id: string;
+  root: string;
+  realRoot: string;
+  result: AgentSourceResult;
+}
+
+export async function scanOpenCodeSource(
+  bulk: BulkWriter,
+  source: OpenCodeSourcePlan,
+  discovered: AgentSources,
+  drafts: Map<string, SessionDraft>,
+  scanRunId: string | null,
+): Promise<void> {
+  const dir = discovered.opencode.dirs.find((entry) => entry.dataDir === source.root);
+  if (!dir) return;
+  const stats = source.result.stats;
+  const key = dir.database ? path.relative(source.root, dir.database).split(path.sep).join("/") : "storage";
+  const stored = await loadAgentFiles(bulk, source.id);
+  const previous = stored.get(key);
+  const gone = [...stored.values()].filter((state) => state.path !== key && state.status !== "gone");
+  await markGone(bulk, gone.map((state) => state.id));
+  stats.filesGone = gone.length;
+  stats.files = 1;
+
+  const signature = await storeSignature(dir.database, dir.storageDir);
+  if (previous && previous.status === "ok" && previous.headHash === signature.hash) {
+    stats.filesUnchanged = 1;
+    return;
+  }
+
+  const issues: Finding[] = [];
+  const db = dir.database ? readOpenCodeDb(dir.database) : null;
+  if (db) issues.push(...db.issues);
+  const storage = dir.storageDir ? await readOpenCodeStorage(dir.storageDir, issues) : null;
+  const parsed = parseOpenCode({ rows: db?.rows ?? null, storage });
+  issues.push(...parsed.issues);
+  const unreadable = dir.database !== null && db?.rows === null;
+  if (unreadable) {
+    stats.filesFailed = 1;
+    source.result.errors.push({ path: key, message: db?.issues[0]?.message ?? "database could not be read" });
+  } else {
+    stats.filesRead = 1;
+    stats.bytesRead = signature.bytes;
+  }
+
+  // Every session in the store is read whole: what was stored for it is replaced.
+  const logs = parsed.value.filter((log) => log.sessionId !== null);
+  const ids = new Map(logs.map((log) => [log.sessionId!, agentSessionId("opencode", source.realRoot, log.sessionId!)]));
+  const samples: SampleWrite[] = [];
+  const compactions: Parameters<typeof writeCompactions>[1] = [];
+  for (const log of logs) {
+    const id = ids.get(log.sessionId!)!;
+    let draft = drafts.get(id);
+    if (!draft) {
+      draft = emptyDraft(id, source.id, "opencode", log.sessionId!, true);
+      drafts.set(id, draft);
+    }
+    foldIntoDraft(draft, log);
+    for (const request of log.requests) samples.push({ sessionId: id, runtime: "opencode", request });
+    for (const compaction of log.compactions) {
+      const time = compaction.timestamp === null ? NaN : Date.parse(compaction.timestamp);
+      compactions.push({
+        sessionId: id,
+        agentId: log.agentId ?? "",
+        file: key,
+        line: compaction.line,
+        timestampMs: Number.isNaN(time) ? null : time,
+        trigger: compaction.trigger,
+        preTokens: compaction.preTokens,
+        postTokens: compaction.postTokens,
+      });
+    }
+  }
+  await bulk.transaction(async () => {
+    if (!unreadable) {
+      await resetSessions(bulk, [...new Set(ids.values())]);
+      // Keys repeat only if the store does; the last copy wins, as the parser's own de-dup does.
+      const unique = new Map(samples.map((sample) => [`${sample.sessionId}\0${sample.request.key}`, sample]));
+      await writeSamples(bulk, unique.values());
+      await writeCompactions(bulk, compactions);
+    }
+    await writeFileStates(
+      bulk,
+      [
+        {
+          sourceId: source.id,
+          path: key,
+          size: signature.bytes,
+          mtimeMs: signature.mtimeMs,
+          offset: unreadable ? 0 : signature.bytes,
+          lines: 0,
+          carry: null,
+          // A locked or unreadable database is read again next scan even if nothing changed.
+          headHash: unreadable ? null : signature.hash,
+          sessionId: null,
+          status: unreadable ? "failed" : "ok",
+          badLines: parsed.issues.length,
+          unknownTypes: "{}",
+          issueCount: issues.length,
+        },
+      ],
+      scanRunId,
+    );
+    await replaceFileIssues(
+      bulk,
+      source.id,
+      { fromStart: [key], appended: [] },
+      issues.map((issue) => ({
+        sourceId: source.id,
+        path: key,
+        line: issue.line,
+        rule: issue.rule === "opencode-db-unreadable" ? AGENT_ISSUE_RULES.database : AGENT_ISSUE_RULES.badLine,
+        severity: issue.severity === "error" ? "error" : "warning",
+        message: issue.message,
+      })),
+      scanRunId,
+    );
+  });
+}
+
+/** What changes when OpenCode writes: the database, its WAL, the JSON tree's files. */
+async function storeSignature(database: string | null, storageDir: string | null): Promise<{ hash: string; bytes: number; mtimeMs: number }> {
+  const parts: string[] = [];
+  let bytes = 0;
+  let mtimeMs = 0;
+  for (const file of database ? [database, `${database}-wal`] : []) {
+    try {
+      const info = await stat(file);
+      parts.push(`${path.basename(file)}:${info.size}:${info.mtimeMs}`);
+      bytes += info.size;
+      mtimeMs = Math.max(mtimeMs, info.mtimeMs);
+    } catch {
+      parts.push(`${path.basename(file)}:-`);
+    }
+  }
+  if (storageDir) {
+    let count = 0;
+    let treeBytes = 0;
+    let newest = 0;
+    const pending = [storageDir];
+    while (pending.length > 0) {
+      const current = pending.pop()!;
+      let entries;
+      try {
+        entries = await readdir(current, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const entry of entries) {
+        const full = path.join(current, entry.name);
+        if (entry.isDirectory()) pending.push(full);
+        else if (entry.isFile() && entry.name.endsWith(".json")) {
+          const info = await stat(full).catch(() => null);
+          if (!info) continue;
+          count += 1;
+          treeBytes += info.size;
+          newest = Math.max(newest, info.mtimeMs);
+        }
+      }
+    }
+    parts.push(`storage:${count}:${treeBytes}:${newest}`);
+    bytes += treeBytes;
+    mtimeMs = Math.max(mtimeMs, newest);
+  }
+  return { hash: parts.join("|"), bytes, mtimeMs };
+}

@@ -1,0 +1,66 @@
+/**
+ * Stable ids and small value helpers shared by session ingest, linking and queries.
+ */
+import { createHash } from "node:crypto";
+import os from "node:os";
+
+/** A main session: sha256(runtime, source root, external id), 24 hex. Stable across scans. */
+export function agentSessionId(runtime: string, sourceRoot: string, externalId: string): string {
+  return createHash("sha256").update(`${runtime}\0${sourceRoot}\0${externalId}`).digest("hex").slice(0, 24);
+}
+
+/** A subagent of a main session: derived from the parent's id, so later slices need no external id. */
+export function subagentSessionId(parentId: string, agentId: string): string {
+  return createHash("sha256").update(`${parentId}\0agent\0${agentId}`).digest("hex").slice(0, 24);
+}
+
+/**
+ * The folder agent logs are looked for under: `BATON_HOME_DIR` when set (tests and sandboxes point
+ * it at a copy), else the user's home (`HOME` on POSIX, which os.homedir() honours).
+ */
+export function agentHomeDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const override = env.BATON_HOME_DIR?.trim();
+  return override ? override : os.homedir();
+}
+
+/**
+ * A DateTime column read through the bulk path as epoch ms. SQLite hands back the ISO text Baton
+ * wrote; node-postgres turns `timestamp without time zone` into a Date read as *local* wall time,
+ * while Baton writes UTC wall time, so that offset is undone here.
+ */
+export function dbTimeToMs(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    return Number.isNaN(ms) ? null : ms - value.getTimezoneOffset() * 60_000;
+  }
+  const ms = Date.parse(String(value));
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** BIGINT / COUNT / SUM come back as bigint (Prisma), string (pg) or number (SQLite). */
+export function toNumber(value: unknown): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "string" && value !== "") return Number(value);
+  return 0;
+}
+
+export function toNullableNumber(value: unknown): number | null {
+  return value === null || value === undefined ? null : toNumber(value);
+}
+
+export function parseJsonOr<T>(text: unknown, fallback: T): T {
+  if (typeof text !== "string" || text === "") return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+}
