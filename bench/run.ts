@@ -3,17 +3,23 @@
  * in-process and as whole commands (what a user runs). Targets (issue 2, on a 2-core machine): full scan
  * of 10,000 handoffs on 50 branches < 20 s, no-change rescan < 1 s.
  *
+ * Sessions (issue 3): on a ~400 MB Claude Code corpus of ~1,500 sessions, a full agent ingest (parse +
+ * store samples) at least as fast as ccusage 20.0.24's `session --json --offline` on the same folder,
+ * peak memory under 300 MB, a rescan after appending 1 MB under 1 s.
+ *
  *   npm run bench                 all benchmarks
  *   npm run bench -- handoffs     only the handoff scan
+ *   npm run bench -- sessions     only the agent-session ingest
  *   npm run bench -- --json       machine-readable results on stdout
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, appendFileSync } from "node:fs";
 import path from "node:path";
 import { openBulkWriter } from "../lib/server/db/bulk";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
 import { migrateDatabase } from "../lib/server/db/migrate";
 import { scanPaths } from "../lib/server/ingest/scan";
+import { DEFAULT_CORPUS, generateClaudeCorpus } from "./generate-claude-corpus";
 import { generateHandoffRepo } from "./generate-handoff-repo";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -110,7 +116,225 @@ async function benchHandoffs() {
   };
 }
 
-const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs };
+/* ---- sessions ---- */
+
+const CCUSAGE_VERSION = "20.0.24";
+
+interface Measured {
+  seconds: number;
+  maxRssMiB: number | null;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A whole command as a user runs it; peak memory from /usr/bin/time when the machine has it. */
+function measureCommand(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): Measured {
+  const timeFile = path.join(work, "time.txt");
+  rmSync(timeFile, { force: true });
+  const hasTime = existsSync("/usr/bin/time");
+  const start = process.hrtime.bigint();
+  const result = hasTime
+    ? spawnSync("/usr/bin/time", ["-f", "%M", "-o", timeFile, command, ...commandArgs], { env, encoding: "utf8", maxBuffer: 1 << 30 })
+    : spawnSync(command, commandArgs, { env, encoding: "utf8", maxBuffer: 1 << 30 });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const rss = hasTime && existsSync(timeFile) ? Number(readFileSync(timeFile, "utf8").trim().split("\n").pop()) : NaN;
+  return { seconds, maxRssMiB: Number.isFinite(rss) ? Math.round(rss / 1024) : null, status: result.status, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
+}
+
+function ensureCcusage(): { binary: string | null; note: string } {
+  const prefix = path.join(work, "ccusage");
+  const binary = path.join(prefix, "node_modules", ".bin", "ccusage");
+  if (existsSync(binary)) return { binary, note: `ccusage ${CCUSAGE_VERSION} (cached in bench/.tmp/ccusage)` };
+  log(`installing ccusage@${CCUSAGE_VERSION} into bench/.tmp/ccusage…`);
+  const install = spawnSync("npm", ["install", "--prefix", prefix, `ccusage@${CCUSAGE_VERSION}`, "--no-audit", "--no-fund", "--loglevel=error"], { encoding: "utf8" });
+  if (install.status !== 0 || !existsSync(binary)) {
+    return { binary: null, note: `SKIPPED: ccusage@${CCUSAGE_VERSION} could not be installed (${(install.stderr || install.stdout || "").trim().split("\n").pop()})` };
+  }
+  return { binary, note: `ccusage ${CCUSAGE_VERSION}` };
+}
+
+function corpusFiles(corpus: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".jsonl")) found.push(full);
+    }
+  };
+  walk(path.join(corpus, "projects"));
+  return found.sort();
+}
+
+/** Reference: every line of every file through a read stream and JSON.parse (what a naive reader does). */
+async function streamingJsonParse(files: string[]): Promise<number> {
+  let lines = 0;
+  for (const file of files) {
+    let rest = "";
+    for await (const chunk of createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 })) {
+      const parts = (rest + (chunk as string)).split("\n");
+      rest = parts.pop() ?? "";
+      for (const line of parts) {
+        if (line) {
+          JSON.parse(line);
+          lines++;
+        }
+      }
+    }
+    if (rest) {
+      JSON.parse(rest);
+      lines++;
+    }
+  }
+  return lines;
+}
+
+function tsxChild(script: string, scriptArgs: string[]): Record<string, unknown> {
+  const result = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "bench", script), ...scriptArgs], { cwd: root, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split("\n").pop()!) as Record<string, unknown>;
+}
+
+/** Appends ~1 MiB (the file's own last lines as new responses) and returns how to undo it. */
+function appendMegabyte(file: string): { bytes: number; restore: () => void } {
+  const size = statSync(file).size;
+  const tail = readFileSync(file).subarray(Math.max(0, size - 1_300_000)).toString("utf8");
+  const lines = tail.slice(tail.indexOf("\n") + 1).split("\n").filter(Boolean);
+  let out = "";
+  for (let round = 1; Buffer.byteLength(out) < 1 << 20; round++) {
+    for (const line of lines) {
+      out += `${line.replace(/"id":"(msg_[^"]+)"/g, `"id":"$1c${round}"`).replace(/"requestId":"(req_[^"]+)"/g, `"requestId":"$1c${round}"`)}\n`;
+      if (Buffer.byteLength(out) >= 1 << 20) break;
+    }
+  }
+  appendFileSync(file, out);
+  return { bytes: Buffer.byteLength(out), restore: () => truncateSync(file, size) };
+}
+
+/** ccusage 20's session report: `session` (20.0.2x) or `sessions` (older) rows, summed. */
+function ccusageSums(stdout: string) {
+  type Row = { inputTokens: number; outputTokens: number; cacheCreationTokens: number; cacheReadTokens: number };
+  const report = JSON.parse(stdout) as { session?: Row[]; sessions?: Row[] };
+  const rows = report.session ?? report.sessions ?? [];
+  return rows.reduce(
+    (sum, row) => ({
+      sessions: sum.sessions + 1,
+      inputTokens: sum.inputTokens + row.inputTokens,
+      cacheWriteTokens: sum.cacheWriteTokens + row.cacheCreationTokens,
+      cacheReadTokens: sum.cacheReadTokens + row.cacheReadTokens,
+      outputTokens: sum.outputTokens + row.outputTokens,
+    }),
+    { sessions: 0, inputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, outputTokens: 0 },
+  );
+}
+
+async function benchSessions() {
+  const corpus = path.join(work, "claude-corpus");
+  log(`generating (or reusing) a Claude Code corpus of ${DEFAULT_CORPUS.sessions} sessions…`);
+  const [truth, generateSeconds] = time(() => generateClaudeCorpus(corpus));
+  const files = corpusFiles(corpus);
+  const none = path.join(work, "none");
+  const emptyHome = path.join(work, "empty-home");
+  mkdirSync(emptyHome, { recursive: true });
+  const agentEnv = { ...process.env, HOME: emptyHome, BATON_HOME_DIR: emptyHome, CLAUDE_CONFIG_DIR: corpus, CODEX_HOME: none, GEMINI_DATA_DIR: none, OPENCODE_DATA_DIR: none };
+
+  // Reference 1 (also warms the page cache for everything after it).
+  log("reference: streaming JSON.parse of every line…");
+  const [jsonLines, jsonParseSeconds] = await timeAsync(() => streamingJsonParse(files));
+
+  log("Baton: parsers alone, one thread…");
+  const parseOnly = tsxChild("sessions-ingest.ts", [corpus, path.join(work, "unused.db"), "parse-only"]) as { parseSeconds: number; maxRssMiB: number };
+
+  const ccusage = ensureCcusage();
+  const ccusageRuns: Measured[] = [];
+  const inProcessRuns: Record<string, number>[] = [];
+  // Alternate the two twice and keep each one's best: the machines here are shared.
+  for (let round = 0; round < 2; round++) {
+    log(`Baton: full ingest in-process (round ${round + 1})…`);
+    const dbFile = path.join(work, `sessions-inprocess-${round}.db`);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(dbFile + suffix, { force: true });
+    const largest = files.filter((file) => !file.includes(`${path.sep}subagents${path.sep}`)).reduce((best, file) => (statSync(file).size > statSync(best).size ? file : best));
+    const originalSize = statSync(largest).size;
+    try {
+      inProcessRuns.push(tsxChild("sessions-ingest.ts", [corpus, dbFile]) as Record<string, number>);
+    } finally {
+      truncateSync(largest, originalSize);
+    }
+    if (ccusage.binary) {
+      log(`ccusage session --json --offline (round ${round + 1})…`);
+      const run = measureCommand(ccusage.binary, ["session", "--json", "--offline"], { ...process.env, CLAUDE_CONFIG_DIR: corpus });
+      if (run.status !== 0) throw new Error(`ccusage failed: ${run.stderr}`);
+      ccusageRuns.push(run);
+    }
+  }
+  const inProcess = [...inProcessRuns].sort((a, b) => a.fullSeconds! - b.fullSeconds!)[0]!;
+  const ccusageBest = [...ccusageRuns].sort((a, b) => a.seconds - b.seconds)[0] ?? null;
+  const ccusageTotals = ccusageBest ? ccusageSums(ccusageBest.stdout) : null;
+
+  log("Baton: `baton scan --agents --json` as a command…");
+  const commandTarget = await freshSqlite("sessions-command");
+  const commandEnv = { ...agentEnv, DATABASE_URL: commandTarget.url };
+  const baton = (extra: string[] = []) => measureCommand(process.execPath, [path.join(root, "bin", "baton.mjs"), "scan", "--agents", "--json", ...extra], commandEnv);
+  const commandFull = baton();
+  if (commandFull.status !== 0) throw new Error(`baton scan --agents failed: ${commandFull.stderr}`);
+  const commandRescan = baton();
+  const largest = files.filter((file) => !file.includes(`${path.sep}subagents${path.sep}`)).reduce((best, file) => (statSync(file).size > statSync(best).size ? file : best));
+  const append = appendMegabyte(largest);
+  let commandAppend: Measured;
+  try {
+    commandAppend = baton();
+  } finally {
+    append.restore();
+  }
+  const [, nodeStartSeconds] = time(() => execFileSync(process.execPath, ["-e", "0"]));
+
+  const totalsMatch = (["requests", "inputTokens", "cacheWriteTokens", "cacheReadTokens", "outputTokens", "compactions"] as const).every(
+    (key) => (inProcess.totals as unknown as Record<string, number>)[key] === truth[key],
+  );
+  const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MiB`;
+  const results: Result[] = [
+    { name: "reference: streaming JSON.parse of every line (in-process)", seconds: jsonParseSeconds, note: `${jsonLines} lines, ${(truth.bytes / 1048576 / jsonParseSeconds).toFixed(0)} MiB/s` },
+    { name: "Baton parsers alone, one thread, no database (in-process)", seconds: parseOnly.parseSeconds, note: `${(truth.bytes / 1048576 / parseOnly.parseSeconds).toFixed(0)} MiB/s` },
+    {
+      name: "Baton full ingest: parse + store samples + totals (in-process)",
+      seconds: inProcess.fullSeconds!,
+      note: `${inProcess.workers} parser worker threads, phases ${Object.entries(inProcess.timings as unknown as Record<string, number>).map(([phase, ms]) => `${phase} ${ms} ms`).join(", ")}, peak ${inProcess.fullMaxRssMiB} MiB RSS, rounds ${inProcessRuns.map((run) => run.fullSeconds!.toFixed(2)).join(" / ")} s, totals ${totalsMatch ? "= generator's truth" : "DIFFER from the generator's truth"}`,
+    },
+    { name: "Baton no-change rescan (in-process)", seconds: inProcess.rescanSeconds!, note: `${inProcess.rescanFilesRead} files read` },
+    { name: `Baton rescan after appending ${mb(inProcess.appendBytes!)} (in-process)`, seconds: inProcess.appendSeconds!, note: `${inProcess.appendFilesRead} file read, ${mb(inProcess.appendBytesRead!)}` },
+    { name: "Baton full ingest (`baton scan --agents --json`, whole command)", seconds: commandFull.seconds, note: `peak ${commandFull.maxRssMiB ?? "?"} MiB RSS` },
+    { name: "Baton no-change rescan (whole command)", seconds: commandRescan.seconds, note: `peak ${commandRescan.maxRssMiB ?? "?"} MiB RSS` },
+    { name: `Baton rescan after appending ${mb(append.bytes)} (whole command)`, seconds: commandAppend.seconds },
+    ccusageBest
+      ? { name: `reference: ${ccusage.note} session --json --offline (whole command)`, seconds: ccusageBest.seconds, note: `peak ${ccusageBest.maxRssMiB ?? "?"} MiB RSS, rounds ${ccusageRuns.map((run) => run.seconds.toFixed(2)).join(" / ")} s, totals ${ccusageTotals && ccusageTotals.inputTokens === truth.inputTokens && ccusageTotals.cacheReadTokens === truth.cacheReadTokens && ccusageTotals.outputTokens === truth.outputTokens ? "= generator's truth" : "differ from the generator's truth"}` }
+      : { name: `reference: ccusage — ${ccusage.note}`, seconds: NaN },
+    { name: "reference: `node -e 0` (process start)", seconds: nodeStartSeconds },
+  ];
+  const ratios: Record<string, number> = {
+    fullIngestVsJsonParse: inProcess.fullSeconds! / jsonParseSeconds,
+    fullIngestVsParsersAlone: inProcess.fullSeconds! / parseOnly.parseSeconds,
+  };
+  if (ccusageBest) {
+    ratios.fullIngestVsCcusage = inProcess.fullSeconds! / ccusageBest.seconds;
+    ratios.commandFullVsCcusage = commandFull.seconds / ccusageBest.seconds;
+  }
+  const targets: Record<string, boolean> = {
+    peakMemoryUnder300MB: inProcess.fullMaxRssMiB! < 300 && (commandFull.maxRssMiB ?? 0) < 300,
+    rescanAfter1MBUnder1s: inProcess.appendSeconds! < 1,
+    totalsEqualGeneratorTruth: totalsMatch,
+  };
+  if (ccusageBest) targets.fullIngestAtLeastAsFastAsCcusage = inProcess.fullSeconds! <= ccusageBest.seconds;
+  return {
+    benchmark: "sessions",
+    corpus: { ...truth, megabytes: truth.bytes / 1e6, generateSeconds, ccusage: ccusage.note, ccusageTotals, batonTotals: inProcess.totals },
+    results,
+    ratios,
+    targets,
+  };
+}
+
+const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions };
 
 mkdirSync(work, { recursive: true });
 const selected = only.length > 0 ? only : Object.keys(benchmarks);
@@ -122,7 +346,7 @@ for (const name of selected) {
   output.push(result);
   if (!asJson) {
     console.log(`\n## ${result.benchmark}`);
-    for (const entry of result.results) console.log(`${entry.seconds.toFixed(3).padStart(9)} s  ${entry.name}${entry.note ? `  (${entry.note})` : ""}`);
+    for (const entry of result.results) console.log(`${Number.isNaN(entry.seconds) ? "        —" : entry.seconds.toFixed(3).padStart(9)} s  ${entry.name}${entry.note ? `  (${entry.note})` : ""}`);
     for (const [ratio, value] of Object.entries(result.ratios)) console.log(`  ratio ${ratio}: ${value.toFixed(2)}×`);
     for (const [target, met] of Object.entries(result.targets)) console.log(`  target ${target}: ${met ? "met" : "NOT met"}`);
   }

@@ -1,48 +1,87 @@
 import { parseArgs } from "node:util";
-import { createDb } from "../../lib/server/db/client";
+import { openBulkWriter } from "../../lib/server/db/bulk";
+import type { Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
 import { ensureDatabase } from "../../lib/server/db/ensure-database";
 import { scanPaths } from "../../lib/server/ingest/scan";
 import { getScanReport } from "../../lib/server/queries/scan-report";
+import { scanSessions } from "../../lib/server/sessions/scan-sessions";
+import { agentHomeDir } from "../../lib/server/sessions/session-ids";
 import { printJson, progressLine, UsageError, type Io } from "../io";
 
-export async function scanCommand(argv: string[], io: Io): Promise<number> {
+/**
+ * `baton scan [<repo>...] [--agents] [--glob G]... [--json]`: handoffs of the repos (and the seed /
+ * MoAI state files in their working trees), with `--agents` the agent CLIs' session logs (default
+ * folders under BATON_HOME_DIR, else HOME; each overridable: CLAUDE_CONFIG_DIR, CODEX_HOME,
+ * GEMINI_DATA_DIR, OPENCODE_DATA_DIR), then the session ↔ handoff links.
+ */
+export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { json: { type: "boolean", default: false }, glob: { type: "string", multiple: true }, agents: { type: "boolean", default: false } },
+    options: {
+      json: { type: "boolean", default: false },
+      glob: { type: "string", multiple: true },
+      agents: { type: "boolean", default: false },
+      workers: { type: "string" },
+    },
   });
-  if (positionals.length === 0 && !values.agents) throw new UsageError("scan needs at least one repo path");
-  const target = resolveDatabaseUrl();
+  if (positionals.length === 0 && !values.agents) throw new UsageError("scan needs at least one repo path, or --agents");
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 16)) throw new UsageError("--workers takes a whole number from 0 to 16");
+  const target = resolveDatabaseUrl(env);
   const applied = await ensureDatabase(target);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
   const progress = progressLine(io);
-  const result = await scanPaths(positionals, {
-    globs: values.glob,
-    target,
-    onProgress: (event) => {
-      if (event.phase === "refs") progress.update(`${event.repo}: ${event.branches} branches, ${event.changed} to read`);
-      else if (event.phase === "read") progress.update(`${event.repo}: parsed ${event.done}/${event.total}`);
-      else progress.update(`${event.repo}: ${event.phase}`);
-    },
-  });
-  progress.done();
-  const db = createDb(target);
+  const bulk = openBulkWriter(target);
+  // Prisma only for the handoff half of the report: its cold start costs more than an agents-only scan.
+  let db: Db | null = null;
   try {
+    const result = await scanPaths(positionals, {
+      globs: values.glob,
+      bulk,
+      onProgress: (event) => {
+        if (event.phase === "refs") progress.update(`${event.repo}: ${event.branches} branches, ${event.changed} to read`);
+        else if (event.phase === "read") progress.update(`${event.repo}: parsed ${event.done}/${event.total}`);
+        else progress.update(`${event.repo}: ${event.phase}`);
+      },
+    });
+    const scannedRepos = result.repos.filter((repo) => repo.repoId !== null).map((repo) => ({ repoId: repo.repoId!, path: repo.path, name: repo.name }));
+    const sessions = await scanSessions({
+      bulk,
+      repos: scannedRepos,
+      agents: values.agents ? { env, homeDir: agentHomeDir(env), workers } : null,
+      onProgress: (event) => {
+        if (event.phase === "read") progress.update(`agent logs: parsed ${event.done}/${event.total} files, ${Math.round(event.bytes / 1048576)} MiB`);
+        else if (event.phase === "seed") progress.update(`${event.repo}: session state files`);
+        else progress.update(`agent logs: ${event.phase}`);
+      },
+    });
+    progress.done();
     const repoIds = result.repos.map((repo) => repo.repoId).filter((id): id is string => id !== null);
-    const report = await getScanReport(db, { repoIds });
+    if (repoIds.length > 0) db = (await import("../../lib/server/db/client")).createDb(target);
+    const report = await getScanReport(db, { repoIds, sessionSourceIds: sessions.sourceIds, sql: bulk });
     const failures = result.repos.filter((repo) => repo.status === "failed");
+    const agentSources = sessions.agents?.sources ?? [];
+    const failedSources = agentSources.filter((source) => source.status === "failed");
     if (values.json) {
       printJson(io, {
         ...report,
         errors: [
           ...failures.flatMap((repo) => repo.errors.map((error) => ({ repo: repo.path, path: error.path, line: null, rule: "repo-unreadable", message: error.message, refs: [] }))),
+          ...(sessions.agents?.issues ?? []).map((issue) => ({ repo: null, path: null, line: null, rule: issue.rule, message: issue.message, refs: [] })),
+          ...agentSources.flatMap((source) => source.errors.map((error) => ({ repo: null, source: source.root, path: error.path, line: null, rule: "agent-file-unreadable", message: error.message, refs: [] }))),
           ...report.errors,
         ],
         scan: {
           id: result.scanRunId,
-          durationMs: result.durationMs,
+          sessionScanId: sessions.scanRunId,
+          durationMs: result.durationMs + sessions.durationMs,
           repos: result.repos.map((repo) => ({ path: repo.path, status: repo.status, durationMs: repo.durationMs, stats: repo.stats })),
+          agents: agentSources.map((source) => ({ kind: source.kind, root: source.root, status: source.status, stats: source.stats })),
+          seeds: sessions.seeds.map((seed) => ({ repo: seed.repoPath, status: seed.status, stats: seed.stats })),
+          links: sessions.links,
+          workers: sessions.agents?.workers ?? 0,
         },
       });
     } else {
@@ -64,12 +103,32 @@ export async function scanCommand(argv: string[], io: Io): Promise<number> {
         );
         for (const error of fileErrors.slice(0, 10)) io.out(`    ${error.path}${error.line ? `:${error.line}` : ""}: ${error.message}`);
         if (fileErrors.length > 10) io.out(`    … ${fileErrors.length - 10} more (see the Ingest errors page)`);
+        const seed = sessions.seeds.find((entry) => entry.repoPath === repo.path);
+        if (seed && seed.stats.files > 0) {
+          io.out(`    session state: ${seed.stats.files} files (${seed.stats.filesRead} read), ${seed.stats.checkpoints} readings, ${seed.stats.budgets} budgets`);
+        }
       }
       const latest = report.latest;
       if (typeof latest === "string") io.out(`latest handoff: ${latest}`);
+      for (const issue of sessions.agents?.issues ?? []) io.out(`! ${issue.message}`);
+      for (const source of agentSources) {
+        const count = report.sessions.filter((session) => session.source === source.root).length;
+        const issues = report.sourceIssues.filter((issue) => issue.file.startsWith(`${source.root}/`)).length;
+        io.out(
+          `${source.status === "ok" ? "✓" : source.status === "partial" ? "!" : "✗"} ${source.label}: ${count} sessions (${source.stats.sessionsTouched} updated), ` +
+            `${source.stats.files} files (${source.stats.filesRead} read, ${Math.round(source.stats.bytesRead / 1048576)} MiB), ${issues} files with bad lines or unknown record types`,
+        );
+        for (const error of source.errors.slice(0, 5)) io.out(`    ${error.path}: ${error.message}`);
+      }
+      if (values.agents && agentSources.length === 0) io.out("no agent session folders found (see docs/cli.md, “Agent sessions”)");
+      if (sessions.links.links > 0 || values.agents) {
+        io.out(`links: ${sessions.links.bySessionId} handoffs by session id, ${sessions.links.byRepoBranchTime} by repo + branch + time`);
+      }
     }
-    return failures.length > 0 ? 1 : 0;
+    return failures.length > 0 || failedSources.length > 0 ? 1 : 0;
   } finally {
-    await db.$disconnect();
+    progress.done();
+    await bulk.close();
+    await db?.$disconnect();
   }
 }

@@ -5,7 +5,6 @@ import {
   Controls,
   Handle,
   MarkerType,
-  MiniMap,
   NodeToolbar,
   Position,
   ReactFlow,
@@ -137,7 +136,6 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
         >
           <Background gap={24} color="#e4e4e7" />
           <Controls showInteractive={false} />
-          {!isLarge && <MiniMap pannable zoomable nodeColor={(node) => (node.type === "missing" ? "#fca5a5" : runtimeColors[(node.data as unknown as GraphHandoffNode).runtime ?? ""] ?? "#94a3b8")} />}
         </ReactFlow>
       </div>
       <aside className="space-y-3" aria-label="Selected handoff">

@@ -28,8 +28,8 @@ export function SessionBurn({ series, stackSettings, showCumulative = true, show
   const first = series.points[0];
   const stack = selected && first
     ? prepareContextStack({
-        first,
-        request: selected,
+        first: { contextTokens: first.context },
+        request: { ...selected, contextTokens: selected.context },
         index: selected.index,
         contextWindow: series.contextWindow,
         reserve: stackSettings.reserve,

@@ -33,7 +33,7 @@ export default async function SessionPage({ params }: Props) {
           <RuntimeBadge runtime={session.runtime} />
           <h1 className="font-mono text-xl font-semibold tracking-tight">{session.sessionId}</h1>
           {session.peakContextPercent !== null && <Badge tone={percentTone(session.peakContextPercent)}>peak {session.peakContextPercent.toFixed(1)} %</Badge>}
-          {session.compactions > 0 && <Badge tone="red">{session.compactions} compaction{session.compactions === 1 ? "" : "s"}</Badge>}
+          {session.compactionCount > 0 && <Badge tone="red">{session.compactionCount} compaction{session.compactionCount === 1 ? "" : "s"}</Badge>}
         </div>
         <p className="text-sm text-zinc-600">
           {session.repo ? <Link href={`/handoffs?repo=${session.repo.id}`} className="hover:underline">{session.repo.name}</Link> : (session.cwd ?? "no folder recorded")}
@@ -42,7 +42,7 @@ export default async function SessionPage({ params }: Props) {
       </header>
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
-        <Stat label="Requests" value={formatTokens(session.requests)} hint="de-duplicated, subagents included" />
+        <Stat label="Requests" value={formatTokens(session.requestCount)} hint="de-duplicated, subagents included" />
         <Stat label="Input (uncached)" value={formatTokens(session.inputTokens)} />
         <Stat label="Cache write" value={formatTokens(session.cacheWriteTokens)} />
         <Stat label="Cache read" value={formatTokens(session.cacheReadTokens)} />

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { finding, type Finding } from "../../core/findings";
 import { parseGeminiProjects } from "../../core/sessions/parse-gemini-chat";
@@ -254,9 +254,14 @@ function expandHome(raw: string, homeDir: string): string {
   return path.resolve(raw);
 }
 
+/*
+ * Synchronous on purpose: a Claude folder holds thousands of files and directories, and thousands of
+ * awaited calls through the thread pool cost ten times more wall time than the calls themselves.
+ */
+
 async function isDirectory(target: string): Promise<boolean> {
   try {
-    return (await stat(target)).isDirectory();
+    return statSync(target).isDirectory();
   } catch {
     return false;
   }
@@ -264,7 +269,7 @@ async function isDirectory(target: string): Promise<boolean> {
 
 async function isFile(target: string): Promise<boolean> {
   try {
-    return (await stat(target)).isFile();
+    return statSync(target).isFile();
   } catch {
     return false;
   }
@@ -272,15 +277,15 @@ async function isFile(target: string): Promise<boolean> {
 
 async function readTextIfExists(file: string): Promise<string | null> {
   try {
-    return await readFile(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch {
     return null;
   }
 }
 
-async function safeReaddir(dir: string) {
+async function safeReaddir(dir: string): Promise<Dirent[]> {
   try {
-    return await readdir(dir, { withFileTypes: true });
+    return readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }

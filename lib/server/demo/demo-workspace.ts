@@ -11,6 +11,8 @@ import { z } from "zod";
 import { openBulkWriter } from "../db/bulk";
 import { dataDirectory, resolveDatabaseUrl } from "../db/database-url";
 import { scanPaths } from "../ingest/scan";
+import { scanSessions } from "../sessions/scan-sessions";
+import { writeDemoSessions } from "./demo-sessions";
 
 const run = promisify(execFile);
 const projectRoot = process.env.BATON_PROJECT_ROOT ?? path.resolve(import.meta.dirname, "..", "..", "..");
@@ -139,7 +141,18 @@ export async function ensureDemoWorkspace({ log, force = false }: { log: (text: 
     if (hasSources && !force) return { created: false, repos: [] as string[], directory };
     log("creating the demo workspace…");
     const repos = await buildDemoRepos(directory);
-    await scanPaths(repos, { bulk });
+    const scanned = await scanPaths(repos, { bulk });
+    // The demo's agent logs live beside the repos; the scan reads only them, never the real home folder.
+    const agentsRoot = path.join(directory, ".agents");
+    const folders = writeDemoSessions(agentsRoot, new Map(repos.map((repo) => [path.basename(repo), repo])), projectRoot);
+    await scanSessions({
+      bulk,
+      repos: scanned.repos.filter((repo) => repo.repoId).map((repo) => ({ repoId: repo.repoId!, path: repo.path, name: repo.name })),
+      agents: {
+        env: { CLAUDE_CONFIG_DIR: folders.claudeConfigDir, CODEX_HOME: folders.codexHome, GEMINI_DATA_DIR: folders.geminiDataDir, OPENCODE_DATA_DIR: path.join(agentsRoot, "opencode") },
+        homeDir: agentsRoot,
+      },
+    });
     return { created: true, repos, directory };
   } finally {
     await bulk.close();

@@ -82,6 +82,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
     };
   });
   const selected = chainId ? result.chains.filter((chain) => chain.id === chainId) : result.chains;
+  const peaks = await linkedSessionPeaks(db, repoId);
   const graphNodes: (Omit<GraphHandoffNode, "x" | "y"> | Omit<GraphMissingNode, "x" | "y">)[] = [];
   const graphEdges: GraphEdge[] = [];
   for (const chain of selected) {
@@ -106,7 +107,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
         isLatest: result.latestId === id,
         isForkPoint: forkPoints.has(id),
         chainId: chain.id,
-        peakContextPercent: null,
+        peakContextPercent: peaks.get(id) ?? null,
       });
     }
     for (const edge of chain.edges) {
@@ -149,4 +150,20 @@ export async function listRepoChains(db: Db) {
     });
   }
   return graphs;
+}
+
+/** Highest peak context (% of the window) among the sessions linked to each handoff of a repo. */
+async function linkedSessionPeaks(db: Db, repoId: string): Promise<Map<string, number>> {
+  const links = await db.sessionHandoffLink.findMany({
+    where: { handoff: { repoId, isGone: false } },
+    select: { handoffId: true, session: { select: { peakContextTokens: true, contextWindow: true } } },
+  });
+  const peaks = new Map<string, number>();
+  for (const link of links) {
+    const { peakContextTokens, contextWindow } = link.session;
+    if (!contextWindow) continue;
+    const percent = (Number(peakContextTokens) / contextWindow) * 100;
+    peaks.set(link.handoffId, Math.max(peaks.get(link.handoffId) ?? 0, percent));
+  }
+  return peaks;
 }

@@ -4,6 +4,8 @@
  */
 import type { Severity } from "../../core/findings";
 import type { Db } from "../db/client";
+import { dbTimeToMs, parseJsonOr, toNumber } from "../sessions/session-ids";
+import { sqlReaderFor, type SqlReader } from "../sessions/sql-reader";
 import { groupBy, loadOccurrences, loadRepoChains } from "./chains";
 
 export interface HandoffJson {
@@ -38,14 +40,65 @@ export interface ChainJson {
   heads: string[];
 }
 
+interface TokenTotalsJson {
+  requests: number;
+  inputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+}
+
+/** CONTRACTS.md "Sessions" (docs/cli.md): one per main session of the sources this scan read. */
+export interface SessionJson extends TokenTotalsJson {
+  id: string;
+  runtime: string;
+  sessionId: string;
+  /** The root the session was read from (agent log folder, or the repo for seed state). */
+  source: string;
+  cwd: string | null;
+  branch: string | null;
+  repo: string | null;
+  models: string[];
+  startedAt: string | null;
+  endedAt: string | null;
+  contextWindow: number | null;
+  contextWindowSource: "log" | "model-table" | "user" | "unknown";
+  peakContextTokens: number;
+  compactions: number;
+  linkedHandoffs: { path: string; repo: string; method: "session-id" | "repo-branch-time" }[];
+  subagents: (TokenTotalsJson & { agentId: string; agentType: string | null; peakContextTokens: number })[];
+}
+
+export interface SourceIssueJson {
+  /** The runtime the file belongs to ("seed" for state files in a repo). */
+  source: string;
+  /** Absolute path. */
+  file: string;
+  badLines: number;
+  unknownTypes: Record<string, number>;
+}
+
 export interface ScanReport {
   handoffs: HandoffJson[];
   chains: ChainJson[];
   latest: string | Record<string, string | null> | null;
   errors: { repo: string; path: string; line: number | null; rule: string; message: string; refs: string[] }[];
+  sessions: SessionJson[];
+  sourceIssues: SourceIssueJson[];
 }
 
-export async function getScanReport(db: Db, { repoIds }: { repoIds: string[] }): Promise<ScanReport> {
+/**
+ * `db` is used for the handoff half (only when there are repos); `sql` for the session half (any
+ * reader: the scan's bulk writer, or sqlReaderFor(db)).
+ */
+export async function getScanReport(
+  db: Db | null,
+  { repoIds, sessionSourceIds = [], sql }: { repoIds: string[]; sessionSourceIds?: string[]; sql?: SqlReader },
+): Promise<ScanReport> {
+  const sessionReader = sql ?? (db ? sqlReaderFor(db) : null);
+  const { sessions, sourceIssues } = sessionReader ? await getSessionReport(sessionReader, sessionSourceIds) : { sessions: [], sourceIssues: [] };
+  if (repoIds.length === 0 || db === null) return { handoffs: [], chains: [], latest: {}, errors: [], sessions, sourceIssues };
   const repos = await db.repo.findMany({ where: { id: { in: repoIds } }, select: { id: true, path: true, sourceId: true }, orderBy: { path: "asc" } });
   const handoffs: HandoffJson[] = [];
   const chains: ChainJson[] = [];
@@ -129,5 +182,116 @@ export async function getScanReport(db: Db, { repoIds }: { repoIds: string[] }):
       errors.push({ repo: repo.path, path: issue.path, line: issue.line, rule: issue.rule, message: issue.message, refs: JSON.parse(issue.refs) as string[] });
     }
   }
-  return { handoffs, chains, latest: repos.length === 1 ? (latest[repos[0]!.path] ?? null) : latest, errors };
+  return { handoffs, chains, latest: repos.length === 1 ? (latest[repos[0]!.path] ?? null) : latest, errors, sessions, sourceIssues };
+}
+
+export type { SqlReader };
+
+interface SessionRow {
+  id: string;
+  parentId: string | null;
+  runtime: string;
+  externalId: string;
+  agentId: string | null;
+  agentType: string | null;
+  cwd: string | null;
+  branch: string | null;
+  repoPath: string | null;
+  models: string;
+  startedAt: unknown;
+  endedAt: unknown;
+  requestCount: unknown;
+  inputTokens: unknown;
+  cacheWriteTokens: unknown;
+  cacheReadTokens: unknown;
+  outputTokens: unknown;
+  reasoningTokens: unknown;
+  contextWindow: unknown;
+  contextWindowSource: string;
+  peakContextTokens: unknown;
+  compactionCount: unknown;
+}
+
+function totals(row: SessionRow): TokenTotalsJson {
+  return {
+    requests: toNumber(row.requestCount),
+    inputTokens: toNumber(row.inputTokens),
+    cacheWriteTokens: toNumber(row.cacheWriteTokens),
+    cacheReadTokens: toNumber(row.cacheReadTokens),
+    outputTokens: toNumber(row.outputTokens),
+    reasoningTokens: toNumber(row.reasoningTokens),
+  };
+}
+
+const isoOf = (value: unknown) => {
+  const ms = dbTimeToMs(value);
+  return ms === null ? null : new Date(ms).toISOString();
+};
+
+/**
+ * Sessions and file issues of the given sources, in plain SQL: a CLI run is one cold process, and
+ * Prisma's first queries (client start, query planning) cost more than the whole report.
+ */
+export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Promise<{ sessions: SessionJson[]; sourceIssues: SourceIssueJson[] }> {
+  const sessions: SessionJson[] = [];
+  const sourceIssues: SourceIssueJson[] = [];
+  if (sourceIds.length === 0) return { sessions, sourceIssues };
+  const sources = (await sql.query<{ id: string; kind: string; root: string }>(`SELECT "id", "kind", "root" FROM "Source" WHERE "id" IN (${sourceIds.map(() => "?").join(", ")})`, sourceIds)).sort(
+    (a, b) => a.kind.localeCompare(b.kind) || a.root.localeCompare(b.root),
+  );
+  for (const source of sources) {
+    const rows = await sql.query<SessionRow>(
+      `SELECT s."id", s."parentId", s."runtime", s."externalId", s."agentId", s."agentType", s."cwd", s."branch", r."path" AS "repoPath", s."models", s."startedAt", s."endedAt",
+         s."requestCount", s."inputTokens", s."cacheWriteTokens", s."cacheReadTokens", s."outputTokens", s."reasoningTokens", s."contextWindow", s."contextWindowSource",
+         s."peakContextTokens", s."compactionCount"
+       FROM "AgentSession" s LEFT JOIN "Repo" r ON r."id" = s."repoId"
+       WHERE s."sourceId" = ? AND s."supersededById" IS NULL`,
+      [source.id],
+    );
+    const links = await sql.query<{ sessionId: string; method: string; path: string; repoPath: string }>(
+      `SELECT l."sessionId", l."method", h."path", r."path" AS "repoPath"
+       FROM "SessionHandoffLink" l JOIN "AgentSession" s ON s."id" = l."sessionId" JOIN "Handoff" h ON h."id" = l."handoffId" JOIN "Repo" r ON r."id" = h."repoId"
+       WHERE s."sourceId" = ?`,
+      [source.id],
+    );
+    const files = await sql.query<{ path: string; badLines: unknown; unknownTypes: string; offset: unknown; size: unknown; status: string }>(
+      `SELECT "path", "badLines", "unknownTypes", "offset", "size", "status" FROM "FileState" WHERE "sourceId" = ? AND "version" = ''`,
+      [source.id],
+    );
+    const byStart = (a: SessionRow, b: SessionRow) =>
+      (dbTimeToMs(a.startedAt) ?? Infinity) - (dbTimeToMs(b.startedAt) ?? Infinity) || (a.agentId ?? a.externalId).localeCompare(b.agentId ?? b.externalId);
+    const subagentsOf = groupBy(rows.filter((row) => row.parentId !== null).sort(byStart), (row) => row.parentId!);
+    const linksOf = groupBy(links, (link) => link.sessionId);
+    for (const row of rows.filter((entry) => entry.parentId === null).sort(byStart)) {
+      sessions.push({
+        id: row.id,
+        runtime: row.runtime,
+        sessionId: row.externalId,
+        source: source.root,
+        cwd: row.cwd,
+        branch: row.branch,
+        repo: row.repoPath,
+        models: parseJsonOr<string[]>(row.models, []),
+        startedAt: isoOf(row.startedAt),
+        endedAt: isoOf(row.endedAt),
+        ...totals(row),
+        contextWindow: row.contextWindow === null ? null : toNumber(row.contextWindow),
+        contextWindowSource: row.contextWindowSource as SessionJson["contextWindowSource"],
+        peakContextTokens: toNumber(row.peakContextTokens),
+        compactions: toNumber(row.compactionCount),
+        linkedHandoffs: (linksOf.get(row.id) ?? [])
+          .map((link) => ({ path: link.path, repo: link.repoPath, method: link.method as "session-id" | "repo-branch-time" }))
+          .sort((a, b) => a.repo.localeCompare(b.repo) || a.path.localeCompare(b.path)),
+        subagents: (subagentsOf.get(row.id) ?? []).map((agent) => ({ agentId: agent.agentId ?? "", agentType: agent.agentType, ...totals(agent), peakContextTokens: toNumber(agent.peakContextTokens) })),
+      });
+    }
+    for (const file of files.sort((a, b) => a.path.localeCompare(b.path))) {
+      const badLines = toNumber(file.badLines);
+      const pending = file.status === "ok" && file.size !== null && toNumber(file.offset) < toNumber(file.size) ? 1 : 0;
+      const unknownTypes = parseJsonOr<Record<string, number>>(file.unknownTypes, {});
+      if (badLines + pending === 0 && Object.keys(unknownTypes).length === 0) continue;
+      sourceIssues.push({ source: source.kind, file: `${source.root.replace(/\/+$/, "")}/${file.path}`, badLines: badLines + pending, unknownTypes });
+    }
+  }
+  return { sessions, sourceIssues };
 }

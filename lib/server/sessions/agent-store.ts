@@ -145,7 +145,10 @@ const CLAUDE_REPLACE = `(("RequestSample"."isSidechain" <> excluded."isSidechain
 export async function writeSamples(bulk: BulkWriter, samples: Iterable<SampleWrite>) {
   const claude: Row[] = [];
   const others: Row[] = [];
-  for (const { sessionId, runtime, request } of samples) {
+  // In key order: the (sessionId, key) index then grows at its right edge instead of splitting
+  // pages all over (message ids are random).
+  const sorted = [...samples].sort((a, b) => compare(a.sessionId, b.sessionId) || compare(a.request.key, b.request.key));
+  for (const { sessionId, runtime, request } of sorted) {
     const time = request.timestamp === null ? NaN : Date.parse(request.timestamp);
     const row: Row = [
       sessionId,
@@ -168,6 +171,10 @@ export async function writeSamples(bulk: BulkWriter, samples: Iterable<SampleWri
   await bulk.upsert("RequestSample", SAMPLE_COLUMNS, others, { conflict: ["sessionId", "key"], update: SAMPLE_UPDATE });
 }
 
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export interface CompactionWrite {
   sessionId: string;
   agentId: string;
@@ -179,11 +186,18 @@ export interface CompactionWrite {
   postTokens: number | null;
 }
 
+/** The same compaction read from two files (a moved rollout) is one: dated ones are keyed by content. */
+export function compactionKey(compaction: CompactionWrite): string {
+  return compaction.timestampMs === null
+    ? `f:${compaction.file}:${compaction.line}`
+    : `t:${compaction.timestampMs}:${compaction.trigger ?? ""}:${compaction.preTokens ?? ""}`;
+}
+
 export async function writeCompactions(bulk: BulkWriter, compactions: CompactionWrite[]) {
   await bulk.insert(
     "Compaction",
-    ["sessionId", "agentId", "file", "line", "timestampMs", "trigger", "preTokens", "postTokens"],
-    compactions.map((c) => [c.sessionId, c.agentId, c.file, c.line, c.timestampMs, c.trigger, c.preTokens, c.postTokens]),
+    ["sessionId", "agentId", "key", "file", "line", "timestampMs", "trigger", "preTokens", "postTokens"],
+    compactions.map((c) => [c.sessionId, c.agentId, compactionKey(c), c.file, c.line, c.timestampMs, c.trigger, c.preTokens, c.postTokens]),
     { ignoreConflicts: true },
   );
 }

@@ -1,9 +1,9 @@
 /**
  * Parses agent files on worker threads when that pays (a large first scan), inline otherwise.
- * Measured on the 2-core machines here: two workers parse a ~400 MB Claude corpus in about 60 % of
- * one thread's time while the main thread stores samples (bench/run.ts `sessions`). Small scans
- * (a rescan after an append) stay inline: starting a worker and its TypeScript loader costs more
- * than the parse.
+ * The main thread stores samples while workers parse, so the default is one worker per core the
+ * main thread leaves free (two cores: one worker); more only oversubscribes (measured with
+ * `npm run bench -- sessions`). Small scans (a rescan after an append) stay inline: starting a
+ * worker and its TypeScript loader costs more than the parse.
  */
 import os from "node:os";
 import { Worker } from "node:worker_threads";
@@ -18,9 +18,9 @@ export interface ParsePool {
 /** Bytes to read below which workers are not worth starting. */
 export const WORKER_THRESHOLD_BYTES = 48 * 1024 * 1024;
 
-export function defaultWorkerCount(bytesToRead: number): number {
+export function defaultWorkerCount(bytesToRead: number, cores = os.availableParallelism()): number {
   if (bytesToRead < WORKER_THRESHOLD_BYTES) return 0;
-  return Math.max(0, Math.min(2, os.availableParallelism() - 0));
+  return Math.max(0, Math.min(3, cores - 1));
 }
 
 export function createParsePool(workers: number): ParsePool {
@@ -44,7 +44,6 @@ function inlinePool(): ParsePool {
 interface Pending {
   task: AgentFileTask;
   resolve: (outcome: AgentFileOutcome) => void;
-  reject: (error: Error) => void;
 }
 
 function workerPool(count: number): ParsePool {
@@ -53,6 +52,7 @@ function workerPool(count: number): ParsePool {
   const busy = new Map<Worker, Pending>();
   const queue: Pending[] = [];
   let failed: Error | null = null;
+  let closing = false;
 
   const dispatch = () => {
     while (idle.length > 0 && queue.length > 0) {
@@ -72,13 +72,20 @@ function workerPool(count: number): ParsePool {
       pending?.resolve(outcome);
       dispatch();
     });
-    worker.on("error", (error) => {
-      // A worker that dies takes its task with it; that task and the rest run inline.
-      failed = error;
+    // A worker that dies (an error, or an exit nobody asked for) takes its task with it; that task
+    // and every later one run inline, same results.
+    const giveUp = (error: Error) => {
+      failed ??= error;
+      const idleIndex = idle.indexOf(worker);
+      if (idleIndex >= 0) idle.splice(idleIndex, 1);
       const pending = busy.get(worker);
       busy.delete(worker);
       if (pending) pending.resolve(parseAgentFile(pending.task));
       for (const waiting of queue.splice(0)) waiting.resolve(parseAgentFile(waiting.task));
+    };
+    worker.on("error", giveUp);
+    worker.on("exit", (code) => {
+      if (!closing) giveUp(new Error(`parser worker exited (${code})`));
     });
     idle.push(worker);
     return worker;
@@ -88,12 +95,13 @@ function workerPool(count: number): ParsePool {
     workers: count,
     run(task) {
       if (failed) return Promise.resolve(parseAgentFile(task));
-      return new Promise((resolve, reject) => {
-        queue.push({ task, resolve, reject });
+      return new Promise((resolve) => {
+        queue.push({ task, resolve });
         dispatch();
       });
     },
     async close() {
+      closing = true;
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };

@@ -14,7 +14,8 @@
  * per touched session from the stored samples. A bad line or an unknown record type is counted for
  * its file and never stops anything; an unreadable file is a failed file, the scan goes on.
  */
-import { readFile, realpath, stat } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
 import { asObject, asString } from "../../core/sessions/json-values";
@@ -41,7 +42,7 @@ import {
 } from "./agent-store";
 import { HEAD_BYTES, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
 import { createParsePool, defaultWorkerCount } from "./parse-pool";
-import { emptyDraft, foldIntoDraft, recomputeSessions, type SessionDraft } from "./recompute-sessions";
+import { emptyDraft, factsFromRequests, foldIntoDraft, recomputeSessions, type SessionDraft } from "./recompute-sessions";
 import { scanOpenCodeSource } from "./scan-opencode";
 import { agentSessionId, parseJsonOr } from "./session-ids";
 
@@ -80,6 +81,8 @@ export interface AgentScanResult {
   issues: Finding[];
   workers: number;
   durationMs: number;
+  /** Wall time of each phase, ms (what `npm run bench -- sessions` reports). */
+  timings: { discover: number; classify: number; parseAndStore: number; finish: number; opencode: number; recompute: number };
 }
 
 interface SourcePlan {
@@ -120,16 +123,24 @@ export async function scanAgentSources(options: AgentScanOptions): Promise<Agent
   const { bulk } = options;
   const scanRunId = options.scanRunId ?? null;
   options.onProgress?.({ phase: "discover" });
+  const timings: AgentScanResult["timings"] = { discover: 0, classify: 0, parseAndStore: 0, finish: 0, opencode: 0, recompute: 0 };
+  let phaseStart = performance.now();
+  const lap = (phase: keyof AgentScanResult["timings"]) => {
+    const now = performance.now();
+    timings[phase] = Math.round(now - phaseStart);
+    phaseStart = now;
+  };
   const discovered = await discoverAgentSources({ env: options.env, homeDir: options.homeDir });
   const sources = await planSources(bulk, discovered, options.homeDir);
   const drafts = new Map<string, SessionDraft>();
+  lap("discover");
 
   // 1. Classify every file against what the last scan saw.
   const resetIds = new Set<string>();
   for (const source of sources) {
     if (source.kind === "opencode") continue;
     const stored = await loadAgentFiles(bulk, source.id);
-    await Promise.all(source.files.map((file) => statFile(file, stored.get(file.path))));
+    for (const file of source.files) statFile(file, stored.get(file.path));
     for (const file of source.files) classify(file, resetIds);
     const present = new Set(source.files.map((file) => file.path));
     const gone = [...stored.values()].filter((state) => state.status !== "gone" && !present.has(state.path));
@@ -143,6 +154,7 @@ export async function scanAgentSources(options: AgentScanOptions): Promise<Agent
     }
   }
   if (resetIds.size > 0) await bulk.transaction(() => resetSessions(bulk, [...resetIds]));
+  lap("classify");
 
   // 2. Parse (workers when it pays) and store as outcomes arrive.
   const toRead = sources.flatMap((source) => source.files.filter((file) => file.readFrom !== null));
@@ -168,7 +180,7 @@ export async function scanAgentSources(options: AgentScanOptions): Promise<Agent
       Array.from({ length: Math.min(lanes, toRead.length) }, async () => {
         while (next < toRead.length) {
           const file = toRead[next]!;
-          const task = await taskFor(file, next++);
+          const task = taskFor(file, next++);
           const outcome = await pool.run(task);
           done += 1;
           bytes += outcome.bytesRead;
@@ -182,16 +194,35 @@ export async function scanAgentSources(options: AgentScanOptions): Promise<Agent
   } finally {
     await pool.close();
   }
+  lap("parseAndStore");
   options.onProgress?.({ phase: "store" });
   await store.finish();
+  lap("finish");
 
   // 3. OpenCode: a database (and older JSON tree), read whole when it changed.
   for (const source of sources.filter((entry) => entry.kind === "opencode")) {
     await scanOpenCodeSource(bulk, source, discovered, drafts, scanRunId);
   }
+  lap("opencode");
 
-  // 4. Session rows from the stored samples.
+  // 4. Session rows from the stored samples. A reset session no file feeds any more (its file was
+  // replaced by another session's) is deleted; one whose files could not be read is recomputed.
+  const orphaned = [...resetIds].filter((id) => !drafts.has(id));
+  if (orphaned.length > 0) {
+    const fed = await bulk.query<{ sessionId: string }>(
+      `SELECT DISTINCT "sessionId" FROM "FileState" WHERE "sessionId" IN (${orphaned.map(() => "?").join(", ")})`,
+      orphaned,
+    );
+    const stillFed = new Set(fed.map((row) => row.sessionId));
+    const rows = await bulk.query<{ id: string; sourceId: string; runtime: SessionRuntime; externalId: string }>(
+      `SELECT "id", "sourceId", "runtime", "externalId" FROM "AgentSession" WHERE "id" IN (${orphaned.map(() => "?").join(", ")})`,
+      orphaned,
+    );
+    for (const row of rows.filter((entry) => stillFed.has(entry.id))) drafts.set(row.id, emptyDraft(row.id, row.sourceId, row.runtime, row.externalId, false));
+    await bulk.deleteWhereIn("AgentSession", "id", orphaned.filter((id) => !stillFed.has(id)));
+  }
   await bulk.transaction(() => recomputeSessions(bulk, drafts));
+  lap("recompute");
   for (const source of sources) {
     source.result.stats.sessionsTouched = [...drafts.values()].filter((draft) => draft.sourceId === source.id).length;
     const status = source.result.errors.length === 0 ? "ok" : source.result.stats.filesFailed >= source.result.stats.files && source.result.stats.files > 0 ? "failed" : "partial";
@@ -204,6 +235,7 @@ export async function scanAgentSources(options: AgentScanOptions): Promise<Agent
     issues: discovered.issues,
     workers: pool.workers,
     durationMs: Date.now() - started,
+    timings,
   };
 }
 
@@ -273,10 +305,11 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: 
   return plans;
 }
 
-async function statFile(file: FilePlan, stored: StoredAgentFile | undefined) {
+/** Synchronous on purpose: thousands of stats through the thread pool cost ten times more. */
+function statFile(file: FilePlan, stored: StoredAgentFile | undefined) {
   file.stored = stored;
   try {
-    const info = await stat(file.absolutePath);
+    const info = statSync(file.absolutePath);
     file.size = info.size;
     file.mtimeMs = info.mtimeMs;
   } catch {
@@ -294,6 +327,12 @@ function classify(file: FilePlan, resetIds: Set<string>) {
   }
   if (stored.status === "ok" && stored.size === file.size && stored.mtimeMs === file.mtimeMs) {
     file.readFrom = null;
+    return;
+  }
+  if (!stored.sessionId) {
+    // Nothing countable was read from it yet: read it whole again, so its first lines still date
+    // the session once it has one.
+    file.readFrom = fromStart;
     return;
   }
   if (file.format === "gemini-json") {
@@ -321,12 +360,12 @@ function sameHead(file: FilePlan, stored: StoredAgentFile): boolean {
   }
 }
 
-async function taskFor(file: FilePlan, id: number): Promise<AgentFileTask> {
+function taskFor(file: FilePlan, id: number): AgentFileTask {
   const from = file.readFrom!;
   let agentType: string | null = null;
   if (file.metaPath && from.offset === 0) {
     try {
-      agentType = asString(asObject(JSON.parse(await readFile(file.metaPath, "utf8")))?.agentType);
+      agentType = asString(asObject(JSON.parse(readFileSync(file.metaPath, "utf8")))?.agentType);
     } catch {
       agentType = null;
     }
@@ -421,11 +460,16 @@ class OutcomeStore {
     }
     const hasContent = log.requests.length > 0 || log.compactions.length > 0;
     // A file with nothing countable yet and no session: not a session (yet). It is read again from
-    // the start when it changes, so its first lines still date the session once it has requests.
+    // the start when it changes (classify), so its first lines still date the session later.
     const keepsOffset = sessionId !== null && (hasContent || storedSession !== null || this.drafts.has(sessionId));
     if (sessionId !== null && keepsOffset) {
       const draft = this.draftFor(sessionId, source.id, runtime, externalId ?? log.sessionId ?? file.pathSessionId ?? sessionId);
       foldIntoDraft(draft, log);
+      draft.fileReads += 1;
+      // Read whole into a session with nothing stored before (new, or reset): its facts are these
+      // requests' (recompute checks no other file ever fed it).
+      const fresh = fromStart && (storedSession === null || storedSession !== sessionId || this.resetIds.has(sessionId));
+      draft.wholeFacts = fresh && draft.fileReads === 1 ? factsFromRequests(runtime, log.requests) : null;
       for (const request of log.requests) this.addSample(sessionId, runtime, request);
       for (const compaction of log.compactions) {
         const time = compaction.timestamp === null ? NaN : Date.parse(compaction.timestamp);
@@ -469,10 +513,11 @@ class OutcomeStore {
       path: file.path,
       size: outcome.size,
       mtimeMs: outcome.mtimeMs,
-      offset: keepsOffset ? outcome.offset : 0,
-      lines: keepsOffset ? outcome.lines : 0,
+      // Without a session yet, the next change reads the file from the start (classify), so no carry.
+      offset: outcome.offset,
+      lines: outcome.lines,
       carry: keepsOffset && outcome.carry ? JSON.stringify(outcome.carry) : null,
-      headHash: keepsOffset ? outcome.headHash : null,
+      headHash: outcome.headHash,
       sessionId: keepsOffset ? sessionId : null,
       status: "ok",
       badLines,

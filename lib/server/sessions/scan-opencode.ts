@@ -146,6 +146,11 @@ async function storeSignature(database: string | null, storageDir: string | null
   for (const file of database ? [database, `${database}-wal`] : []) {
     try {
       const info = await stat(file);
+      // An empty WAL holds no rows; a read-only reader (Baton's own first read included) creates one.
+      if (file.endsWith("-wal") && info.size === 0) {
+        parts.push(`${path.basename(file)}:-`);
+        continue;
+      }
       parts.push(`${path.basename(file)}:${info.size}:${info.mtimeMs}`);
       bytes += info.size;
       mtimeMs = Math.max(mtimeMs, info.mtimeMs);

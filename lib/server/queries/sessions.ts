@@ -1,0 +1,521 @@
+/**
+ * Reads for the session pages, the API routes and `scan --json`. Return types are the contract:
+ * components import `SessionListItem`, `SessionDetail`, … instead of declaring their own.
+ * Totals are BIGINT in the database (a long-lived session passes 2^31 cache-read tokens); they are
+ * numbers here (exact below 2^53), so everything returned is JSON-safe.
+ */
+import { z } from "zod";
+import type { Prisma } from "../../../generated/sqlite/client";
+import { resolveContextWindow } from "../../core/sessions/summarise-session";
+import type { Db } from "../db/client";
+import { parseJsonOr, toNumber } from "../sessions/session-ids";
+
+export const SESSION_SORTS = ["recent", "peak", "tokens", "duration"] as const;
+
+export const sessionFiltersSchema = z.object({
+  runtime: z.string().optional(),
+  /** Repo id. */
+  repo: z.string().optional(),
+  /** Sessions active on or after this day (UTC). */
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  /** Sessions active on or before this day (UTC). */
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  sort: z.enum(SESSION_SORTS).default("recent"),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type SessionFilters = z.infer<typeof sessionFiltersSchema>;
+
+/** Reads URL search params leniently: a bad value is dropped, not an error page. */
+export function parseSessionFilters(params: Record<string, string | string[] | undefined>): SessionFilters {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined && first !== "") flat[key] = first;
+  }
+  const result = sessionFiltersSchema.safeParse(flat);
+  if (result.success) return result.data;
+  const cleaned = { ...flat };
+  for (const issue of result.error.issues) delete cleaned[String(issue.path[0])];
+  return sessionFiltersSchema.parse(cleaned);
+}
+
+export type ContextWindowSource = "log" | "model-table" | "user" | "unknown";
+export type LinkMethod = "session-id" | "repo-branch-time";
+
+export interface SessionListItem {
+  id: string;
+  runtime: string;
+  sessionId: string;
+  cwd: string | null;
+  branch: string | null;
+  repo: { id: string; name: string } | null;
+  models: string[];
+  startedAt: string | null;
+  endedAt: string | null;
+  durationMs: number | null;
+  requests: number;
+  inputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  totalTokens: number;
+  contextWindow: number | null;
+  contextWindowSource: ContextWindowSource;
+  peakContextTokens: number;
+  peakContextPercent: number | null;
+  compactions: number;
+  subagents: number;
+  linkedHandoffs: number;
+  /** The window the user set, when they did (contextWindowSource is then "user"). */
+  userContextWindow: number | null;
+  source: { id: string; kind: string; label: string };
+}
+
+export interface SessionSubagent {
+  agentId: string;
+  agentType: string | null;
+  requests: number;
+  inputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  peakContextTokens: number;
+  models: string[];
+  startedAt: string | null;
+  endedAt: string | null;
+  compactions: number;
+}
+
+export interface SessionRequest {
+  /** Epoch ms. */
+  t: number | null;
+  model: string | null;
+  /** null for the main session's own requests. */
+  agentId: string | null;
+  inputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  contextTokens: number;
+}
+
+export interface SessionCompaction {
+  t: number | null;
+  trigger: "auto" | "manual" | null;
+  preTokens: number | null;
+  postTokens: number | null;
+}
+
+export interface SessionCheckpoint {
+  t: number | null;
+  id: string;
+  phase: string | null;
+  usedTokens: number | null;
+  availableTokens: number | null;
+  recoveryReserveTokens: number | null;
+  /** "checkpoint" | "handoff-package" | "session-metadata" | "token-usage" | "context-snapshot" | "token-probe" */
+  kind: string;
+  totalTokens: number | null;
+  usedPercent: number | null;
+  /** The state file it was read from (absolute). */
+  file: string;
+}
+
+export interface SessionHandoff {
+  id: string;
+  path: string;
+  phase: string | null;
+  runtime: string | null;
+  /** When it was written: identity timestamp, else commit time, else mtime (epoch ms). */
+  t: number | null;
+  method: LinkMethod;
+  repo: { id: string; name: string };
+}
+
+export interface BudgetAllocationNode {
+  label: string;
+  /** As declared; 0 when the line gives neither tokens nor a percent of a known total. */
+  tokens: number;
+  percent: number | null;
+  children: BudgetAllocationNode[];
+}
+
+export interface SessionBudget {
+  thresholdsPercent: number[];
+  reserveTokens: number | null;
+  totalTokens: number | null;
+  allocation: BudgetAllocationNode[] | null;
+  /** Repo-relative path of the file the budget was read from. */
+  source: string;
+}
+
+export interface SessionSourceIssue {
+  /** Absolute path. */
+  file: string;
+  badLines: number;
+  unknownTypes: Record<string, number>;
+}
+
+/**
+ * A list item whose three counts become the lists they count (`requests`, `compactions`,
+ * `subagents`); TypeScript cannot extend an interface with a field of another type, hence the Omit.
+ * The counts stay available as `requestCount`, `compactionCount`, `subagentCount`.
+ */
+export interface SessionDetail extends Omit<SessionListItem, "requests" | "compactions" | "subagents"> {
+  subagents: SessionSubagent[];
+  /** Main session and subagents, de-duplicated, ordered by time. */
+  requests: SessionRequest[];
+  /** The main session's compactions, by time. */
+  compactions: SessionCompaction[];
+  checkpoints: SessionCheckpoint[];
+  handoffs: SessionHandoff[];
+  budget: SessionBudget | null;
+  sourceIssues: SessionSourceIssue[];
+  /** SessionListItem.requests: de-duplicated API responses, subagents included. */
+  requestCount: number;
+  /** SessionListItem.compactions. */
+  compactionCount: number;
+  /** SessionListItem.subagents. */
+  subagentCount: number;
+}
+
+const listSelect = {
+  id: true,
+  runtime: true,
+  externalId: true,
+  cwd: true,
+  branch: true,
+  models: true,
+  startedAt: true,
+  endedAt: true,
+  durationMs: true,
+  requestCount: true,
+  inputTokens: true,
+  cacheWriteTokens: true,
+  cacheReadTokens: true,
+  outputTokens: true,
+  reasoningTokens: true,
+  totalTokens: true,
+  contextWindow: true,
+  contextWindowSource: true,
+  userContextWindow: true,
+  peakContextTokens: true,
+  peakContextPercent: true,
+  compactionCount: true,
+  repo: { select: { id: true, name: true } },
+  source: { select: { id: true, kind: true, label: true } },
+  _count: { select: { subagents: true, links: true } },
+} satisfies Prisma.AgentSessionSelect;
+
+type ListRow = Prisma.AgentSessionGetPayload<{ select: typeof listSelect }>;
+
+function toListItem(row: ListRow): SessionListItem {
+  return {
+    id: row.id,
+    runtime: row.runtime,
+    sessionId: row.externalId,
+    cwd: row.cwd,
+    branch: row.branch,
+    repo: row.repo,
+    models: parseJsonOr<string[]>(row.models, []),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    durationMs: row.durationMs,
+    requests: row.requestCount,
+    inputTokens: toNumber(row.inputTokens),
+    cacheWriteTokens: toNumber(row.cacheWriteTokens),
+    cacheReadTokens: toNumber(row.cacheReadTokens),
+    outputTokens: toNumber(row.outputTokens),
+    reasoningTokens: toNumber(row.reasoningTokens),
+    totalTokens: toNumber(row.totalTokens),
+    contextWindow: row.contextWindow,
+    contextWindowSource: row.contextWindowSource as ContextWindowSource,
+    peakContextTokens: row.peakContextTokens,
+    peakContextPercent: row.peakContextPercent,
+    compactions: row.compactionCount,
+    subagents: row._count.subagents,
+    linkedHandoffs: row._count.links,
+    userContextWindow: row.userContextWindow,
+    source: row.source,
+  };
+}
+
+/** Main sessions only; a seed session folded into a runtime's own session is not listed twice. */
+const listed = { parentId: null, supersededById: null } satisfies Prisma.AgentSessionWhereInput;
+
+function whereFor(filters: SessionFilters): Prisma.AgentSessionWhereInput {
+  const and: Prisma.AgentSessionWhereInput[] = [listed];
+  if (filters.runtime) and.push({ runtime: filters.runtime });
+  if (filters.repo) and.push({ repoId: filters.repo });
+  // A session matches a day range when it was active in it (overlap, UTC days).
+  if (filters.from) and.push({ OR: [{ endedAt: { gte: new Date(`${filters.from}T00:00:00.000Z`) } }, { endedAt: null, startedAt: { gte: new Date(`${filters.from}T00:00:00.000Z`) } }] });
+  if (filters.to) and.push({ startedAt: { lte: new Date(`${filters.to}T23:59:59.999Z`) } });
+  return { AND: and };
+}
+
+function orderFor(sort: SessionFilters["sort"]): Prisma.AgentSessionOrderByWithRelationInput[] {
+  switch (sort) {
+    // Closest to full first; sessions with an unknown window after, by raw peak.
+    case "peak":
+      return [{ peakContextPercent: { sort: "desc", nulls: "last" } }, { peakContextTokens: "desc" }, { id: "asc" }];
+    case "tokens":
+      return [{ totalTokens: "desc" }, { id: "asc" }];
+    case "duration":
+      return [{ durationMs: { sort: "desc", nulls: "last" } }, { id: "asc" }];
+    default:
+      return [{ endedAt: { sort: "desc", nulls: "last" } }, { startedAt: { sort: "desc", nulls: "last" } }, { id: "asc" }];
+  }
+}
+
+export async function listSessions(db: Db, filters: SessionFilters): Promise<{ total: number; page: number; pageSize: number; items: SessionListItem[] }> {
+  const where = whereFor(filters);
+  const [total, rows] = await Promise.all([
+    db.agentSession.count({ where }),
+    db.agentSession.findMany({ where, select: listSelect, orderBy: orderFor(filters.sort), skip: (filters.page - 1) * filters.pageSize, take: filters.pageSize }),
+  ]);
+  return { total, page: filters.page, pageSize: filters.pageSize, items: rows.map(toListItem) };
+}
+
+export async function getSessionFacets(db: Db): Promise<{ runtimes: string[]; repos: { id: string; name: string }[] }> {
+  const [runtimes, repos] = await Promise.all([
+    db.agentSession.findMany({ where: listed, select: { runtime: true }, distinct: ["runtime"], orderBy: { runtime: "asc" } }),
+    db.repo.findMany({ where: { sessions: { some: listed } }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
+  ]);
+  return { runtimes: runtimes.map((row) => row.runtime), repos };
+}
+
+export async function getSession(db: Db, id: string): Promise<SessionDetail | null> {
+  const row = await db.agentSession.findUnique({ where: { id }, select: { ...listSelect, externalId: true, repoId: true, parentId: true } });
+  if (!row || row.parentId !== null) return null;
+  const [subagents, samples, compactions, checkpoints, links, budgets, files] = await Promise.all([
+    db.agentSession.findMany({
+      where: { parentId: id },
+      select: {
+        agentId: true,
+        agentType: true,
+        requestCount: true,
+        inputTokens: true,
+        cacheWriteTokens: true,
+        cacheReadTokens: true,
+        outputTokens: true,
+        reasoningTokens: true,
+        peakContextTokens: true,
+        models: true,
+        startedAt: true,
+        endedAt: true,
+        compactionCount: true,
+      },
+      orderBy: [{ startedAt: { sort: "asc", nulls: "last" } }, { agentId: "asc" }],
+    }),
+    db.requestSample.findMany({
+      where: { sessionId: id, counted: true },
+      select: { timestampMs: true, model: true, agentId: true, inputTokens: true, cacheWriteTokens: true, cacheReadTokens: true, outputTokens: true, reasoningTokens: true, contextTokens: true },
+      orderBy: [{ timestampMs: { sort: "asc", nulls: "last" } }, { key: "asc" }],
+    }),
+    db.compaction.findMany({
+      where: { sessionId: id, agentId: "" },
+      select: { timestampMs: true, trigger: true, preTokens: true, postTokens: true },
+      orderBy: [{ timestampMs: { sort: "asc", nulls: "last" } }, { line: "asc" }],
+    }),
+    db.checkpoint.findMany({
+      where: { sessionExternalId: row.externalId },
+      select: { id: true, path: true, kind: true, recordId: true, timestamp: true, phase: true, usedTokens: true, availableTokens: true, totalTokens: true, usedPercent: true, recoveryReserveTokens: true, source: { select: { root: true } } },
+      orderBy: [{ timestamp: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+    }),
+    db.sessionHandoffLink.findMany({
+      where: { sessionId: id },
+      select: { method: true, handoff: { select: { id: true, path: true, phase: true, runtime: true, timestamp: true, commitTime: true, fileMtime: true, repo: { select: { id: true, name: true } } } } },
+    }),
+    row.repoId
+      ? db.budgetConfig.findMany({ where: { repoId: row.repoId }, select: { path: true, thresholdsPercent: true, reserveTokens: true, totalTokens: true, allocation: true }, orderBy: { path: "asc" } })
+      : Promise.resolve([]),
+    db.fileState.findMany({ where: { sessionId: id }, select: { path: true, badLines: true, unknownTypes: true, offset: true, size: true, status: true, source: { select: { root: true } } }, orderBy: { path: "asc" } }),
+  ]);
+  const { subagents: subagentCount, requests: requestCount, compactions: compactionCount, ...item } = toListItem(row);
+  return {
+    ...item,
+    requestCount,
+    compactionCount,
+    subagentCount,
+    subagents: subagents.map((agent) => ({
+      agentId: agent.agentId ?? "",
+      agentType: agent.agentType,
+      requests: agent.requestCount,
+      inputTokens: toNumber(agent.inputTokens),
+      cacheWriteTokens: toNumber(agent.cacheWriteTokens),
+      cacheReadTokens: toNumber(agent.cacheReadTokens),
+      outputTokens: toNumber(agent.outputTokens),
+      reasoningTokens: toNumber(agent.reasoningTokens),
+      peakContextTokens: agent.peakContextTokens,
+      models: parseJsonOr<string[]>(agent.models, []),
+      startedAt: agent.startedAt?.toISOString() ?? null,
+      endedAt: agent.endedAt?.toISOString() ?? null,
+      compactions: agent.compactionCount,
+    })),
+    requests: samples.map((sample) => ({
+      t: sample.timestampMs,
+      model: sample.model,
+      agentId: sample.agentId === "" ? null : sample.agentId,
+      inputTokens: sample.inputTokens,
+      cacheWriteTokens: sample.cacheWriteTokens,
+      cacheReadTokens: sample.cacheReadTokens,
+      outputTokens: sample.outputTokens,
+      reasoningTokens: sample.reasoningTokens,
+      contextTokens: sample.contextTokens,
+    })),
+    compactions: compactions.map((compaction) => ({
+      t: compaction.timestampMs,
+      trigger: compaction.trigger === "auto" || compaction.trigger === "manual" ? compaction.trigger : null,
+      preTokens: compaction.preTokens,
+      postTokens: compaction.postTokens,
+    })),
+    checkpoints: checkpoints.map((checkpoint) => ({
+      t: checkpoint.timestamp?.getTime() ?? null,
+      id: checkpoint.recordId || `${checkpoint.kind}:${checkpoint.id}`,
+      phase: checkpoint.phase,
+      usedTokens: checkpoint.usedTokens,
+      availableTokens: checkpoint.availableTokens,
+      recoveryReserveTokens: checkpoint.recoveryReserveTokens,
+      kind: checkpoint.kind,
+      totalTokens: checkpoint.totalTokens,
+      usedPercent: checkpoint.usedPercent,
+      file: joinPath(checkpoint.source.root, checkpoint.path),
+    })),
+    handoffs: links
+      .map((link) => ({
+        id: link.handoff.id,
+        path: link.handoff.path,
+        phase: link.handoff.phase,
+        runtime: link.handoff.runtime,
+        t: (link.handoff.timestamp ?? link.handoff.commitTime ?? link.handoff.fileMtime)?.getTime() ?? null,
+        method: link.method as LinkMethod,
+        repo: link.handoff.repo,
+      }))
+      .sort((a, b) => (a.t ?? Infinity) - (b.t ?? Infinity) || a.path.localeCompare(b.path)),
+    budget: pickBudget(budgets),
+    sourceIssues: files
+      .map((file) => ({
+        file: joinPath(file.source.root, file.path),
+        // An unconsumed, incomplete last line counts while it stays incomplete.
+        badLines: file.badLines + (file.status === "ok" && file.size !== null && file.offset < file.size ? 1 : 0),
+        unknownTypes: parseJsonOr<Record<string, number>>(file.unknownTypes, {}),
+      }))
+      .filter((issue) => issue.badLines > 0 || Object.keys(issue.unknownTypes).length > 0),
+  };
+}
+
+/** The repo's budget: one with thresholds first, then one with an allocation, then by path. */
+function pickBudget(budgets: { path: string; thresholdsPercent: string; reserveTokens: number | null; totalTokens: number | null; allocation: string | null }[]): SessionBudget | null {
+  const ranked = [...budgets].sort((a, b) => score(b) - score(a) || a.path.localeCompare(b.path));
+  const best = ranked[0];
+  if (!best) return null;
+  const allocation = parseJsonOr<RawAllocation[] | null>(best.allocation, null);
+  return {
+    thresholdsPercent: parseJsonOr<number[]>(best.thresholdsPercent, []),
+    reserveTokens: best.reserveTokens,
+    totalTokens: best.totalTokens,
+    allocation: allocation ? allocation.map((node) => allocationNode(node, best.totalTokens)) : null,
+    source: best.path,
+  };
+  function score(budget: (typeof budgets)[number]) {
+    return (parseJsonOr<number[]>(budget.thresholdsPercent, []).length > 0 ? 2 : 0) + (budget.allocation ? 1 : 0);
+  }
+}
+
+interface RawAllocation {
+  label: string;
+  tokens: number | null;
+  percent: number | null;
+  children: RawAllocation[];
+}
+
+function allocationNode(node: RawAllocation, total: number | null): BudgetAllocationNode {
+  const derived = node.tokens ?? (node.percent !== null && total !== null ? Math.round((node.percent * total) / 100) : 0);
+  return { label: node.label, tokens: derived, percent: node.percent, children: (node.children ?? []).map((child) => allocationNode(child, total)) };
+}
+
+export async function getSessionsForHandoff(db: Db, handoffId: string): Promise<{ session: SessionDetail; method: LinkMethod }[]> {
+  const links = await db.sessionHandoffLink.findMany({ where: { handoffId }, select: { sessionId: true, method: true }, orderBy: { sessionId: "asc" } });
+  const found = await Promise.all(links.map(async (link) => ({ session: await getSession(db, link.sessionId), method: link.method as LinkMethod })));
+  return found
+    .filter((entry): entry is { session: SessionDetail; method: LinkMethod } => entry.session !== null)
+    .sort((a, b) => (a.method === b.method ? (a.session.startedAt ?? "").localeCompare(b.session.startedAt ?? "") : a.method === "session-id" ? -1 : 1));
+}
+
+/** Sets (or, with null, clears) the window a session is measured against; it wins over log and table. */
+export async function setUserContextWindow(db: Db, sessionId: string, tokens: number | null): Promise<void> {
+  if (tokens !== null && (!Number.isInteger(tokens) || tokens <= 0 || tokens > 100_000_000)) {
+    throw new RangeError(`context window must be a positive whole number of tokens (got ${tokens})`);
+  }
+  const row = await db.agentSession.findUnique({ where: { id: sessionId }, select: { logContextWindow: true, lastModel: true, peakContextTokens: true } });
+  if (!row) throw new RangeError(`no session ${sessionId}`);
+  const window = resolveContextWindow(tokens, row.logContextWindow, row.lastModel);
+  await db.agentSession.update({
+    where: { id: sessionId },
+    data: {
+      userContextWindow: tokens,
+      contextWindow: window.tokens,
+      contextWindowSource: window.source,
+      peakContextPercent: window.tokens ? (row.peakContextTokens * 100) / window.tokens : null,
+    },
+  });
+}
+
+export interface AgentSourceItem {
+  id: string;
+  kind: string;
+  root: string;
+  label: string;
+  lastScanAt: string | null;
+  lastStatus: string | null;
+  lastError: string | null;
+  files: number;
+  failedFiles: number;
+  issues: number;
+  sessions: number;
+  unknownTypes: Record<string, number>;
+}
+
+/** Every registered root that is not a repo: agent log folders and the repos' seed state. */
+export async function listAgentSources(db: Db): Promise<AgentSourceItem[]> {
+  const sources = await db.source.findMany({
+    where: { kind: { not: "repo" } },
+    select: { id: true, kind: true, root: true, label: true, lastScanAt: true, lastStatus: true, lastError: true, _count: { select: { issues: true } } },
+    orderBy: [{ kind: "asc" }, { root: "asc" }],
+  });
+  const ids = sources.map((source) => source.id);
+  const [fileCounts, sessionCounts, drift] = await Promise.all([
+    db.fileState.groupBy({ by: ["sourceId", "status"], where: { sourceId: { in: ids } }, _count: { _all: true } }),
+    db.agentSession.groupBy({ by: ["sourceId"], where: { sourceId: { in: ids }, ...listed }, _count: { _all: true } }),
+    db.fileState.findMany({ where: { sourceId: { in: ids }, unknownTypes: { not: "{}" } }, select: { sourceId: true, unknownTypes: true } }),
+  ]);
+  return sources.map((source) => {
+    const unknownTypes: Record<string, number> = {};
+    for (const file of drift.filter((entry) => entry.sourceId === source.id)) {
+      for (const [type, count] of Object.entries(parseJsonOr<Record<string, number>>(file.unknownTypes, {}))) unknownTypes[type] = (unknownTypes[type] ?? 0) + count;
+    }
+    const files = fileCounts.filter((entry) => entry.sourceId === source.id);
+    return {
+      id: source.id,
+      kind: source.kind,
+      root: source.root,
+      label: source.label,
+      lastScanAt: source.lastScanAt?.toISOString() ?? null,
+      lastStatus: source.lastStatus,
+      lastError: source.lastError,
+      files: files.filter((entry) => entry.status !== "gone").reduce((total, entry) => total + entry._count._all, 0),
+      failedFiles: files.filter((entry) => entry.status === "failed").reduce((total, entry) => total + entry._count._all, 0),
+      issues: source._count.issues,
+      sessions: sessionCounts.find((entry) => entry.sourceId === source.id)?._count._all ?? 0,
+      unknownTypes,
+    };
+  });
+}
+
+function joinPath(root: string, relative: string): string {
+  return `${root.replace(/\/+$/, "")}/${relative}`;
+}

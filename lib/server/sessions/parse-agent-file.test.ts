@@ -1,0 +1,119 @@
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixtureSuite, PUBLIC } from "../../core/sessions/__fixtures__/realcli-truth";
+import { hashHead, HEAD_BYTES, parseAgentFile, readHeadHash, type AgentFileFormat, type AgentFileTask } from "./parse-agent-file";
+import { claudeTranscript } from "./session-test-fixtures";
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-parse-file-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const task = (file: string, format: AgentFileFormat, extra: Partial<AgentFileTask> = {}): AgentFileTask => ({
+  id: 1,
+  path: file,
+  format,
+  offset: 0,
+  lines: 0,
+  carry: null,
+  agentId: null,
+  agentType: null,
+  projectRoot: null,
+  ...extra,
+});
+
+function files(dir: string, suffix: string): string[] {
+  const found: string[] = [];
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(suffix)) found.push(full);
+    }
+  };
+  walk(dir);
+  return found.sort();
+}
+
+const shape = (outcome: ReturnType<typeof parseAgentFile>) => ({
+  offset: outcome.offset,
+  lines: outcome.lines,
+  carry: outcome.carry,
+  badLines: outcome.badLineCount,
+  pending: outcome.pendingTail?.line ?? null,
+  sessionId: outcome.log?.sessionId,
+  cwd: outcome.log?.cwd,
+  branch: outcome.log?.branch,
+  models: outcome.log?.models,
+  startedAt: outcome.log?.startedAt,
+  endedAt: outcome.log?.endedAt,
+  compactions: outcome.log?.compactions.length,
+  unknownTypes: outcome.log?.unknownTypes,
+  // Later chunks may repeat a key (streamed copies); ingest keeps one per the dedupe rule.
+  keys: [...new Set(outcome.log?.requests.map((request) => request.key))].sort(),
+});
+
+const present = readdirSync(PUBLIC, { withFileTypes: true }).length > 0;
+describe.skipIf(!present)(fixtureSuite("parseAgentFile: chunked reads equal one read", PUBLIC, present), () => {
+  it.each([
+    ["claude", path.join(PUBLIC, "claude-code"), ".jsonl"],
+    ["codex", path.join(PUBLIC, "codex"), ".jsonl"],
+    ["gemini-jsonl", path.join(PUBLIC, "gemini"), ".jsonl"],
+  ] as const)("%s: 4 KiB chunks read the same as one chunk", (format, dir, suffix) => {
+    const list = files(dir, suffix);
+    expect(list.length).toBeGreaterThan(0);
+    for (const file of list) {
+      const whole = parseAgentFile(task(file, format));
+      const chunked = parseAgentFile(task(file, format), 4096);
+      expect(shape(chunked), file).toEqual(shape(whole));
+      expect(whole.offset, file).toBe(statSync(file).size - (whole.pendingTail ? statSync(file).size - whole.offset : 0));
+    }
+  });
+});
+
+describe("parseAgentFile: offsets, heads, tails", () => {
+  const sessionId = "cccccccc-0000-4000-8000-000000000000";
+  const turn = (n: number) => ({ at: `2026-11-02T09:0${n}:00.000Z`, messageId: `msg_${n}`, input: n, cacheWrite: 10 * n, cacheRead: 100 * n, output: n });
+  const text = claudeTranscript({ sessionId, cwd: "/w", branch: "main", start: "2026-11-02T09:00:00.000Z", turns: [1, 2, 3].map(turn) });
+
+  it("reads on from an offset with the file's own line numbers, and hashes the head", () => {
+    const file = path.join(scratch, "a.jsonl");
+    const cut = text.indexOf("\n", text.length / 2) + 1;
+    writeFileSync(file, text.slice(0, cut));
+    const first = parseAgentFile(task(file, "claude"));
+    expect(first.offset).toBe(cut);
+    expect(first.headHash).toBe(hashHead(Buffer.from(text.slice(0, Math.min(HEAD_BYTES, cut)))));
+    expect(readHeadHash(file, Math.min(HEAD_BYTES, cut))).toBe(first.headHash);
+    appendFileSync(file, text.slice(cut));
+    const second = parseAgentFile(task(file, "claude", { offset: first.offset, lines: first.lines }));
+    expect(second.bytesRead).toBe(Buffer.byteLength(text) - cut);
+    expect(second.lines).toBe(4);
+    // Line 1 is the prompt; every later line is a response, numbered as in the whole file.
+    expect(second.log!.requests.map((request) => request.line)).toEqual(Array.from({ length: 4 - first.lines }, (_, index) => first.lines + 1 + index));
+  });
+
+  it("leaves an incomplete last line pending, not counted as a bad line", () => {
+    const file = path.join(scratch, "b.jsonl");
+    writeFileSync(file, `${text}{"type":"assistant","message":{"id":"x"`);
+    const outcome = parseAgentFile(task(file, "claude"));
+    expect(outcome.offset).toBe(Buffer.byteLength(text));
+    expect(outcome.pendingTail).toMatchObject({ line: 5 });
+    expect(outcome.badLineCount).toBe(0);
+    expect(outcome.log!.requests).toHaveLength(3);
+  });
+
+  it("reports an unreadable file instead of throwing", () => {
+    const outcome = parseAgentFile(task(path.join(scratch, "missing.jsonl"), "claude"));
+    expect(outcome.error).toMatch(/ENOENT/);
+    expect(outcome.log).toBeNull();
+  });
+
+  it("a Gemini JSON document caught mid-rewrite is left for the next read", () => {
+    const file = path.join(scratch, "session-x.json");
+    writeFileSync(file, `{"sessionId":"g1","messages":[{"id":"m1","type":"gemini","tokens":{"input":10`);
+    const outcome = parseAgentFile(task(file, "gemini-json"));
+    expect(outcome.offset).toBe(0);
+    expect(outcome.pendingTail).not.toBeNull();
+    expect(outcome.badLineCount).toBe(0);
+  });
+});

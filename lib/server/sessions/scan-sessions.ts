@@ -1,0 +1,70 @@
+/**
+ * The session half of `baton scan`, after the handoff half (lib/server/ingest/scan.ts): seed / MoAI
+ * state in the repos just scanned, the agent log folders when asked (`--agents`), then the link step,
+ * which needs both. One ScanRun (kind "agents") records it.
+ */
+import { randomUUID } from "node:crypto";
+import type { BulkWriter } from "../db/bulk";
+import { linkSessions, type LinkResult } from "./link-sessions";
+import { scanAgentSources, type AgentScanProgress, type AgentScanResult } from "./scan-agents";
+import { scanSeedFiles, type SeedScanResult } from "./scan-seed-files";
+
+export interface SessionScanOptions {
+  bulk: BulkWriter;
+  /** Repos whose working trees are searched for seed / MoAI state files. */
+  repos?: { repoId: string; path: string; name: string }[];
+  /** Agent log folders: discovered from `env` and `homeDir` (never the process's own when given). */
+  agents?: { env: Readonly<Record<string, string | undefined>>; homeDir: string; workers?: number } | null;
+  onProgress?: (event: AgentScanProgress | { phase: "seed"; repo: string } | { phase: "link" }) => void;
+}
+
+export interface SessionScanResult {
+  scanRunId: string;
+  agents: AgentScanResult | null;
+  seeds: SeedScanResult[];
+  links: LinkResult;
+  /** Sources read in this scan (agent folders, repos' seed state): what `scan --json` reports on. */
+  sourceIds: string[];
+  status: "ok" | "partial" | "failed";
+  durationMs: number;
+}
+
+export async function scanSessions(options: SessionScanOptions): Promise<SessionScanResult> {
+  const started = Date.now();
+  const { bulk } = options;
+  const scanRunId = randomUUID();
+  await bulk.execute(`INSERT INTO "ScanRun" ("id", "startedAt", "kind", "status", "summary") VALUES (?, ?, 'agents', 'running', '{}')`, [scanRunId, new Date()]);
+  let status: SessionScanResult["status"] = "failed";
+  try {
+    const seeds: SeedScanResult[] = [];
+    for (const repo of options.repos ?? []) {
+      options.onProgress?.({ phase: "seed", repo: repo.path });
+      seeds.push(await scanSeedFiles(bulk, repo, scanRunId));
+    }
+    const agents = options.agents
+      ? await scanAgentSources({ bulk, env: options.agents.env, homeDir: options.agents.homeDir, workers: options.agents.workers, scanRunId, onProgress: options.onProgress })
+      : null;
+    options.onProgress?.({ phase: "link" });
+    const links = await linkSessions(bulk);
+    const problems = [...seeds.map((seed) => seed.status), ...(agents?.sources.map((source) => source.status) ?? [])];
+    status = problems.every((entry) => entry === "ok") ? "ok" : problems.some((entry) => entry !== "failed") ? "partial" : "failed";
+    await bulk.execute(`UPDATE "ScanRun" SET "finishedAt" = ?, "status" = ?, "summary" = ? WHERE "id" = ?`, [
+      new Date(),
+      status,
+      JSON.stringify({ agents: agents?.sources.map((source) => ({ kind: source.kind, root: source.root, status: source.status, stats: source.stats })) ?? [], seeds: seeds.map((seed) => ({ repo: seed.repoPath, stats: seed.stats })), links }),
+      scanRunId,
+    ]);
+    return {
+      scanRunId,
+      agents,
+      seeds,
+      links,
+      sourceIds: [...(agents?.sources.map((source) => source.sourceId) ?? []), ...seeds.map((seed) => seed.sourceId)],
+      status,
+      durationMs: Date.now() - started,
+    };
+  } catch (error) {
+    await bulk.execute(`UPDATE "ScanRun" SET "finishedAt" = ?, "status" = 'failed', "summary" = ? WHERE "id" = ?`, [new Date(), JSON.stringify({ error: (error as Error).message }), scanRunId]);
+    throw error;
+  }
+}
