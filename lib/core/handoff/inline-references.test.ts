@@ -71,3 +71,13 @@ describe("stripInlineMarkdown", () => {
     expect(stripInlineMarkdown("**Run** `npm test` [docs](https://x.y/(a)) __now__")).toBe("Run npm test docs now");
   });
 });
+
+describe("stripInlineMarkdown on hostile lines", () => {
+  test.each(["[".repeat(40_000), "![".repeat(20_000), "[a](".repeat(10_000), "[a](((".repeat(8_000)])("stays linear (%#)", (line) => {
+    const started = performance.now();
+    stripInlineMarkdown(line);
+    // A complexity guard, not a benchmark: the quadratic version took 1–5 s on these lines, linear
+    // takes milliseconds; the bound is loose so a busy machine cannot make it flaky.
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+});

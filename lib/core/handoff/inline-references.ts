@@ -145,9 +145,11 @@ export function commandLinesOfBlock(value: string): { command: string; comment: 
 /** Markdown inline syntax removed for display: emphasis, code ticks, links (their text), images. */
 export function stripInlineMarkdown(text: string): string {
   return text
-    // Link targets may hold one level of parentheses: [x](javascript:alert(1)).
-    .replace(/!\[([^\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)/g, "$1")
-    .replace(/\[([^\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)/g, "$1")
+    // Link targets may hold one level of parentheses: [x](javascript:alert(1)). Neither the text nor
+    // the target may contain a bracket, so each match attempt stops at the next one: linear time even
+    // on a hostile line of `[[[[…` or `[a]([a]([a](…`.
+    .replace(/!\[([^[\]\n]*)\]\((?:[^()[\]\n]|\([^()[\]\n]*\))*\)/g, "$1")
+    .replace(/\[([^[\]\n]*)\]\((?:[^()[\]\n]|\([^()[\]\n]*\))*\)/g, "$1")
     .replace(/(\*\*|__)(?=\S)([^*_\n]*?\S)\1/g, "$2")
     .replace(/`+/g, "")
     .replace(/\s+/g, " ")

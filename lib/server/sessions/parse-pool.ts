@@ -1,9 +1,12 @@
 /**
- * Parses agent files on worker threads when that pays (a large first scan), inline otherwise.
- * The main thread stores samples while workers parse, so the default is one worker per core the
- * main thread leaves free (two cores: one worker); more only oversubscribes (measured with
- * `npm run bench -- sessions`). Small scans (a rescan after an append) stay inline: starting a
- * worker and its TypeScript loader costs more than the parse.
+ * Parses agent files on worker threads when that pays, inline otherwise. Measured here
+ * (`npm run bench -- sessions`, ~400 MB Claude corpus, shared 2-core machines): a worker needs
+ * 0.3–0.45 s to start (the TypeScript loader runs inside it), and the main thread's sample writes
+ * compete with the workers for the same two cores, so one or two workers were slower than parsing
+ * inline on a busy machine (2.5 s inline, 3.4 s one worker, 4.2 s two) and at best ~15 % faster on a
+ * quiet one. Workers therefore start by default only with four cores or more (one per core beyond
+ * the main thread and one to spare, at most three) and only for a large read; `--workers N` forces
+ * them.
  */
 import os from "node:os";
 import { Worker } from "node:worker_threads";
@@ -19,8 +22,8 @@ export interface ParsePool {
 export const WORKER_THRESHOLD_BYTES = 48 * 1024 * 1024;
 
 export function defaultWorkerCount(bytesToRead: number, cores = os.availableParallelism()): number {
-  if (bytesToRead < WORKER_THRESHOLD_BYTES) return 0;
-  return Math.max(0, Math.min(3, cores - 1));
+  if (bytesToRead < WORKER_THRESHOLD_BYTES || cores < 4) return 0;
+  return Math.min(3, cores - 2);
 }
 
 export function createParsePool(workers: number): ParsePool {
