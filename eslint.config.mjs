@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -6,6 +7,7 @@ export default tseslint.config(
   { ignores: [".next/**", "node_modules/**", "generated/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "**/.tmp/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ["**/*.{mjs,js}"], languageOptions: { globals: { ...globals.node } } },
   {
     files: ["**/*.{ts,tsx,mts}"],
     plugins: { "react-hooks": reactHooks },

@@ -11,6 +11,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine as SchemaEngineType } from "@prisma/schema-engine-wasm";
+import type * as EngineBindingsModule from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { postgresConnectionConfig, resolveDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from "./database-url";
 
 const projectRoot = path.resolve(import.meta.dirname, "..", "..", "..");
@@ -24,7 +25,8 @@ export function migrationsDirectory(provider: DatabaseProvider): string {
   return path.join(projectRoot, provider === "postgresql" ? "prisma/postgres/migrations" : "prisma/migrations");
 }
 
-let engineModule: Promise<typeof import("@prisma/schema-engine-wasm/schema_engine_bg")> | undefined;
+type EngineBindings = typeof EngineBindingsModule;
+let engineModule: Promise<EngineBindings> | undefined;
 
 /** The package's entry imports the .wasm as an ES module, which Node cannot; instantiate it by hand. */
 function loadEngineModule() {

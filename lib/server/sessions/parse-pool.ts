@@ -3,8 +3,8 @@
  * (`npm run bench -- sessions`, ~400 MB Claude corpus, shared 2-core machines): a worker needs
  * 0.3–0.45 s to start (the TypeScript loader runs inside it), and the main thread's sample writes
  * compete with the workers for the same two cores, so one or two workers were slower than parsing
- * inline on a busy machine (2.5 s inline, 3.4 s one worker, 4.2 s two) and at best ~15 % faster on a
- * quiet one. Workers therefore start by default only with four cores or more (one per core beyond
+ * inline on a busy machine (2.5 s inline, 3.4 s one worker, 4.2 s two) and at best ~12 % faster on a
+ * quieter one (3.1 s with two, 3.5 s inline). Workers therefore start by default only with four cores or more (one per core beyond
  * the main thread and one to spare, at most three) and only for a large read; `--workers N` forces
  * them.
  */

@@ -421,7 +421,8 @@ class OutcomeStore {
     const from = file.readFrom!;
     const fromStart = from.offset === 0;
     const issues = this.issuesOf(source.id);
-    (fromStart ? issues.fromStart : issues.appended).push(file.path);
+    // A file never seen before has no stored issues to replace.
+    if (file.stored) (fromStart ? issues.fromStart : issues.appended).push(file.path);
     if (outcome.error !== null || outcome.log === null) {
       source.result.stats.filesFailed += 1;
       source.result.errors.push({ path: file.path, message: outcome.error ?? "could not be read" });
