@@ -30,12 +30,13 @@ test("overview → handoff list → handoff detail", async ({ page }) => {
   await expect(page.getByRole("region", { name: "Verification commands" }).getByRole("cell", { name: "9 errors in 1 file" })).toBeVisible();
   await expect(page.getByRole("region", { name: /Lint findings/ })).toBeVisible();
   // Chain links both ways: the Claude Code handoff before it, the Gemini and OpenCode ones after it.
-  await expect(page.getByRole("link", { name: "docs/ai/handoff/claude-code/20112026/handoff_migrate-repositories.md" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "docs/ai/handoff/gemini-cli/22112026/handoff_wire-bff-routes.md" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "docs/ai/handoff/opencode/22112026/handoff_notification-digest.md" })).toBeVisible();
+  const pointer = page.getByRole("region", { name: "Resume pointer" });
+  await expect(pointer.getByRole("link", { name: "docs/ai/handoff/claude-code/20112026/handoff_migrate-repositories.md" })).toBeVisible();
+  await expect(pointer.getByRole("link", { name: "docs/ai/handoff/gemini-cli/22112026/handoff_wire-bff-routes.md" })).toBeVisible();
+  await expect(pointer.getByRole("link", { name: "docs/ai/handoff/opencode/22112026/handoff_notification-digest.md" })).toBeVisible();
   await shot(page, "handoff-detail");
 
-  await page.getByRole("link", { name: "docs/ai/handoff/claude-code/20112026/handoff_migrate-repositories.md" }).click();
+  await pointer.getByRole("link", { name: "docs/ai/handoff/claude-code/20112026/handoff_migrate-repositories.md" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "migrate-repositories" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Verification commands" }).getByRole("cell", { name: "72 errors in 9 files" })).toBeVisible();
 });

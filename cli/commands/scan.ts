@@ -3,7 +3,7 @@ import { openBulkWriter } from "../../lib/server/db/bulk";
 import type { Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
 import { ensureDatabase } from "../../lib/server/db/ensure-database";
-import { scanPaths } from "../../lib/server/ingest/scan";
+import type { ScanCommandResult } from "../../lib/server/ingest/scan";
 import { getScanReport } from "../../lib/server/queries/scan-report";
 import { scanSessions } from "../../lib/server/sessions/scan-sessions";
 import { agentHomeDir } from "../../lib/server/sessions/session-ids";
@@ -37,15 +37,19 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
   // Prisma only for the handoff half of the report: its cold start costs more than an agents-only scan.
   let db: Db | null = null;
   try {
-    const result = await scanPaths(positionals, {
-      globs: values.glob,
-      bulk,
-      onProgress: (event) => {
-        if (event.phase === "refs") progress.update(`${event.repo}: ${event.branches} branches, ${event.changed} to read`);
-        else if (event.phase === "read") progress.update(`${event.repo}: parsed ${event.done}/${event.total}`);
-        else progress.update(`${event.repo}: ${event.phase}`);
-      },
-    });
+    // The handoff half (git, Markdown parsing) is loaded only when there are repos to scan.
+    const result: ScanCommandResult =
+      positionals.length === 0
+        ? { scanRunId: "", repos: [], durationMs: 0 }
+        : await (await import("../../lib/server/ingest/scan")).scanPaths(positionals, {
+            globs: values.glob,
+            bulk,
+            onProgress: (event) => {
+              if (event.phase === "refs") progress.update(`${event.repo}: ${event.branches} branches, ${event.changed} to read`);
+              else if (event.phase === "read") progress.update(`${event.repo}: parsed ${event.done}/${event.total}`);
+              else progress.update(`${event.repo}: ${event.phase}`);
+            },
+          });
     const scannedRepos = result.repos.filter((repo) => repo.repoId !== null).map((repo) => ({ repoId: repo.repoId!, path: repo.path, name: repo.name }));
     const sessions = await scanSessions({
       bulk,
@@ -74,7 +78,7 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
           ...report.errors,
         ],
         scan: {
-          id: result.scanRunId,
+          id: result.scanRunId || null,
           sessionScanId: sessions.scanRunId,
           durationMs: result.durationMs + sessions.durationMs,
           repos: result.repos.map((repo) => ({ path: repo.path, status: repo.status, durationMs: repo.durationMs, stats: repo.stats })),

@@ -64,7 +64,7 @@ function HandoffNodeView({ data, selected }: NodeProps<HandoffFlowNode>) {
         </div>
       </div>
       <Handle type="source" position={Position.Right} className="!h-2 !w-2 !bg-zinc-400" />
-      <NodeToolbar isVisible={hovered} position={Position.Bottom} className="max-w-sm rounded-lg bg-zinc-900 px-3 py-2 text-xs text-zinc-100 shadow-lg" role="tooltip">
+      <NodeToolbar isVisible={hovered} position={Position.Bottom} className="pointer-events-none max-w-sm rounded-lg bg-zinc-900 px-3 py-2 text-xs text-zinc-100 shadow-lg" role="tooltip">
         <div className="mb-0.5 font-semibold text-zinc-300">Next action</div>
         {data.nextAction ? truncate(data.nextAction, 280) : <span className="italic text-zinc-400">none recorded</span>}
       </NodeToolbar>
