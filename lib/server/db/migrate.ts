@@ -4,12 +4,14 @@
  * adapters, writes and reads the same migrations folders, `migration_lock.toml` and
  * `_prisma_migrations` table as `prisma migrate`, so both stay interchangeable.
  */
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
 import type { MigrationList, SchemaEngine as SchemaEngineType } from "@prisma/schema-engine-wasm";
 import type * as EngineBindingsModule from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { postgresConnectionConfig, resolveDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from "./database-url";
@@ -92,6 +94,39 @@ function patchAdapter<T extends object>(adapter: T): T {
   return adapter;
 }
 
+/**
+ * The pg adapter's own shadow database drops the database before closing its pool, which Postgres
+ * refuses ("being accessed by other users"). Create and drop it here instead, with explicit fields so
+ * it can never be the main database, and drop it only after its connections are closed.
+ */
+async function connectPostgresShadow(url: string) {
+  const config = postgresConnectionConfig(url);
+  const name = `baton_shadow_${randomUUID().replace(/-/g, "")}`;
+  const admin = new pg.Client(config);
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const adapter = await new PrismaPg({ ...config, database: name }).connect();
+  const dispose = adapter.dispose.bind(adapter);
+  let disposed = false;
+  adapter.dispose = async () => {
+    if (disposed) return;
+    disposed = true;
+    await dispose();
+    const cleanup = new pg.Client(config);
+    await cleanup.connect();
+    try {
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await cleanup.end();
+    }
+  };
+  return adapter;
+}
+
 function adapterFactoryFor(target: DatabaseTarget, opened: { dispose: () => Promise<void> }[]) {
   const factory =
     target.provider === "postgresql"
@@ -107,7 +142,7 @@ function adapterFactoryFor(target: DatabaseTarget, opened: { dispose: () => Prom
     return adapter;
   };
   factory.connectToShadowDb = async () => {
-    const adapter = patchAdapter(await connectToShadowDb());
+    const adapter = patchAdapter(target.provider === "postgresql" ? await connectPostgresShadow(target.url) : await connectToShadowDb());
     opened.push(adapter);
     return adapter;
   };

@@ -1,0 +1,60 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+
+test("sessions list → a session with a compaction: burn chart, thresholds, markers and the context stack", async ({ page }) => {
+  await page.goto("/sessions?sort=peak");
+  const table = page.getByRole("table", { name: "Sessions" });
+  await expect(table.getByRole("row")).toHaveCount(8);
+  await shot(page, "sessions-list");
+
+  await table.getByRole("link", { name: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d" })).toBeVisible();
+  // Exact totals from the log: 120 de-duplicated requests although every response was written as two lines.
+  await expect(page.getByText("de-duplicated, subagents included").locator("..")).toContainText("120");
+
+  const chart = page.getByTestId("burn-chart");
+  await expect(chart.locator(".recharts-area-area")).toHaveCount(1);
+  // Threshold lines from the repo's budget config (75 %, 85 %) and the protocol's handoff zone.
+  await expect(chart.locator(".recharts-reference-line")).not.toHaveCount(0);
+  await expect(chart.getByText("75 %")).toBeVisible();
+  await expect(chart.getByText("85 %")).toBeVisible();
+  await expect(chart.getByText("handoff zone")).toBeVisible();
+  // The compaction and the handoff written in this session are marked.
+  await expect(page.locator('[data-marker="compaction"]')).toContainText("auto");
+  await expect(page.locator('[data-marker="handoff"]')).toContainText("route-tests");
+
+  const stack = page.getByTestId("context-stack");
+  await expect(stack.locator('[data-band="baseline"]')).toBeVisible();
+  await expect(stack.locator('[data-band="conversation"]')).toBeVisible();
+  await expect(stack).toContainText("estimated");
+  await expect(stack).toContainText("measured");
+  await expect(stack).toContainText("declared");
+  await expect(stack.getByRole("img", { name: "Declared allocation" })).toBeVisible();
+  // Selecting another request moves the stack.
+  await page.getByRole("button", { name: "Peak" }).click();
+  const before = await stack.textContent();
+  await page.getByRole("slider", { name: "Selected request" }).fill("10");
+  await expect(stack).not.toHaveText(before ?? "");
+  await shot(page, "session-detail");
+});
+
+test("a handoff shows its session's burn up to the moment it was written", async ({ page }) => {
+  await page.goto("/handoffs?q=conflict-resolution");
+  await page.getByRole("table", { name: "Handoffs" }).getByRole("link", { name: "conflict-resolution" }).click();
+  const panel = page.getByRole("region", { name: "Session that wrote it" });
+  await expect(panel).toContainText("2f4e6d8c-0b1a-4c3e-9d5f-7a6b8c9d0e1f");
+  await expect(panel).toContainText("linked by session id");
+  await expect(panel.getByTestId("handoff-timing")).toContainText("In time");
+  await expect(panel.getByTestId("burn-chart")).toBeVisible();
+  await panel.screenshot({ path: "test-results/screenshots/handoff-session-panel.png" });
+});
+
+test("sources page shows each source's health", async ({ page }) => {
+  await page.goto("/sources");
+  const table = page.getByRole("table", { name: "Sources" });
+  await expect(table).toContainText("claude-code");
+  await expect(table).toContainText("codex");
+  await expect(table).toContainText("gemini-cli");
+  await shot(page, "sources");
+});

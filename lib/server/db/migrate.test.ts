@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
+import { openBulkWriter } from "./bulk";
+import { pendingMigrations } from "./ensure-database";
+import { createMigration, migrateDatabase } from "./migrate";
+
+for (const provider of testProviders) {
+  describe.skipIf(provider.skip)(`migrations (${provider.name})`, () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await provider.create();
+    });
+    afterAll(async () => {
+      await database?.drop();
+    });
+
+    it("applies every migration once, then reports nothing pending", async () => {
+      expect(await pendingMigrations(database.target)).toEqual([]);
+      expect(await migrateDatabase(database.target)).toEqual([]);
+    });
+
+    it("keeps the main database's data when the migration history is replayed into a shadow database", async () => {
+      const bulk = openBulkWriter(database.target);
+      try {
+        await bulk.execute(`INSERT INTO "Source" ("id", "kind", "root", "label", "globs", "createdAt") VALUES ('keep-me', 'repo', '/tmp/keep', 'keep', '[]', ?)`, [new Date()]);
+      } finally {
+        await bulk.close();
+      }
+      // The schema matches the history, so the diff is empty; the shadow database was still created and dropped.
+      expect(await createMigration(database.target, "never_written", "20990101000000")).toBeNull();
+      const after = openBulkWriter(database.target);
+      try {
+        const rows = await after.query<{ id: string }>(`SELECT "id" FROM "Source" WHERE "id" = 'keep-me'`);
+        expect(rows).toEqual([{ id: "keep-me" }]);
+        const tables = await after.query<{ name: string }>(
+          provider.name === "sqlite" ? `SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'Handoff'` : `SELECT tablename AS name FROM pg_tables WHERE tablename = 'Handoff'`,
+        );
+        expect(tables).toHaveLength(1);
+      } finally {
+        await after.close();
+      }
+    });
+  });
+}
+if (testProviders[1]!.skip) console.warn(`migrations (postgresql): ${POSTGRES_SKIP_MESSAGE}`);
