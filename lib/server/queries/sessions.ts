@@ -408,22 +408,42 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
   };
 }
 
-/** The repo's budget: one with thresholds first, then one with an allocation, then by path. */
+/**
+ * The repo's budget, merged field by field: a repo may declare thresholds and the reserve in a JSON
+ * config and the allocation tree in a document. Each field comes from the first file (by path) that
+ * declares it; `source` lists the files used.
+ */
 function pickBudget(budgets: { path: string; thresholdsPercent: string; reserveTokens: number | null; totalTokens: number | null; allocation: string | null }[]): SessionBudget | null {
-  const ranked = [...budgets].sort((a, b) => score(b) - score(a) || a.path.localeCompare(b.path));
-  const best = ranked[0];
-  if (!best) return null;
-  const allocation = parseJsonOr<RawAllocation[] | null>(best.allocation, null);
-  return {
-    thresholdsPercent: parseJsonOr<number[]>(best.thresholdsPercent, []),
-    reserveTokens: best.reserveTokens,
-    totalTokens: best.totalTokens,
-    allocation: allocation ? allocation.map((node) => allocationNode(node, best.totalTokens)) : null,
-    source: best.path,
+  const sorted = [...budgets].sort((a, b) => a.path.localeCompare(b.path));
+  const used = new Set<string>();
+  const first = <T>(read: (budget: (typeof budgets)[number]) => T | null): T | null => {
+    for (const budget of sorted) {
+      const value = read(budget);
+      if (value !== null) {
+        used.add(budget.path);
+        return value;
+      }
+    }
+    return null;
   };
-  function score(budget: (typeof budgets)[number]) {
-    return (parseJsonOr<number[]>(budget.thresholdsPercent, []).length > 0 ? 2 : 0) + (budget.allocation ? 1 : 0);
-  }
+  const thresholdsPercent = first((budget) => {
+    const values = parseJsonOr<number[]>(budget.thresholdsPercent, []);
+    return values.length > 0 ? values : null;
+  });
+  const reserveTokens = first((budget) => budget.reserveTokens);
+  const allocationSource = first((budget) => {
+    const allocation = parseJsonOr<RawAllocation[] | null>(budget.allocation, null);
+    return allocation && allocation.length > 0 ? { allocation, totalTokens: budget.totalTokens } : null;
+  });
+  const totalTokens = allocationSource?.totalTokens ?? first((budget) => budget.totalTokens);
+  if (used.size === 0) return null;
+  return {
+    thresholdsPercent: thresholdsPercent ?? [],
+    reserveTokens,
+    totalTokens,
+    allocation: allocationSource ? allocationSource.allocation.map((node) => allocationNode(node, totalTokens)) : null,
+    source: [...used].join(", "),
+  };
 }
 
 interface RawAllocation {
