@@ -4,6 +4,8 @@ const HELP = `baton — handoff chains and agent sessions, from your repos
 
 Usage:
   baton scan <repo>... [--glob <glob>]... [--json]   register git repos and ingest their handoffs
+  baton scan --agents [<repo>...] [--json]           also ingest agent session logs (Claude Code, Codex,
+                                                     Gemini CLI, OpenCode) from their default folders
   baton lint <repo>... [--glob <glob>]... [--json]   check handoffs against the protocol (no database)
   baton resume <handoff|repo> [--runtime R] [--json] prompt + command that continue a handoff (resume --help)
   baton serve [--port N] [--host H]                  serve the dashboard (default 127.0.0.1:3000)
@@ -16,6 +18,8 @@ Options:
 Environment:
   DATABASE_URL   file:/path.db (SQLite, default: <baton>/data/baton.db) or postgresql://…
   PORT           default port for serve
+  CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_DATA_DIR, OPENCODE_DATA_DIR   agent log folders (as ccusage)
+  BATON_HOME_DIR home folder the default agent folders are looked for in (default: HOME)
 
 Docs: docs/cli.md`;
 
