@@ -11,10 +11,12 @@ import {
   type Edge,
   type Node,
   type NodeProps,
+  type ReactFlowState,
+  useStore,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import type { ChainGraph, GraphHandoffNode, GraphMissingNode } from "@/lib/server/queries/chain-graph";
 import { formatDay, truncate } from "../handoffs/format";
 import { LintBadge } from "../handoffs/lint-badge";
@@ -25,9 +27,29 @@ import { Badge } from "../ui/badge";
 type HandoffFlowNode = Node<GraphHandoffNode & Record<string, unknown>, "handoff">;
 type MissingFlowNode = Node<GraphMissingNode & Record<string, unknown>, "missing">;
 
-function HandoffNodeView({ data, selected }: NodeProps<HandoffFlowNode>) {
+/** Below this zoom the text is unreadable anyway: draw a plain box, so 1,000 nodes stay cheap. */
+const DETAIL_ZOOM = 0.45;
+const isZoomedOut = (state: ReactFlowState) => state.transform[2] < DETAIL_ZOOM;
+
+const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodeProps<HandoffFlowNode>) {
   const [hovered, setHovered] = useState(false);
+  const zoomedOut = useStore(isZoomedOut);
   const color = (data.runtime && runtimeColors[data.runtime]) || "#64748b";
+  if (zoomedOut) {
+    return (
+      <div
+        data-testid="graph-node"
+        data-path={data.path}
+        data-head={data.isHead ? "true" : "false"}
+        title={`${data.phase ?? data.path}${data.nextAction ? ` — next: ${data.nextAction}` : ""}`}
+        className={`h-[104px] w-[248px] rounded-lg border-2 ${data.isHead ? "ring-4 ring-violet-400" : ""}`}
+        style={{ background: `${color}33`, borderColor: color }}
+      >
+        <Handle type="target" position={Position.Left} className="!opacity-0" />
+        <Handle type="source" position={Position.Right} className="!opacity-0" />
+      </div>
+    );
+  }
   return (
     <div
       onMouseEnter={() => setHovered(true)}
@@ -70,9 +92,9 @@ function HandoffNodeView({ data, selected }: NodeProps<HandoffFlowNode>) {
       </NodeToolbar>
     </div>
   );
-}
+});
 
-function MissingNodeView({ data }: NodeProps<MissingFlowNode>) {
+const MissingNodeView = memo(function MissingNodeView({ data }: NodeProps<MissingFlowNode>) {
   return (
     <div data-testid="missing-node" className="flex h-16 w-[248px] flex-col justify-center rounded-lg border-2 border-dashed border-red-400 bg-red-50 px-2.5 text-left">
       <span className="text-[11px] font-semibold uppercase tracking-wide text-red-700">missing</span>
@@ -82,7 +104,7 @@ function MissingNodeView({ data }: NodeProps<MissingFlowNode>) {
       <Handle type="source" position={Position.Right} className="!h-2 !w-2 !bg-red-400" />
     </div>
   );
-}
+});
 
 const nodeTypes = { handoff: HandoffNodeView, missing: MissingNodeView };
 
@@ -115,6 +137,15 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
   );
   const selected = graph.nodes.find((node): node is GraphHandoffNode => node.kind === "handoff" && node.id === selectedId) ?? null;
   const isLarge = graph.nodes.length > 150;
+  // A large graph opens on its most recent handoffs at a readable zoom instead of a dot cloud.
+  const initialNodes = useMemo(() => {
+    if (!isLarge) return undefined;
+    const recent = graph.nodes
+      .filter((node): node is GraphHandoffNode => node.kind === "handoff")
+      .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? "") || Number(b.isHead) - Number(a.isHead))
+      .slice(0, 8);
+    return recent.map((node) => ({ id: node.id }));
+  }, [graph.nodes, isLarge]);
 
   return (
     <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
@@ -124,7 +155,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
           edges={edges}
           nodeTypes={nodeTypes}
           fitView
-          fitViewOptions={{ padding: 0.15, maxZoom: 1.2 }}
+          fitViewOptions={{ padding: 0.15, maxZoom: 1.2, nodes: initialNodes }}
           minZoom={0.05}
           maxZoom={2}
           onlyRenderVisibleElements={isLarge}

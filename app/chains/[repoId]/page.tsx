@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ChainGraphView } from "@/components/chains/chain-graph";
+import { ChainGraphClient } from "@/components/chains/chain-graph-client";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { getChainGraph } from "@/lib/server/queries/chain-graph";
@@ -48,7 +48,7 @@ export default async function RepoChainsPage({ params, searchParams }: Props) {
       {graph.nodes.length === 0 ? (
         <EmptyState title="No handoffs in this repository">Its handoffs may all be gone from every branch. Scan it again after adding handoffs.</EmptyState>
       ) : (
-        <ChainGraphView graph={graph} />
+        <ChainGraphClient graph={graph} />
       )}
     </div>
   );

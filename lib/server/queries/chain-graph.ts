@@ -102,7 +102,8 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
         inWorkingTree: node.inWorkingTree,
         errorCount: node.errorCount,
         warningCount: node.warningCount,
-        nextAction: node.nextAction,
+        // The hover card shows the start of it; the handoff page has the whole text.
+        nextAction: node.nextAction && node.nextAction.length > 320 ? `${node.nextAction.slice(0, 319)}…` : node.nextAction,
         isHead: heads.has(id),
         isLatest: result.latestId === id,
         isForkPoint: forkPoints.has(id),
