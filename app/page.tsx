@@ -7,11 +7,13 @@ import { Card, Stat } from "@/components/ui/card";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { getOverview } from "@/lib/server/queries/handoffs";
+import { listSessions } from "@/lib/server/queries/sessions";
 
 export const dynamic = "force-dynamic";
 
 export default async function OverviewPage() {
-  const overview = await getOverview(getDb());
+  const db = getDb();
+  const [overview, hottest] = await Promise.all([getOverview(db), listSessions(db, { sort: "peak", page: 1, pageSize: 5 })]);
   if (overview.repos.length === 0) {
     return (
       <div className="space-y-4">
@@ -135,6 +137,29 @@ export default async function OverviewPage() {
             </tbody>
           </table>
         </Card>
+        <div className="space-y-6">
+        <Card title="Sessions closest to their limit" actions={<Link href="/sessions?sort=peak" className="text-xs text-sky-700 hover:underline">all {hottest.total}</Link>}>
+          {hottest.items.length === 0 ? (
+            <p className="text-sm text-zinc-500">No agent sessions yet: <Code>npm run baton -- scan --agents</Code></p>
+          ) : (
+            <ul className="space-y-2" aria-label="Sessions closest to their limit">
+              {hottest.items.map((session) => (
+                <li key={session.id} className="flex items-center gap-2 text-sm">
+                  <RuntimeBadge runtime={session.runtime} />
+                  <Link href={`/sessions/${session.id}`} className="truncate font-mono text-xs hover:underline">{session.sessionId.slice(0, 18)}</Link>
+                  <span className="truncate text-xs text-zinc-500">{session.repo?.name ?? ""}</span>
+                  <span className="ml-auto">
+                    {session.peakContextPercent !== null ? (
+                      <Badge tone={session.peakContextPercent >= 85 ? "red" : session.peakContextPercent >= 60 ? "amber" : "green"}>{session.peakContextPercent.toFixed(0)} %</Badge>
+                    ) : (
+                      <Badge>window unknown</Badge>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
         <Card title="Recent activity">
           <ul className="space-y-2.5" aria-label="Recent handoffs">
             {overview.recent.map((handoff) => (
@@ -149,6 +174,7 @@ export default async function OverviewPage() {
             ))}
           </ul>
         </Card>
+        </div>
       </div>
     </div>
   );
