@@ -5,7 +5,8 @@
 import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 
-const gitEnv = {
+/** Stable output, no prompts, no pager, no optional locks taken for reads. */
+export const gitEnv = {
   ...process.env,
   LC_ALL: "C",
   GIT_OPTIONAL_LOCKS: "0",

@@ -3,17 +3,7 @@
  * Kept beside readiness rather than in lib/server/git.ts: only resume needs them.
  */
 import { spawn } from "node:child_process";
-import { git, GitError } from "../git";
-
-// Same environment as lib/server/git.ts: stable output, no prompts, no locks taken for reads.
-const gitEnv = {
-  ...process.env,
-  LC_ALL: "C",
-  GIT_OPTIONAL_LOCKS: "0",
-  GIT_TERMINAL_PROMPT: "0",
-  GIT_PAGER: "cat",
-  GIT_CONFIG_NOSYSTEM: "1",
-};
+import { git, GitError, gitEnv } from "../git";
 
 export interface ObjectHit {
   sha: string;
