@@ -8,7 +8,7 @@
  * `agent_progress` copies and Task results in the main file, which must not be counted twice).
  * Deterministic (seeded), and it knows the exact totals it wrote.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 
 export interface CorpusOptions {
@@ -44,11 +44,22 @@ function mulberry32(seed: number) {
   };
 }
 
+function corpusBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += corpusBytes(full);
+    else if (entry.name.endsWith(".jsonl")) total += statSync(full).size;
+  }
+  return total;
+}
+
 export function generateClaudeCorpus(root: string, options: CorpusOptions = DEFAULT_CORPUS): CorpusTruth {
   const marker = path.join(root, ".generated.json");
   if (existsSync(marker)) {
     const stored = JSON.parse(readFileSync(marker, "utf8")) as { options: CorpusOptions; truth: CorpusTruth };
-    if (JSON.stringify(stored.options) === JSON.stringify(options)) return stored.truth;
+    // A run killed between appending to a transcript and truncating it back leaves it longer.
+    if (JSON.stringify(stored.options) === JSON.stringify(options) && corpusBytes(path.join(root, "projects")) === stored.truth.bytes) return stored.truth;
   }
   rmSync(root, { recursive: true, force: true });
   const random = mulberry32(options.seed);

@@ -19,6 +19,7 @@ import { openBulkWriter } from "../lib/server/db/bulk";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
 import { migrateDatabase } from "../lib/server/db/migrate";
 import { scanPaths } from "../lib/server/ingest/scan";
+import { buildCli, freshBundle } from "../scripts/build-cli.mjs";
 import { DEFAULT_CORPUS, generateClaudeCorpus } from "./generate-claude-corpus";
 import { generateHandoffRepo } from "./generate-handoff-repo";
 
@@ -202,14 +203,17 @@ function appendMegabyte(file: string): { bytes: number; restore: () => void } {
   const tail = readFileSync(file).subarray(Math.max(0, size - 1_300_000)).toString("utf8");
   const lines = tail.slice(tail.indexOf("\n") + 1).split("\n").filter(Boolean);
   let out = "";
-  for (let round = 1; Buffer.byteLength(out) < 1 << 20; round++) {
+  let outBytes = 0;
+  for (let round = 1; outBytes < 1 << 20; round++) {
     for (const line of lines) {
-      out += `${line.replace(/"id":"(msg_[^"]+)"/g, `"id":"$1c${round}"`).replace(/"requestId":"(req_[^"]+)"/g, `"requestId":"$1c${round}"`)}\n`;
-      if (Buffer.byteLength(out) >= 1 << 20) break;
+      const next = `${line.replace(/"id":"(msg_[^"]+)"/g, `"id":"$1c${round}"`).replace(/"requestId":"(req_[^"]+)"/g, `"requestId":"$1c${round}"`)}\n`;
+      out += next;
+      outBytes += Buffer.byteLength(next);
+      if (outBytes >= 1 << 20) break;
     }
   }
   appendFileSync(file, out);
-  return { bytes: Buffer.byteLength(out), restore: () => truncateSync(file, size) };
+  return { bytes: outBytes, restore: () => truncateSync(file, size) };
 }
 
 /** ccusage 20's session report: `session` (20.0.2x) or `sessions` (older) rows, summed. */
@@ -337,6 +341,9 @@ async function benchSessions() {
 const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions };
 
 mkdirSync(work, { recursive: true });
+// The commands (and the in-process ingest's parser workers) run the CLI bundle; build it now if the
+// sources changed, or the first measured command would include the rebuild.
+if (freshBundle(root) === null) log(`CLI bundle: ${await buildCli(root)}`);
 const selected = only.length > 0 ? only : Object.keys(benchmarks);
 const output: unknown[] = [];
 for (const name of selected) {

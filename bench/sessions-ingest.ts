@@ -74,12 +74,17 @@ const files = claudeFiles().filter((file) => !file.includes(`${path.sep}subagent
 const largest = files.reduce((best, file) => (statSync(file).size > statSync(best).size ? file : best), files[0]!);
 const originalSize = statSync(largest).size;
 const appendBytes = appendLikeTail(largest, 1024 * 1024);
-start = process.hrtime.bigint();
-const appended = await scanAgentSources({ bulk, env, homeDir, workers });
-const appendSeconds = seconds(start);
+let appended: Awaited<ReturnType<typeof scanAgentSources>>;
+let appendSeconds: number;
+try {
+  start = process.hrtime.bigint();
+  appended = await scanAgentSources({ bulk, env, homeDir, workers });
+  appendSeconds = seconds(start);
+} finally {
+  // Leave the corpus as generated (the next benchmark run reuses it).
+  truncateSync(largest, originalSize);
+}
 await bulk.close();
-// Leave the corpus as generated (the next benchmark run reuses it).
-truncateSync(largest, originalSize);
 
 console.log(
   JSON.stringify({
@@ -110,14 +115,17 @@ function appendLikeTail(file: string, bytes: number): number {
   const text = buffer.toString("utf8");
   const lines = text.slice(text.indexOf("\n") + 1).split("\n").filter(Boolean);
   let out = "";
+  let outBytes = 0;
   let round = 0;
-  while (Buffer.byteLength(out) < bytes) {
+  while (outBytes < bytes) {
     round += 1;
     for (const line of lines) {
-      out += `${line.replace(/"id":"(msg_[^"]+)"/g, `"id":"$1a${round}"`).replace(/"requestId":"(req_[^"]+)"/g, `"requestId":"$1a${round}"`)}\n`;
-      if (Buffer.byteLength(out) >= bytes) break;
+      const next = `${line.replace(/"id":"(msg_[^"]+)"/g, `"id":"$1a${round}"`).replace(/"requestId":"(req_[^"]+)"/g, `"requestId":"$1a${round}"`)}\n`;
+      out += next;
+      outBytes += Buffer.byteLength(next);
+      if (outBytes >= bytes) break;
     }
   }
   appendFileSync(file, out);
-  return Buffer.byteLength(out);
+  return outBytes;
 }

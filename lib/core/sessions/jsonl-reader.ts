@@ -10,6 +10,8 @@
  * - Line numbers continue from `startLine`, so a slice numbers its lines as the whole file would.
  */
 
+import { nameSlot, nameTable, type NameTable } from "./json-bytes";
+
 /** `fatal: false` so a stray invalid byte becomes U+FFFD inside one line instead of failing the file. */
 const utf8 = new TextDecoder("utf-8", { fatal: false });
 
@@ -68,7 +70,11 @@ export function forEachJsonlLine(bytes: Uint8Array, options: JsonlReadOptions, v
   for (;;) {
     const newline = bytes.indexOf(NEWLINE, position);
     if (newline < 0) break;
-    const [start, end] = trimRange(bytes, position, newline);
+    // Trimmed inline: a [start, end] pair per line is garbage on every line of the file.
+    let start = position;
+    let end = newline;
+    while (start < end && isSpaceByte(bytes[start]!)) start += 1;
+    while (end > start && isSpaceByte(bytes[end - 1]!)) end -= 1;
     if (end > start) visit(start, end, lineNumber);
     lineNumber += 1;
     consumedLines += 1;
@@ -175,6 +181,34 @@ export function scanTopLevelRanges(
   stopAtKey: string | null = null,
 ): boolean {
   out.clear();
+  const table = namesOf(wanted, stopAtKey);
+  const ranges = table.ranges;
+  const ok = scanTopLevelSlots(bytes, start, end, table.names, wanted.size, ranges, stopWhenComplete, table.stopSlot);
+  for (let slot = 0; slot < table.keys.length; slot += 1) {
+    if (ranges[2 * slot]! >= 0) out.set(table.keys[slot]!, [ranges[2 * slot]!, ranges[2 * slot + 1]!]);
+  }
+  if (stopAtKey !== null && ranges[2 * table.stopSlot]! >= 0) out.set(stopAtKey, [ranges[2 * table.stopSlot]!, ranges[2 * table.stopSlot + 1]!]);
+  return ok;
+}
+
+/**
+ * scanTopLevelRanges without a Map: the value of the member named `names`' slot k goes to
+ * ranges[2k], ranges[2k + 1] (-1 when absent; a repeated member: the last one read). `wanted` is
+ * how many slots there are (with `stopWhenComplete`, it stops once each was seen); reaching
+ * `stopSlot` records [its value's start, end) and stops there.
+ */
+export function scanTopLevelSlots(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  names: NameTable,
+  wanted: number,
+  ranges: Int32Array,
+  stopWhenComplete = false,
+  stopSlot = -2,
+): boolean {
+  ranges.fill(-1);
+  let seen = 0;
   let index = skipSpaceBytes(bytes, start, end);
   if (bytes[index] !== 123) return false;
   index = skipSpaceBytes(bytes, index + 1, end);
@@ -183,13 +217,15 @@ export function scanTopLevelRanges(
     if (bytes[index] !== 34) return false;
     const keyEnd = stringEndInBytes(bytes, index, end);
     if (keyEnd < 0) return false;
-    const key = keyEnd - index - 1 <= 40 ? asciiKey(bytes, index + 1, keyEnd) : null;
+    // Matched on bytes: most names are not wanted, and none of them becomes a string.
+    const slot = nameSlot(names, bytes, index + 1, keyEnd, true);
     index = skipSpaceBytes(bytes, keyEnd + 1, end);
     if (bytes[index] !== 58) return false;
     index = skipSpaceBytes(bytes, index + 1, end);
     const valueStart = index;
-    if (key !== null && key === stopAtKey) {
-      out.set(key, [valueStart, end]);
+    if (slot === stopSlot) {
+      ranges[2 * slot] = valueStart;
+      ranges[2 * slot + 1] = end;
       return true;
     }
     const first = bytes[index];
@@ -209,9 +245,11 @@ export function scanTopLevelRanges(
       }
       if (index === valueStart) return false;
     }
-    if (key !== null && wanted.has(key)) {
-      out.set(key, [valueStart, index]);
-      if (stopWhenComplete && out.size === wanted.size) return true;
+    if (slot >= 0 && slot < wanted) {
+      if (ranges[2 * slot]! < 0) seen += 1;
+      ranges[2 * slot] = valueStart;
+      ranges[2 * slot + 1] = index;
+      if (stopWhenComplete && seen === wanted) return true;
     }
     index = skipSpaceBytes(bytes, index, end);
     const separator = bytes[index];
@@ -223,6 +261,34 @@ export function scanTopLevelRanges(
     return false;
   }
   return false;
+}
+
+interface ScanNames {
+  keys: string[];
+  names: NameTable;
+  ranges: Int32Array;
+  /** Slot of stopAtKey (-2: none; it never matches, -1 is "not wanted"). */
+  stopSlot: number;
+}
+
+const scanNames = new WeakMap<ReadonlySet<string>, Map<string | null, ScanNames>>();
+
+function namesOf(wanted: ReadonlySet<string>, stopAtKey: string | null): ScanNames {
+  let byStop = scanNames.get(wanted);
+  if (byStop === undefined) {
+    byStop = new Map();
+    scanNames.set(wanted, byStop);
+  }
+  let entry = byStop.get(stopAtKey);
+  if (entry === undefined) {
+    const keys = [...wanted];
+    const slots: Record<string, number> = {};
+    keys.forEach((key, slot) => (slots[key] = slot));
+    if (stopAtKey !== null) slots[stopAtKey] = keys.length;
+    entry = { keys, names: nameTable(slots), ranges: new Int32Array(2 * (keys.length + 1)), stopSlot: stopAtKey === null ? -2 : keys.length };
+    byStop.set(stopAtKey, entry);
+  }
+  return entry;
 }
 
 /** A non-empty JSON string value at `range`, decoded; null for other values and "". */

@@ -1,5 +1,7 @@
-import { decodeRange, findAllAscii, forEachJsonlLine, isObjectRange, OccurrenceCursor, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
+import { nameSlot, nameTable } from "./json-bytes";
+import { decodeRange, findAllAscii, forEachJsonlLine, isObjectRange, OccurrenceCursor, scanTopLevelRanges, scanTopLevelSlots, stringInRange } from "./jsonl-reader";
 import { asObject, asString, canonicalTimestamp, countType, ModelList, TimeRange, tokenCount, type JsonObject } from "./json-values";
+import { ClaudeLineReader, claudeLineFields, type ClaudeLineFields } from "./claude-line";
 import { dedupeRequests } from "./request-dedupe";
 import type { BadLine, CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
 
@@ -22,6 +24,11 @@ export interface ClaudeLogOptions {
   agentId?: string | null;
   /** From the subagent's `.meta.json` when the caller read it. */
   agentType?: string | null;
+  /**
+   * JSON.parse every counted line whole instead of reading its fields from the bytes (the
+   * reference the fast path is tested against; same results, slower).
+   */
+  fullParse?: boolean;
 }
 
 /** Types written by Claude Code 1.0.x–2.1.x; anything else is counted as format drift. */
@@ -40,7 +47,10 @@ const KNOWN_TYPES = new Set([
 ]);
 
 const ENVELOPE_KEYS = new Set(["type", "timestamp", "cwd", "gitBranch", "sessionId", "agentId"]);
-const TYPE_KEY = new Set(["type"]);
+const TYPE_NAME = nameTable({ type: 0 });
+/** Known types by slot, matched on bytes: between parsed lines, a known type is never decoded. */
+const KNOWN_TYPE_NAMES = nameTable(Object.fromEntries([...KNOWN_TYPES].map((type, slot) => [type, slot])));
+const SYSTEM_SLOT = [...KNOWN_TYPES].indexOf("system");
 
 /** Locally generated stand-ins (errors, interrupted turns): no API call was made. */
 const SYNTHETIC_MODEL = "<synthetic>";
@@ -48,69 +58,59 @@ const SYNTHETIC_MODEL = "<synthetic>";
 export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}): ParsedSessionLog {
   const state = new ClaudeLogState(options);
   const ranges = new Map<string, [number, number]>();
+  const reader = options.fullParse === true ? null : new ClaudeLineReader(bytes);
   // Lines that can hold a counted usage are found with one search over the slice; only those, and
-  // `system` lines (compaction boundaries), are decoded and JSON.parsed. Most bytes are tool results
+  // `system` lines (compaction boundaries), are read for their fields. Most bytes are tool results
   // and progress events, which are never decoded.
   const usage = new OccurrenceCursor(findAllAscii(bytes, '"usage"'));
   // Envelope lines before the first parsed line and after the last one are read in full; in
   // between only their `type` is read (on user and progress lines it comes before the large body),
   // since the parsed lines already carry the session's cwd, branch and times, in time order.
   let sawParsedLine = false;
-  let trailing: [number, number, number][] = [];
+  // Start and end of each line after the last parsed one, flat (a pair per line is garbage).
+  const trailing: number[] = [];
+  const typeRange = new Int32Array(2);
 
   const read = forEachJsonlLine(bytes, { startLine: options.startLine }, (start, end, lineNumber) => {
     if (!isObjectRange(bytes, start, end)) {
       state.badLines.push({ line: lineNumber, message: "not a JSON object" });
       return;
     }
-    const parseLine = (text: string): void => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (error) {
-        state.badLines.push({ line: lineNumber, message: `invalid JSON: ${errorMessage(error)}` });
-        return;
-      }
-      const record = asObject(parsed);
-      if (record === null) {
-        state.badLines.push({ line: lineNumber, message: "not a JSON object" });
-        return;
-      }
-      state.handleRecord(record, lineNumber);
-      sawParsedLine = true;
-      trailing = [];
-    };
-    if (usage.within(start, end)) {
-      parseLine(decodeRange(bytes, start, end));
-      return;
-    }
-    if (!sawParsedLine) {
+    let parse = usage.within(start, end);
+    if (!parse && !sawParsedLine) {
       if (!scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges)) {
         state.badLines.push({ line: lineNumber, message: "invalid JSON" });
         return;
       }
-      if (stringInRange(bytes, ranges.get("type")) === "system") {
-        parseLine(decodeRange(bytes, start, end));
+      parse = stringInRange(bytes, ranges.get("type")) === "system";
+      if (!parse) {
+        state.handleEnvelope(ranges, bytes);
         return;
       }
-      state.handleEnvelope(ranges, bytes);
-      return;
+    } else if (!parse) {
+      if (!scanTopLevelSlots(bytes, start, end, TYPE_NAME, 1, typeRange, true)) {
+        state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+        return;
+      }
+      const typeStart = typeRange[0]!;
+      const typeEnd = typeRange[1]!;
+      const known = typeStart >= 0 && bytes[typeStart] === 34 && typeEnd - typeStart >= 2 ? nameSlot(KNOWN_TYPE_NAMES, bytes, typeStart + 1, typeEnd - 1, true) : -1;
+      parse = known === SYSTEM_SLOT;
+      if (!parse) {
+        if (known < 0) state.countType(stringInRange(bytes, typeStart < 0 ? undefined : [typeStart, typeEnd]), false);
+        trailing.push(start, end);
+        return;
+      }
     }
-    if (!scanTopLevelRanges(bytes, start, end, TYPE_KEY, ranges, true)) {
-      state.badLines.push({ line: lineNumber, message: "invalid JSON" });
-      return;
-    }
-    const type = stringInRange(bytes, ranges.get("type"));
-    if (type === "system") {
-      parseLine(decodeRange(bytes, start, end));
-      return;
-    }
-    state.countType(type, false);
-    trailing.push([start, end, lineNumber]);
+    const fields = reader?.read(start, end) ?? parseWholeLine(bytes, start, end, lineNumber, state.badLines);
+    if (fields === null) return;
+    state.handleFields(fields, lineNumber);
+    sawParsedLine = true;
+    trailing.length = 0;
   });
 
-  for (const [start, end] of trailing) {
-    if (scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges)) state.handleEnvelope(ranges, bytes, false);
+  for (let index = 0; index < trailing.length; index += 2) {
+    if (scanTopLevelRanges(bytes, trailing[index]!, trailing[index + 1]!, ENVELOPE_KEYS, ranges)) state.handleEnvelope(ranges, bytes, false);
   }
 
   if (read.pendingTail !== null) {
@@ -188,8 +188,8 @@ class ClaudeLogState {
     if (this.agentId === null && agentId !== null) this.agentId = agentId;
   }
 
-  handleRecord(record: JsonObject, lineNumber: number): void {
-    const message = asObject(record.message);
+  handleFields(record: ClaudeLineFields, lineNumber: number): void {
+    const message = record.message;
     const usage = message === null ? null : asObject(message.usage);
     const type = asString(record.type);
     this.countType(type, usage !== null);
@@ -253,6 +253,23 @@ function cacheWriteCount(usage: JsonObject): number {
   const split = asObject(usage.cache_creation);
   if (split === null) return 0;
   return tokenCount(split.ephemeral_5m_input_tokens) + tokenCount(split.ephemeral_1h_input_tokens);
+}
+
+/** The slow path: the line decoded and parsed whole (also what words a bad line's error). */
+function parseWholeLine(bytes: Uint8Array, start: number, end: number, lineNumber: number, badLines: BadLine[]): ClaudeLineFields | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(decodeRange(bytes, start, end));
+  } catch (error) {
+    badLines.push({ line: lineNumber, message: `invalid JSON: ${errorMessage(error)}` });
+    return null;
+  }
+  const record = asObject(parsed);
+  if (record === null) {
+    badLines.push({ line: lineNumber, message: "not a JSON object" });
+    return null;
+  }
+  return claudeLineFields(record);
 }
 
 function errorMessage(error: unknown): string {

@@ -142,6 +142,14 @@ const total = (side: string) => `(${side}."inputTokens" + ${side}."cacheWriteTok
  */
 const CLAUDE_REPLACE = `(("RequestSample"."isSidechain" <> excluded."isSidechain" AND "RequestSample"."isSidechain" = TRUE) OR ("RequestSample"."isSidechain" = excluded."isSidechain" AND ${total("excluded")} > ${total('"RequestSample"')}))`;
 
+/** Rows per statement batch; between batches the event loop runs (see writeSamples). */
+const SAMPLE_SLICE = 2_000;
+
+/**
+ * Upserts samples in key order. Written in slices with the event loop let through between them:
+ * on SQLite each write blocks the thread, and parser workers waiting for their next file would
+ * otherwise idle through a whole flush.
+ */
 export async function writeSamples(bulk: BulkWriter, samples: Iterable<SampleWrite>) {
   const claude: Row[] = [];
   const others: Row[] = [];
@@ -167,8 +175,14 @@ export async function writeSamples(bulk: BulkWriter, samples: Iterable<SampleWri
     ];
     (runtime === "claude-code" ? claude : others).push(row);
   }
-  await bulk.upsert("RequestSample", SAMPLE_COLUMNS, claude, { conflict: ["sessionId", "key"], update: SAMPLE_UPDATE, where: CLAUDE_REPLACE });
-  await bulk.upsert("RequestSample", SAMPLE_COLUMNS, others, { conflict: ["sessionId", "key"], update: SAMPLE_UPDATE });
+  for (let index = 0; index < claude.length; index += SAMPLE_SLICE) {
+    await bulk.upsert("RequestSample", SAMPLE_COLUMNS, claude.slice(index, index + SAMPLE_SLICE), { conflict: ["sessionId", "key"], update: SAMPLE_UPDATE, where: CLAUDE_REPLACE });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  for (let index = 0; index < others.length; index += SAMPLE_SLICE) {
+    await bulk.upsert("RequestSample", SAMPLE_COLUMNS, others.slice(index, index + SAMPLE_SLICE), { conflict: ["sessionId", "key"], update: SAMPLE_UPDATE });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 function compare(a: string, b: string): number {

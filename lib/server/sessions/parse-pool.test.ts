@@ -7,11 +7,12 @@ import { parseAgentFile, type AgentFileTask } from "./parse-agent-file";
 const fixtures = path.resolve(import.meta.dirname, "../../core/sessions/__fixtures__/claude");
 
 describe("parse pool", () => {
-  it("starts workers only for a large read on a machine with cores to spare", () => {
-    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES - 1, 16)).toBe(0);
-    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 2)).toBe(0);
-    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 4)).toBe(2);
-    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 16)).toBe(3);
+  it("starts workers only for a large read, on two cores or more, when the bundled worker is fresh", () => {
+    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES - 1, 16, true)).toBe(0);
+    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 1, true)).toBe(0);
+    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 2, true)).toBe(2);
+    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 16, true)).toBe(3);
+    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 16, false)).toBe(0);
   });
 
   it("a worker parses to exactly what the main thread does", async () => {

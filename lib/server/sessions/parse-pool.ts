@@ -1,35 +1,48 @@
 /**
- * Parses agent files on worker threads when that pays, inline otherwise. Measured here
- * (`npm run bench -- sessions`, ~400 MB Claude corpus, shared 2-core machines): a worker needs
- * 0.3–0.45 s to start (the TypeScript loader runs inside it), and the main thread's sample writes
- * compete with the workers for the same two cores, so one or two workers were slower than parsing
- * inline on a busy machine (2.5 s inline, 3.4 s one worker, 4.2 s two) and at best ~12 % faster on a
- * quieter one (3.1 s with two, 3.5 s inline). Workers therefore start by default only with four cores or more (one per core beyond
- * the main thread and one to spare, at most three) and only for a large read; `--workers N` forces
- * them.
+ * Parses agent files on worker threads when that pays, inline otherwise.
+ *
+ * A worker runs the prebuilt parser bundle (scripts/build-cli.mjs) when there is a fresh one and
+ * answers its first task ~60 ms after it is created; without one it loads the TypeScript sources
+ * through tsx, 0.3–0.45 s per worker, and workers are not started by default.
+ *
+ * Measured here (`npm run bench -- sessions` corpora, a shared 2-core machine, medians of five
+ * in-process ingests): 402 MB, two workers 1.60–1.63 s against 1.72–1.85 s inline and 1.84–2.0 s
+ * with one; 112 MB, 0.63 s against 0.67 s. Small gains: the process is CPU-bound, and every worker
+ * is an isolate of its own that compiles the parser again (V8's background threads went from
+ * ~0.6 s of CPU inline to ~1.0 s with two workers) and copies its results to the main thread,
+ * which meanwhile writes the samples. One worker beside a main thread that also parses measured
+ * slower than either. Hence two workers from ~100 MB to read on two cores, one per core up to
+ * three on larger machines.
  */
 import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { freshBundle } from "../../../scripts/build-cli.mjs";
 import { parseAgentFile, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
+
+/** Set by the CLI bundle's build: the bundled worker beside it. */
+declare const BATON_WORKER_FILE: string | undefined;
 
 export interface ParsePool {
   readonly workers: number;
-  run(task: AgentFileTask): Promise<AgentFileOutcome>;
+  /** `bytes`: what the task will read, to keep the workers' queues even. */
+  run(task: AgentFileTask, bytes?: number): Promise<AgentFileOutcome>;
   close(): Promise<void>;
 }
 
 /** Bytes to read below which workers are not worth starting. */
-export const WORKER_THRESHOLD_BYTES = 48 * 1024 * 1024;
+export const WORKER_THRESHOLD_BYTES = 96 * 1024 * 1024;
 
-export function defaultWorkerCount(bytesToRead: number, cores = os.availableParallelism()): number {
-  if (bytesToRead < WORKER_THRESHOLD_BYTES || cores < 4) return 0;
-  return Math.min(3, cores - 2);
+export function defaultWorkerCount(bytesToRead: number, cores = os.availableParallelism(), bundled?: boolean): number {
+  if (bytesToRead < WORKER_THRESHOLD_BYTES || cores < 2 || !(bundled ?? workerEntry().bundled)) return 0;
+  return Math.min(3, cores);
 }
 
-export function createParsePool(workers: number): ParsePool {
+export function createParsePool(workers: number, entry?: URL): ParsePool {
   if (workers <= 0) return inlinePool();
   try {
-    return workerPool(workers);
+    return workerPool(workers, entry ?? workerEntry().url);
   } catch {
     // A bundler or runtime that cannot start the worker: parse inline, same results.
     return inlinePool();
@@ -46,60 +59,101 @@ function inlinePool(): ParsePool {
 
 interface Pending {
   task: AgentFileTask;
+  bytes: number;
   resolve: (outcome: AgentFileOutcome) => void;
 }
 
-function workerPool(count: number): ParsePool {
-  const entry = new URL("./parse-worker-entry.mjs", import.meta.url);
-  const idle: Worker[] = [];
-  const busy = new Map<Worker, Pending>();
+/**
+ * The worker's module: the bundled one when running from the bundle, or when the bundle is fresh
+ * (built from exactly these sources); else the sources through tsx.
+ */
+export function workerEntry(): { url: URL; bundled: boolean } {
+  if (typeof BATON_WORKER_FILE === "string") return { url: pathToFileURL(BATON_WORKER_FILE), bundled: true };
+  const bundle = freshBundle(path.resolve(import.meta.dirname, "..", "..", ".."));
+  if (bundle !== null) return { url: pathToFileURL(path.join(bundle, "parse-worker.mjs")), bundled: true };
+  return { url: new URL("./parse-worker-entry.mjs", import.meta.url), bundled: false };
+}
+
+/**
+ * A worker inherits the process's flags, `--import tsx` included: ~150 ms of loading TypeScript
+ * machinery it does not use (the bundle is JavaScript; the source entry registers tsx itself).
+ */
+function withoutLoaders(flags: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < flags.length; index += 1) {
+    const flag = flags[index]!;
+    if (["--import", "--loader", "--experimental-loader", "--require", "-r"].includes(flag)) {
+      index += 1;
+      continue;
+    }
+    if (/^--(import|loader|experimental-loader|require)=/.test(flag)) continue;
+    kept.push(flag);
+  }
+  return kept;
+}
+
+/**
+ * Tasks sent ahead to each worker: most agent files are small, and a worker that waited for the
+ * main thread's next message after each one idled for most of a scan (one worker measured slower
+ * than parsing inline).
+ */
+export const TASKS_AHEAD = 8;
+
+function workerPool(count: number, entry: URL): ParsePool {
+  const inFlight = new Map<Worker, Pending[]>();
   const queue: Pending[] = [];
   let failed: Error | null = null;
   let closing = false;
 
+  const queuedBytes = new Map<Worker, number>();
   const dispatch = () => {
-    while (idle.length > 0 && queue.length > 0) {
-      const worker = idle.pop()!;
+    while (queue.length > 0) {
+      // The worker with the fewest bytes queued, among those with room (replies come back in the
+      // order tasks were sent).
+      let target: Worker | null = null;
+      for (const [worker, sent] of inFlight) {
+        if (sent.length < TASKS_AHEAD && (target === null || queuedBytes.get(worker)! < queuedBytes.get(target)!)) target = worker;
+      }
+      if (target === null) return;
       const pending = queue.shift()!;
-      busy.set(worker, pending);
-      worker.postMessage(pending.task);
+      inFlight.get(target)!.push(pending);
+      queuedBytes.set(target, queuedBytes.get(target)! + pending.bytes);
+      target.postMessage(pending.task);
     }
   };
 
   const workers = Array.from({ length: count }, () => {
-    const worker = new Worker(entry);
+    const worker = new Worker(entry, { execArgv: withoutLoaders(process.execArgv) });
+    inFlight.set(worker, []);
+    queuedBytes.set(worker, 0);
     worker.on("message", (outcome: AgentFileOutcome) => {
-      const pending = busy.get(worker);
-      busy.delete(worker);
-      idle.push(worker);
-      pending?.resolve(outcome);
+      const done = inFlight.get(worker)?.shift();
+      if (done) queuedBytes.set(worker, queuedBytes.get(worker)! - done.bytes);
+      done?.resolve(outcome);
       dispatch();
     });
-    // A worker that dies (an error, or an exit nobody asked for) takes its task with it; that task
-    // and every later one run inline, same results.
+    // A worker that dies (an error, or an exit nobody asked for) takes its tasks with it; they and
+    // every later one run inline, same results.
     const giveUp = (error: Error) => {
       failed ??= error;
-      const idleIndex = idle.indexOf(worker);
-      if (idleIndex >= 0) idle.splice(idleIndex, 1);
-      const pending = busy.get(worker);
-      busy.delete(worker);
-      if (pending) pending.resolve(parseAgentFile(pending.task));
+      const sent = inFlight.get(worker) ?? [];
+      inFlight.delete(worker);
+      for (const pending of sent) pending.resolve(parseAgentFile(pending.task));
       for (const waiting of queue.splice(0)) waiting.resolve(parseAgentFile(waiting.task));
     };
     worker.on("error", giveUp);
     worker.on("exit", (code) => {
       if (!closing) giveUp(new Error(`parser worker exited (${code})`));
     });
-    idle.push(worker);
     return worker;
   });
 
   return {
     workers: count,
-    run(task) {
+    run(task, bytes = 0) {
       if (failed) return Promise.resolve(parseAgentFile(task));
       return new Promise((resolve) => {
-        queue.push({ task, resolve });
+        queue.push({ task, bytes, resolve });
         dispatch();
       });
     },

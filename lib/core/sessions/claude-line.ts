@@ -1,0 +1,255 @@
+import { asObject, type JsonObject } from "./json-values";
+import { nameTable, walkJson, type WalkSpec } from "./json-bytes";
+import { decodeRange } from "./jsonl-reader";
+
+/**
+ * The fields of a Claude Code line that token accounting reads, as `JSON.parse` of the whole line
+ * would give them (a missing key is `undefined`, `message` is null unless it is an object, an
+ * object `usage` is reduced to ClaudeUsageFields).
+ * `parseClaudeLog` reads every counted line through this shape, from either path below, so the
+ * two paths cannot drift in what they do with a line, only in what they extract.
+ */
+export interface ClaudeLineFields {
+  type: unknown;
+  timestamp: unknown;
+  cwd: unknown;
+  gitBranch: unknown;
+  sessionId: unknown;
+  agentId: unknown;
+  requestId: unknown;
+  uuid: unknown;
+  isSidechain: unknown;
+  subtype: unknown;
+  compactMetadata: unknown;
+  message: { id: unknown; model: unknown; usage: unknown } | null;
+}
+
+/**
+ * The usage members accounting reads (`usage` itself when it is not an object); `cache_creation`
+ * likewise reduced to its two counts.
+ */
+export interface ClaudeUsageFields {
+  input_tokens: unknown;
+  cache_creation_input_tokens: unknown;
+  cache_read_input_tokens: unknown;
+  output_tokens: unknown;
+  cache_creation: unknown;
+}
+
+/** The reference: the fields of a line already parsed whole. */
+export function claudeLineFields(record: JsonObject): ClaudeLineFields {
+  const message = asObject(record.message);
+  return {
+    type: record.type,
+    timestamp: record.timestamp,
+    cwd: record.cwd,
+    gitBranch: record.gitBranch,
+    sessionId: record.sessionId,
+    agentId: record.agentId,
+    requestId: record.requestId,
+    uuid: record.uuid,
+    isSidechain: record.isSidechain,
+    subtype: record.subtype,
+    compactMetadata: record.compactMetadata,
+    message: message === null ? null : { id: message.id, model: message.model, usage: usageFields(message.usage) },
+  };
+}
+
+function usageFields(value: unknown): unknown {
+  const usage = asObject(value);
+  if (usage === null) return value;
+  const split = asObject(usage.cache_creation);
+  return {
+    input_tokens: usage.input_tokens,
+    cache_creation_input_tokens: usage.cache_creation_input_tokens,
+    cache_read_input_tokens: usage.cache_read_input_tokens,
+    output_tokens: usage.output_tokens,
+    cache_creation: split === null ? usage.cache_creation : { ephemeral_5m_input_tokens: split.ephemeral_5m_input_tokens, ephemeral_1h_input_tokens: split.ephemeral_1h_input_tokens },
+  } satisfies ClaudeUsageFields;
+}
+
+// Slots of the wanted keys: a value's range is in ranges[2 * slot], ranges[2 * slot + 1].
+const TYPE = 0;
+const TIMESTAMP = 1;
+const CWD = 2;
+const GIT_BRANCH = 3;
+const SESSION_ID = 4;
+const AGENT_ID = 5;
+const REQUEST_ID = 6;
+const UUID = 7;
+const IS_SIDECHAIN = 8;
+const SUBTYPE = 9;
+const COMPACT_METADATA = 10;
+const MESSAGE = 11;
+const MESSAGE_ID = 12;
+const MESSAGE_MODEL = 13;
+const MESSAGE_USAGE = 14;
+const INPUT = 15;
+const CACHE_WRITE = 16;
+const CACHE_READ = 17;
+const OUTPUT = 18;
+const CACHE_SPLIT = 19;
+const EPHEMERAL_5M = 20;
+const EPHEMERAL_1H = 21;
+const SLOTS = 22;
+
+/**
+ * Values that repeat from line to line (the same bytes give the same value: decode once). The
+ * ids repeat on the one to three lines Claude Code writes per response.
+ */
+const CACHED = new Set([TYPE, CWD, GIT_BRANCH, SESSION_ID, AGENT_ID, REQUEST_ID, MESSAGE_ID, MESSAGE_MODEL]);
+
+const LINE = 1;
+const IN_MESSAGE = 2;
+const IN_USAGE = 3;
+const IN_SPLIT = 4;
+const child = new Int32Array(SLOTS);
+child[MESSAGE] = IN_MESSAGE;
+child[MESSAGE_USAGE] = IN_USAGE;
+child[CACHE_SPLIT] = IN_SPLIT;
+const SPEC: WalkSpec = {
+  root: LINE,
+  names: [
+    null,
+    nameTable({
+      type: TYPE,
+      timestamp: TIMESTAMP,
+      cwd: CWD,
+      gitBranch: GIT_BRANCH,
+      sessionId: SESSION_ID,
+      agentId: AGENT_ID,
+      requestId: REQUEST_ID,
+      uuid: UUID,
+      isSidechain: IS_SIDECHAIN,
+      subtype: SUBTYPE,
+      compactMetadata: COMPACT_METADATA,
+      message: MESSAGE,
+    }),
+    nameTable({ id: MESSAGE_ID, model: MESSAGE_MODEL, usage: MESSAGE_USAGE }),
+    nameTable({
+      input_tokens: INPUT,
+      cache_creation_input_tokens: CACHE_WRITE,
+      cache_read_input_tokens: CACHE_READ,
+      output_tokens: OUTPUT,
+      cache_creation: CACHE_SPLIT,
+    }),
+    nameTable({ ephemeral_5m_input_tokens: EPHEMERAL_5M, ephemeral_1h_input_tokens: EPHEMERAL_1H }),
+  ],
+  child,
+  // Slots are numbered so that each object's own and descendants' slots are one run.
+  clear: [
+    [0, -1],
+    [0, SLOTS - 1],
+    [MESSAGE_ID, SLOTS - 1],
+    [INPUT, SLOTS - 1],
+    [EPHEMERAL_5M, EPHEMERAL_1H],
+  ],
+};
+
+/**
+ * Reads Claude lines' accounting fields straight from their bytes: every byte is checked against
+ * the JSON grammar, but only the wanted values are decoded (the assistant's content blocks, most
+ * of a line, never become strings). One reader per buffer: it remembers the bytes of values that
+ * repeat (cwd, branch, model…) to decode them once.
+ */
+export class ClaudeLineReader {
+  private readonly ranges = new Int32Array(2 * SLOTS);
+  private readonly cachedStart = new Int32Array(SLOTS).fill(-1);
+  private readonly cachedEnd = new Int32Array(SLOTS);
+  private readonly cachedValue: unknown[] = new Array<unknown>(SLOTS).fill(undefined);
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  /**
+   * The fields of the trimmed line bytes[start, end) (`bytes[start]` is `{`), or null when it is
+   * not valid JSON or the fast path cannot vouch for it (nesting deeper than MAX_DEPTH): the
+   * caller then parses the line whole, which also words a bad line's error. Repeated members
+   * resolve as in JSON.parse: the last one wins, a later `message` or `usage` replaces an earlier
+   * one whole.
+   */
+  read(start: number, end: number): ClaudeLineFields | null {
+    const bytes = this.bytes;
+    const ranges = this.ranges;
+    const after = walkJson(bytes, start, end, SPEC, ranges);
+    if (after !== end) return null;
+    const messageStart = ranges[2 * MESSAGE]!;
+    return {
+      type: this.value(TYPE),
+      timestamp: this.value(TIMESTAMP),
+      cwd: this.value(CWD),
+      gitBranch: this.value(GIT_BRANCH),
+      sessionId: this.value(SESSION_ID),
+      agentId: this.value(AGENT_ID),
+      requestId: this.value(REQUEST_ID),
+      uuid: this.value(UUID),
+      isSidechain: this.value(IS_SIDECHAIN),
+      subtype: this.value(SUBTYPE),
+      compactMetadata: this.value(COMPACT_METADATA),
+      message: messageStart >= 0 && bytes[messageStart] === 123 ? { id: this.value(MESSAGE_ID), model: this.value(MESSAGE_MODEL), usage: this.usage() } : null,
+    };
+  }
+
+  private usage(): unknown {
+    const start = this.ranges[2 * MESSAGE_USAGE]!;
+    if (start < 0 || this.bytes[start] !== 123) return this.value(MESSAGE_USAGE);
+    const splitStart = this.ranges[2 * CACHE_SPLIT]!;
+    return {
+      input_tokens: this.value(INPUT),
+      cache_creation_input_tokens: this.value(CACHE_WRITE),
+      cache_read_input_tokens: this.value(CACHE_READ),
+      output_tokens: this.value(OUTPUT),
+      cache_creation:
+        splitStart >= 0 && this.bytes[splitStart] === 123
+          ? { ephemeral_5m_input_tokens: this.value(EPHEMERAL_5M), ephemeral_1h_input_tokens: this.value(EPHEMERAL_1H) }
+          : this.value(CACHE_SPLIT),
+    } satisfies ClaudeUsageFields;
+  }
+
+  /** The value in a slot as JSON.parse would give it (the bytes were validated already). */
+  private value(slot: number): unknown {
+    const bytes = this.bytes;
+    const start = this.ranges[2 * slot]!;
+    if (start < 0) return undefined;
+    const end = this.ranges[2 * slot + 1]!;
+    const cachedStart = this.cachedStart[slot]!;
+    if (cachedStart >= 0 && this.cachedEnd[slot]! - cachedStart === end - start) {
+      let offset = 0;
+      while (offset < end - start && bytes[start + offset] === bytes[cachedStart + offset]) offset += 1;
+      if (offset === end - start) return this.cachedValue[slot];
+    }
+    const value = decodeValue(bytes, start, end);
+    if (CACHED.has(slot)) {
+      this.cachedStart[slot] = start;
+      this.cachedEnd[slot] = end;
+      this.cachedValue[slot] = value;
+    }
+    return value;
+  }
+}
+
+function decodeValue(bytes: Uint8Array, start: number, end: number): unknown {
+  const first = bytes[start]!;
+  if (first === 34) {
+    for (let index = start + 1; index < end - 1; index += 1) {
+      if (bytes[index] === 92) return JSON.parse(decodeRange(bytes, start, end));
+    }
+    // No escapes: the string is its bytes decoded (the quotes are ASCII, so decoding the inside
+    // alone gives the same characters as decoding the whole line).
+    return decodeRange(bytes, start + 1, end - 1);
+  }
+  if (first === 116) return true;
+  if (first === 102) return false;
+  if (first === 110) return null;
+  if (first >= 48 && first <= 57 && end - start <= 15) {
+    // Digits only (no sign, fraction or exponent: those go to JSON.parse) are an exact integer.
+    let number = 0;
+    let index = start;
+    for (; index < end; index += 1) {
+      const code = bytes[index]!;
+      if (code < 48 || code > 57) break;
+      number = number * 10 + (code - 48);
+    }
+    if (index === end) return number;
+  }
+  return JSON.parse(decodeRange(bytes, start, end));
+}
