@@ -10,6 +10,8 @@
  *   npm run bench                 all benchmarks
  *   npm run bench -- handoffs     only the handoff scan
  *   npm run bench -- sessions     only the agent-session ingest
+ *   npm run bench -- graph        chain graph of 1,000 handoffs: server layout, and fps in Chromium
+ *                                 (the browser part needs `npm run build` first)
  *   npm run bench -- --json       machine-readable results on stdout
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -22,6 +24,7 @@ import { scanPaths } from "../lib/server/ingest/scan";
 import { buildCli, freshBundle } from "../scripts/build-cli.mjs";
 import { DEFAULT_CORPUS, generateClaudeCorpus } from "./generate-claude-corpus";
 import { generateHandoffRepo } from "./generate-handoff-repo";
+import { benchGraph } from "./graph-bench";
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = path.join(root, "bench", ".tmp");
@@ -338,7 +341,7 @@ async function benchSessions() {
   };
 }
 
-const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions };
+const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions, graph: () => benchGraph(work, log) };
 
 mkdirSync(work, { recursive: true });
 // The commands (and the in-process ingest's parser workers) run the CLI bundle; build it now if the
