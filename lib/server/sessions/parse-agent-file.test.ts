@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -53,7 +53,7 @@ const shape = (outcome: ReturnType<typeof parseAgentFile>) => ({
   keys: [...new Set(outcome.log?.requests.map((request) => request.key))].sort(),
 });
 
-const present = readdirSync(PUBLIC, { withFileTypes: true }).length > 0;
+const present = existsSync(PUBLIC) && readdirSync(PUBLIC, { withFileTypes: true }).length > 0;
 describe.skipIf(!present)(fixtureSuite("parseAgentFile: chunked reads equal one read", PUBLIC, present), () => {
   it.each([
     ["claude", path.join(PUBLIC, "claude-code"), ".jsonl"],
