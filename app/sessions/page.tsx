@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { getSessionFacets, listSessions, parseSessionFilters } from "@/lib/server/queries/sessions";
+import { DataTable } from "@/components/ui/data-table";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sessions" };
@@ -73,20 +74,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           Ingest your agents&apos; logs with <Code>npm run baton -- scan --agents</Code> (reads ~/.claude, ~/.codex, ~/.gemini and OpenCode&apos;s data folder; see the Sources page), or relax the filters.
         </EmptyState>
       ) : (
-        <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm">
-          <table className="w-full text-sm" aria-label="Sessions">
-            <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500">
-              <tr>
-                <th className="px-3 py-2 font-medium">Session</th>
-                <th className="px-3 py-2 font-medium">Started</th>
-                <th className="px-3 py-2 text-right font-medium">Duration</th>
-                <th className="px-3 py-2 text-right font-medium">Requests</th>
-                <th className="px-3 py-2 text-right font-medium">Tokens</th>
-                <th className="px-3 py-2 text-right font-medium">Peak context</th>
-                <th className="px-3 py-2 font-medium">Links</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
+        <DataTable label="Sessions" columns={[{ label: "Session" }, { label: "Started" }, { label: "Duration", align: "right" }, { label: "Requests", align: "right" }, { label: "Tokens", align: "right" }, { label: "Peak context", align: "right" }, { label: "Links" }]}>
               {page.items.map((session) => (
                 <tr key={session.id} className="align-top hover:bg-zinc-50/70">
                   <td className="px-3 py-2">
@@ -118,9 +106,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </DataTable>
       )}
       {pages > 1 && (
         <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">

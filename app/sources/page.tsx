@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { listAgentSources } from "@/lib/server/queries/sessions";
+import { DataTable } from "@/components/ui/data-table";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
@@ -22,19 +23,7 @@ export default async function SourcesPage() {
           (override the folders with CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_DATA_DIR, OPENCODE_DATA_DIR).
         </EmptyState>
       ) : (
-        <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm">
-          <table className="w-full text-sm" aria-label="Sources">
-            <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500">
-              <tr>
-                <th className="px-3 py-2 font-medium">Source</th>
-                <th className="px-3 py-2 font-medium">Health</th>
-                <th className="px-3 py-2 text-right font-medium">Files</th>
-                <th className="px-3 py-2 text-right font-medium">Sessions</th>
-                <th className="px-3 py-2 font-medium">Format drift</th>
-                <th className="px-3 py-2 font-medium">Last scan</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
+        <DataTable label="Sources" columns={[{ label: "Source" }, { label: "Health" }, { label: "Files", align: "right" }, { label: "Sessions", align: "right" }, { label: "Format drift" }, { label: "Last scan" }]}>
               {sources.map((source) => {
                 const drift = Object.entries(source.unknownTypes);
                 return (
@@ -58,9 +47,7 @@ export default async function SourcesPage() {
                   </tr>
                 );
               })}
-            </tbody>
-          </table>
-        </div>
+            </DataTable>
       )}
     </div>
   );

@@ -9,6 +9,7 @@ import { Badge } from "../ui/badge";
 import { formatDay, truncate } from "./format";
 import { LintBadge } from "./lint-badge";
 import { RuntimeBadge } from "./runtime-badge";
+import { DataTable } from "../ui/data-table";
 
 type HandoffPage = Awaited<ReturnType<typeof listHandoffs>>;
 
@@ -149,18 +150,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
           No handoff matches these filters. {hasFilters && "Clear a filter to see more."}
         </div>
       ) : (
-        <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm">
-          <table className="w-full text-sm" aria-label="Handoffs">
-            <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500">
-              <tr>
-                <th className="px-3 py-2 font-medium">Handoff</th>
-                <th className="px-3 py-2 font-medium">Runtime</th>
-                <th className="px-3 py-2 font-medium">Date</th>
-                <th className="px-3 py-2 font-medium">Where</th>
-                <th className="px-3 py-2 font-medium">Lint</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
+        <DataTable label="Handoffs" columns={[{ label: "Handoff" }, { label: "Runtime" }, { label: "Date" }, { label: "Where" }, { label: "Lint" }]}>
               {data?.items.map((handoff) => (
                 <tr key={handoff.id} className="align-top hover:bg-zinc-50/70">
                   <td className="max-w-xl px-3 py-2">
@@ -192,9 +182,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </DataTable>
       )}
 
       {pages > 1 && (
