@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "cli/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["./vitest.global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
