@@ -252,3 +252,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
   console.log(JSON.stringify(generateClaudeCorpus(target), null, 2), `${Date.now() - started} ms`);
 }
+
+/** The corpus's transcript files (main sessions and subagents), sorted. */
+export function corpusFiles(corpus: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".jsonl")) found.push(full);
+    }
+  };
+  walk(path.join(corpus, "projects"));
+  return found.sort();
+}

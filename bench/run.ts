@@ -15,14 +15,14 @@
  *   npm run bench -- --json       machine-readable results on stdout
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, appendFileSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, truncateSync, appendFileSync } from "node:fs";
 import path from "node:path";
 import { openBulkWriter } from "../lib/server/db/bulk";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
 import { migrateDatabase } from "../lib/server/db/migrate";
 import { scanPaths } from "../lib/server/ingest/scan";
 import { buildCli, freshBundle } from "../scripts/build-cli.mjs";
-import { DEFAULT_CORPUS, generateClaudeCorpus } from "./generate-claude-corpus";
+import { corpusFiles, DEFAULT_CORPUS, generateClaudeCorpus } from "./generate-claude-corpus";
 import { generateHandoffRepo } from "./generate-handoff-repo";
 import { benchGraph } from "./graph-bench";
 
@@ -158,18 +158,6 @@ function ensureCcusage(): { binary: string | null; note: string } {
   return { binary, note: `ccusage ${CCUSAGE_VERSION}` };
 }
 
-function corpusFiles(corpus: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".jsonl")) found.push(full);
-    }
-  };
-  walk(path.join(corpus, "projects"));
-  return found.sort();
-}
 
 /** Reference: every line of every file through a read stream and JSON.parse (what a naive reader does). */
 async function streamingJsonParse(files: string[]): Promise<number> {

@@ -4,13 +4,14 @@
  *
  *   tsx bench/sessions-ingest.ts <claude config dir> <sqlite file> [workers]
  */
-import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, statSync, truncateSync } from "node:fs";
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, truncateSync } from "node:fs";
 import path from "node:path";
 import { openBulkWriter } from "../lib/server/db/bulk";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
 import { migrateDatabase } from "../lib/server/db/migrate";
 import { parseAgentFile } from "../lib/server/sessions/parse-agent-file";
 import { scanAgentSources } from "../lib/server/sessions/scan-agents";
+import { corpusFiles } from "./generate-claude-corpus";
 
 const [corpusArg, filePathArg, workersArg] = process.argv.slice(2);
 if (!corpusArg || !filePathArg) throw new Error("usage: tsx bench/sessions-ingest.ts <claude config dir> <sqlite file> [workers|parse-only]");
@@ -20,18 +21,7 @@ const filePath: string = filePathArg;
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 const rssMiB = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
-function claudeFiles(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".jsonl")) found.push(full);
-    }
-  };
-  walk(path.join(corpus, "projects"));
-  return found;
-}
+const claudeFiles = () => corpusFiles(corpus);
 
 if (workersArg === "parse-only") {
   // Baton's parsers alone, one thread, no database: where the time of a full ingest goes.

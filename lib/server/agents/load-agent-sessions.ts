@@ -108,7 +108,8 @@ export async function readOpenCodeStorage(storageDir: string, issues: Finding[])
   return { sessions: await read("session"), messages: await read("message"), parts: await read("part") };
 }
 
-async function listJson(dir: string): Promise<string[]> {
+/** Every `.json` file below a folder (OpenCode's storage tree), sorted; unreadable folders are skipped. */
+export async function listJson(dir: string): Promise<string[]> {
   const found: string[] = [];
   const pending = [dir];
   while (pending.length > 0) {

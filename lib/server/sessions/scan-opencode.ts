@@ -4,12 +4,12 @@
  * is read again and every session in it replaces what was stored for it. The database is opened
  * read-only (lib/server/agents/read-opencode-db.ts).
  */
-import { readdir, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
 import { parseOpenCode } from "../../core/sessions/parse-opencode";
 import type { AgentSources } from "../agents/discover-agent-sources";
-import { readOpenCodeStorage } from "../agents/load-agent-sessions";
+import { listJson, readOpenCodeStorage } from "../agents/load-agent-sessions";
 import { readOpenCodeDb } from "../agents/read-opencode-db";
 import type { BulkWriter } from "../db/bulk";
 import { AGENT_ISSUE_RULES, loadAgentFiles, markGone, replaceFileIssues, resetSessions, writeCompactions, writeFileStates, writeSamples, type SampleWrite } from "./agent-store";
@@ -162,26 +162,12 @@ async function storeSignature(database: string | null, storageDir: string | null
     let count = 0;
     let treeBytes = 0;
     let newest = 0;
-    const pending = [storageDir];
-    while (pending.length > 0) {
-      const current = pending.pop()!;
-      let entries;
-      try {
-        entries = await readdir(current, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const entry of entries) {
-        const full = path.join(current, entry.name);
-        if (entry.isDirectory()) pending.push(full);
-        else if (entry.isFile() && entry.name.endsWith(".json")) {
-          const info = await stat(full).catch(() => null);
-          if (!info) continue;
-          count += 1;
-          treeBytes += info.size;
-          newest = Math.max(newest, info.mtimeMs);
-        }
-      }
+    for (const full of await listJson(storageDir)) {
+      const info = await stat(full).catch(() => null);
+      if (!info) continue;
+      count += 1;
+      treeBytes += info.size;
+      newest = Math.max(newest, info.mtimeMs);
     }
     parts.push(`storage:${count}:${treeBytes}:${newest}`);
     bytes += treeBytes;
