@@ -22,7 +22,3 @@ export interface Parsed<T> {
 export function finding(rule: string, severity: Severity, line: number | null, message: string): Finding {
   return { rule, severity, line, message };
 }
-
-export function hasErrors(findings: readonly Finding[]): boolean {
-  return findings.some((f) => f.severity === "error");
-}

@@ -3,7 +3,7 @@
  * real commits, branches, a local bare "origin" and an uncommitted file, then registers and scans them.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
@@ -157,8 +157,4 @@ export async function ensureDemoWorkspace({ log, force = false }: { log: (text: 
   } finally {
     await bulk.close();
   }
-}
-
-export function demoExists(): boolean {
-  return existsSync(demoDirectory());
 }
