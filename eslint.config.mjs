@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: [".next/**", "node_modules/**", "generated/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "**/.tmp/**"] },
+  { ignores: [".next/**", "node_modules/**", "generated/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "**/.tmp/**", "**/*.as.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ["**/*.{mjs,js}"], languageOptions: { globals: { ...globals.node } } },

@@ -6,12 +6,20 @@ import { ClaudeLineReader, claudeLineFields, type ClaudeLineFields } from "./cla
 import { PUBLIC, REALCLI } from "./__fixtures__/realcli-truth";
 import { MAX_DEPTH } from "./json-bytes";
 import { parseClaudeLog } from "./parse-claude-log";
+import { wasmJsonWalker } from "./wasm/json-walker";
 
 /**
  * The fast path (fields read from the bytes, lines validated without being parsed) against the
  * reference (JSON.parse of the whole line): the same fields for every valid line, null exactly for
- * the lines JSON.parse rejects, and the same parse result for whole files.
+ * the lines JSON.parse rejects, and the same parse result for whole files. Every line is read both
+ * ways the fast path can walk it: in WebAssembly and in JavaScript.
  */
+
+const wasm = wasmJsonWalker();
+
+test("the WebAssembly walker loads here (else every scan walks in JavaScript)", () => {
+  expect(wasm).not.toBeNull();
+});
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -30,18 +38,20 @@ function reference(bytes: Uint8Array): ClaudeLineFields | null {
 const isSpace = (byte: number | undefined) => byte === 32 || byte === 9 || byte === 13 || byte === 10;
 
 /** The fast path on one line as parseClaudeLog hands it over (trimmed, starting with `{`). */
-function fast(bytes: Uint8Array, asBuffer: boolean): ClaudeLineFields | null {
+function fast(bytes: Uint8Array, asBuffer: boolean, walker: "wasm" | "js" = "wasm"): ClaudeLineFields | null {
   const input = asBuffer ? Buffer.from(bytes) : bytes;
   let start = 0;
   let end = input.length;
   while (start < end && isSpace(input[start])) start += 1;
   while (end > start && isSpace(input[end - 1])) end -= 1;
   if (input[start] !== 123) return null;
-  return new ClaudeLineReader(input).read(start, end);
+  return new ClaudeLineReader(input, walker === "wasm" ? wasm : null).read(start, end);
 }
 
 function expectSameFields(bytes: Uint8Array, asBuffer = true) {
-  expect(fast(bytes, asBuffer)).toStrictEqual(reference(bytes));
+  const expected = reference(bytes);
+  expect(fast(bytes, asBuffer, "wasm")).toStrictEqual(expected);
+  expect(fast(bytes, asBuffer, "js")).toStrictEqual(expected);
 }
 
 function jsonlFiles(root: string): string[] {
@@ -197,6 +207,25 @@ describe("fast path = JSON.parse on generated lines", () => {
       }),
       { numRuns: 1500 },
     );
+  });
+});
+
+describe("WebAssembly walk = JavaScript walk", () => {
+  // Strings long enough for the 16-byte SIMD steps, with a stop character at every offset.
+  test("a quote, backslash escape or control character at every offset of a long string", () => {
+    for (let length = 0; length <= 40; length += 1) {
+      for (let at = 0; at <= length; at += 1) {
+        for (const inserted of ['\\"', "\\n", "\\u00e9", "\t", "\u0001", "\\q", '"', "é"]) {
+          const content = `${"a".repeat(at)}${inserted}${"b".repeat(length - at)}`;
+          expectSameFields(encoder.encode(`{"type":"user","message":{"content":"${content}","usage":{"input_tokens":${length}}}}`));
+        }
+      }
+    }
+  });
+
+  test("a line that ends inside a string, a number or a literal at any byte", () => {
+    const line = encoder.encode('{"type":"assistant","message":{"id":"msg_1","content":[{"type":"text","text":"' + "x".repeat(37) + '\\"ok\\""}],"usage":{"input_tokens":12,"output_tokens":3.5e1,"flag":true,"none":null}}}');
+    for (let end = 1; end <= line.length; end += 1) expectSameFields(line.subarray(0, end));
   });
 });
 

@@ -1,6 +1,7 @@
 import { asObject, type JsonObject } from "./json-values";
-import { nameTable, walkJson, type WalkSpec } from "./json-bytes";
+import { nameSlot, nameTable, walkJson, type NameTable, type WalkSpec } from "./json-bytes";
 import { decodeRange } from "./jsonl-reader";
+import { wasmJsonWalker, type WasmJsonWalker } from "./wasm/json-walker";
 
 /**
  * The fields of a Claude Code line that token accounting reads, as `JSON.parse` of the whole line
@@ -146,10 +147,21 @@ const SPEC: WalkSpec = {
   ],
 };
 
+/** The envelope members every line may carry, as JSON.parse would give them. */
+export interface ClaudeEnvelope {
+  type: unknown;
+  timestamp: unknown;
+  cwd: unknown;
+  gitBranch: unknown;
+  sessionId: unknown;
+  agentId: unknown;
+}
+
 /**
  * Reads Claude lines' accounting fields straight from their bytes: every byte is checked against
- * the JSON grammar, but only the wanted values are decoded (the assistant's content blocks, most
- * of a line, never become strings). One reader per buffer: it remembers the bytes of values that
+ * the JSON grammar, but only the wanted values are decoded (content blocks and tool results, most
+ * of a line, never become strings). The walk runs in WebAssembly where it can (same results as
+ * walkJson, which runs otherwise). One reader per buffer: it remembers the bytes of values that
  * repeat (cwd, branch, model…) to decode them once.
  */
 export class ClaudeLineReader {
@@ -158,21 +170,59 @@ export class ClaudeLineReader {
   private readonly cachedEnd = new Int32Array(SLOTS);
   private readonly cachedValue: unknown[] = new Array<unknown>(SLOTS).fill(undefined);
 
-  constructor(private readonly bytes: Uint8Array) {}
+  /** `walker`: null walks in JavaScript (the reference the WebAssembly walk is tested against). */
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly walker: WasmJsonWalker | null = wasmJsonWalker(),
+  ) {
+    walker?.attach(bytes);
+  }
 
   /**
-   * The fields of the trimmed line bytes[start, end) (`bytes[start]` is `{`), or null when it is
-   * not valid JSON or the fast path cannot vouch for it (nesting deeper than MAX_DEPTH): the
-   * caller then parses the line whole, which also words a bad line's error. Repeated members
-   * resolve as in JSON.parse: the last one wins, a later `message` or `usage` replaces an earlier
-   * one whole.
+   * Walks the trimmed line bytes[start, end) (`bytes[start]` is `{`): true when it is valid JSON,
+   * false when it is not or the walk cannot vouch for it (nesting deeper than MAX_DEPTH; the
+   * caller then parses the line whole, which also words a bad line's error). After a true, the
+   * other methods read this line. Repeated members resolve as in JSON.parse: the last one wins, a
+   * later `message` or `usage` replaces an earlier one whole.
    */
+  walk(start: number, end: number): boolean {
+    const after = this.walker === null ? walkJson(this.bytes, start, end, SPEC, this.ranges) : this.walker.walk(this.bytes, start, end, SPEC, this.ranges);
+    return after === end;
+  }
+
+  /** walk, then fields; null when the walk returns false. */
   read(start: number, end: number): ClaudeLineFields | null {
-    const bytes = this.bytes;
-    const ranges = this.ranges;
-    const after = walkJson(bytes, start, end, SPEC, ranges);
-    if (after !== end) return null;
-    const messageStart = ranges[2 * MESSAGE]!;
+    return this.walk(start, end) ? this.fields() : null;
+  }
+
+  /** Whether the line's top-level `message` is an object whose `usage` is an object. */
+  hasUsage(): boolean {
+    const messageStart = this.ranges[2 * MESSAGE]!;
+    const usageStart = this.ranges[2 * MESSAGE_USAGE]!;
+    return messageStart >= 0 && this.bytes[messageStart] === 123 && usageStart >= 0 && this.bytes[usageStart] === 123;
+  }
+
+  /** The slot of the line's `type` in `table` when it is a string naming one, else -1. */
+  typeSlot(table: NameTable): number {
+    const start = this.ranges[2 * TYPE]!;
+    if (start < 0 || this.bytes[start] !== 34) return -1;
+    const end = this.ranges[2 * TYPE + 1]!;
+    return nameSlot(table, this.bytes, start + 1, end - 1, true);
+  }
+
+  envelope(): ClaudeEnvelope {
+    return {
+      type: this.value(TYPE),
+      timestamp: this.value(TIMESTAMP),
+      cwd: this.value(CWD),
+      gitBranch: this.value(GIT_BRANCH),
+      sessionId: this.value(SESSION_ID),
+      agentId: this.value(AGENT_ID),
+    };
+  }
+
+  fields(): ClaudeLineFields {
+    const messageStart = this.ranges[2 * MESSAGE]!;
     return {
       type: this.value(TYPE),
       timestamp: this.value(TIMESTAMP),
@@ -185,7 +235,7 @@ export class ClaudeLineReader {
       isSidechain: this.value(IS_SIDECHAIN),
       subtype: this.value(SUBTYPE),
       compactMetadata: this.value(COMPACT_METADATA),
-      message: messageStart >= 0 && bytes[messageStart] === 123 ? { id: this.value(MESSAGE_ID), model: this.value(MESSAGE_MODEL), usage: this.usage() } : null,
+      message: messageStart >= 0 && this.bytes[messageStart] === 123 ? { id: this.value(MESSAGE_ID), model: this.value(MESSAGE_MODEL), usage: this.usage() } : null,
     };
   }
 

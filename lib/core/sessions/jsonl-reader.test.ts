@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { findAllAscii, OccurrenceCursor, readJsonlLines, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
+import { readJsonlLines, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -109,15 +109,5 @@ describe("scanTopLevelRanges", () => {
     expect(stringInRange(bytes, out.get("cwd"))).toBe("/home/josé/ü");
     expect(stringInRange(bytes, out.get("gitBranch"))).toBeNull();
     expect(stringInRange(bytes, out.get("n"))).toBeNull();
-  });
-});
-
-describe("findAllAscii and OccurrenceCursor", () => {
-  test("find every occurrence, on plain Uint8Arrays as on Node Buffers", () => {
-    const text = '{"usage":1}\n{"x":"no"}\n{"a":{"usage":{}}}\n';
-    expect(findAllAscii(encode(text), '"usage"')).toEqual([1, 29]);
-    expect(findAllAscii(Buffer.from(text), '"usage"')).toEqual([1, 29]);
-    const cursor = new OccurrenceCursor([1, 29]);
-    expect([cursor.within(0, 11), cursor.within(12, 22), cursor.within(23, 41)]).toEqual([true, false, true]);
   });
 });

@@ -114,56 +114,6 @@ export function isObjectRange(bytes: Uint8Array, start: number, end: number): bo
 }
 
 /**
- * Sorted start offsets of every occurrence of an ASCII `pattern` in `bytes`. One pass over the
- * whole slice (native on Node Buffers), so callers can ask "does this line contain it?" per line
- * without searching each line separately.
- */
-export function findAllAscii(bytes: Uint8Array, pattern: string): number[] {
-  const found: number[] = [];
-  if (pattern.length === 0) return found;
-  if (isNativeBytes(bytes)) {
-    let from = 0;
-    for (;;) {
-      const at = bytes.indexOf(pattern, from);
-      if (at < 0) return found;
-      found.push(at);
-      from = at + 1;
-    }
-  }
-  const codes = Array.from(pattern, (char) => char.charCodeAt(0));
-  const anchor = codes.length - 1;
-  const last = codes[anchor] ?? 0;
-  let from = anchor;
-  for (;;) {
-    const at = bytes.indexOf(last, from);
-    if (at < 0) return found;
-    let matches = true;
-    for (let offset = 1; offset <= anchor; offset += 1) {
-      if (bytes[at - offset] !== codes[anchor - offset]) {
-        matches = false;
-        break;
-      }
-    }
-    if (matches) found.push(at - anchor);
-    from = at + 1;
-  }
-}
-
-/** Walks sorted occurrence offsets alongside lines read in order. */
-export class OccurrenceCursor {
-  private index = 0;
-
-  constructor(private readonly offsets: readonly number[]) {}
-
-  /** Whether an occurrence starts inside [start, end); lines must be asked in ascending order. */
-  within(start: number, end: number): boolean {
-    const offsets = this.offsets;
-    while (this.index < offsets.length && (offsets[this.index] ?? 0) < start) this.index += 1;
-    return this.index < offsets.length && (offsets[this.index] ?? 0) < end;
-  }
-}
-
-/**
  * Reads the byte ranges of selected top-level values of the object in bytes[start, end) without
  * parsing nested values (strings are skipped by jumping to the next quote), so a `"cwd"` inside a
  * tool result never shadows the envelope's own. Returns false when the top level is not a
@@ -197,7 +147,7 @@ export function scanTopLevelRanges(
  * how many slots there are (with `stopWhenComplete`, it stops once each was seen); reaching
  * `stopSlot` records [its value's start, end) and stops there.
  */
-export function scanTopLevelSlots(
+function scanTopLevelSlots(
   bytes: Uint8Array,
   start: number,
   end: number,

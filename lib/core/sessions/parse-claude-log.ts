@@ -1,7 +1,7 @@
-import { nameSlot, nameTable } from "./json-bytes";
-import { decodeRange, findAllAscii, forEachJsonlLine, isObjectRange, OccurrenceCursor, scanTopLevelRanges, scanTopLevelSlots, stringInRange } from "./jsonl-reader";
+import { nameTable } from "./json-bytes";
+import { decodeRange, forEachJsonlLine, isObjectRange } from "./jsonl-reader";
 import { asObject, asString, canonicalTimestamp, countType, ModelList, TimeRange, tokenCount, type JsonObject } from "./json-values";
-import { ClaudeLineReader, claudeLineFields, type ClaudeLineFields } from "./claude-line";
+import { ClaudeLineReader, claudeLineFields, type ClaudeEnvelope, type ClaudeLineFields } from "./claude-line";
 import { dedupeRequests } from "./request-dedupe";
 import type { BadLine, CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
 
@@ -46,71 +46,75 @@ const KNOWN_TYPES = new Set([
   "mode",
 ]);
 
-const ENVELOPE_KEYS = new Set(["type", "timestamp", "cwd", "gitBranch", "sessionId", "agentId"]);
-const TYPE_NAME = nameTable({ type: 0 });
 /** Known types by slot, matched on bytes: between parsed lines, a known type is never decoded. */
 const KNOWN_TYPE_NAMES = nameTable(Object.fromEntries([...KNOWN_TYPES].map((type, slot) => [type, slot])));
 const SYSTEM_SLOT = [...KNOWN_TYPES].indexOf("system");
+
+/** A line read for its fields: it holds a counted usage, or it is a `system` line. */
+function isParsedLine(fields: ClaudeLineFields): boolean {
+  return (fields.message !== null && asObject(fields.message.usage) !== null) || fields.type === "system";
+}
 
 /** Locally generated stand-ins (errors, interrupted turns): no API call was made. */
 const SYNTHETIC_MODEL = "<synthetic>";
 
 export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}): ParsedSessionLog {
   const state = new ClaudeLogState(options);
-  const ranges = new Map<string, [number, number]>();
   const reader = options.fullParse === true ? null : new ClaudeLineReader(bytes);
-  // Lines that can hold a counted usage are found with one search over the slice; only those, and
-  // `system` lines (compaction boundaries), are read for their fields. Most bytes are tool results
-  // and progress events, which are never decoded.
-  const usage = new OccurrenceCursor(findAllAscii(bytes, '"usage"'));
-  // Envelope lines before the first parsed line and after the last one are read in full; in
-  // between only their `type` is read (on user and progress lines it comes before the large body),
-  // since the parsed lines already carry the session's cwd, branch and times, in time order.
+  // Every line is validated whole (a malformed line anywhere is reported), but only the lines that
+  // count (top-level `message.usage` is an object) and `system` lines (compaction boundaries) are
+  // read for their fields. Envelope lines before the first such line and after the last one give
+  // their envelope; in between only their `type` is read, since the lines read already carry the
+  // session's cwd, branch and times, in time order.
   let sawParsedLine = false;
   // Start and end of each line after the last parsed one, flat (a pair per line is garbage).
   const trailing: number[] = [];
-  const typeRange = new Int32Array(2);
 
   const read = forEachJsonlLine(bytes, { startLine: options.startLine }, (start, end, lineNumber) => {
     if (!isObjectRange(bytes, start, end)) {
       state.badLines.push({ line: lineNumber, message: "not a JSON object" });
       return;
     }
-    let parse = usage.within(start, end);
-    if (!parse && !sawParsedLine) {
-      if (!scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges)) {
-        state.badLines.push({ line: lineNumber, message: "invalid JSON" });
-        return;
-      }
-      parse = stringInRange(bytes, ranges.get("type")) === "system";
-      if (!parse) {
-        state.handleEnvelope(ranges, bytes);
-        return;
-      }
-    } else if (!parse) {
-      if (!scanTopLevelSlots(bytes, start, end, TYPE_NAME, 1, typeRange, true)) {
-        state.badLines.push({ line: lineNumber, message: "invalid JSON" });
-        return;
-      }
-      const typeStart = typeRange[0]!;
-      const typeEnd = typeRange[1]!;
-      const known = typeStart >= 0 && bytes[typeStart] === 34 && typeEnd - typeStart >= 2 ? nameSlot(KNOWN_TYPE_NAMES, bytes, typeStart + 1, typeEnd - 1, true) : -1;
-      parse = known === SYSTEM_SLOT;
-      if (!parse) {
-        if (known < 0) state.countType(stringInRange(bytes, typeStart < 0 ? undefined : [typeStart, typeEnd]), false);
+    if (reader === null || !reader.walk(start, end)) {
+      // The reference path, a line the walk rejected (JSON.parse words why), or one nested deeper
+      // than the walk goes (JSON.parse reads it).
+      const fields = parseWholeLine(bytes, start, end, lineNumber, state.badLines);
+      if (fields === null) return;
+      if (isParsedLine(fields)) {
+        state.handleFields(fields, lineNumber);
+        sawParsedLine = true;
+        trailing.length = 0;
+      } else if (!sawParsedLine) {
+        state.handleEnvelope(fields);
+      } else {
+        state.countType(asString(fields.type), false);
         trailing.push(start, end);
-        return;
       }
+      return;
     }
-    const fields = reader?.read(start, end) ?? parseWholeLine(bytes, start, end, lineNumber, state.badLines);
-    if (fields === null) return;
-    state.handleFields(fields, lineNumber);
-    sawParsedLine = true;
-    trailing.length = 0;
+    const known = reader.typeSlot(KNOWN_TYPE_NAMES);
+    if (reader.hasUsage() || known === SYSTEM_SLOT) {
+      state.handleFields(reader.fields(), lineNumber);
+      sawParsedLine = true;
+      trailing.length = 0;
+    } else if (!sawParsedLine) {
+      state.handleEnvelope(reader.envelope());
+    } else {
+      if (known < 0) state.countType(asString(reader.envelope().type), false);
+      trailing.push(start, end);
+    }
   });
 
+  // Lines after the last parsed one: their envelope (their types were counted above).
   for (let index = 0; index < trailing.length; index += 2) {
-    if (scanTopLevelRanges(bytes, trailing[index]!, trailing[index + 1]!, ENVELOPE_KEYS, ranges)) state.handleEnvelope(ranges, bytes, false);
+    const start = trailing[index]!;
+    const end = trailing[index + 1]!;
+    if (reader !== null && reader.walk(start, end)) {
+      state.handleEnvelope(reader.envelope(), false);
+    } else {
+      const fields = parseWholeLine(bytes, start, end, 0, []);
+      if (fields !== null) state.handleEnvelope(fields, false);
+    }
   }
 
   if (read.pendingTail !== null) {
@@ -168,16 +172,11 @@ class ClaudeLogState {
     }
   }
 
-  /** Envelope of a line read without JSON.parse. */
-  handleEnvelope(ranges: Map<string, [number, number]>, bytes: Uint8Array, countTypes = true): void {
-    if (countTypes) this.countType(stringInRange(bytes, ranges.get("type")), false);
-    this.applyEnvelope(
-      stringInRange(bytes, ranges.get("timestamp")),
-      stringInRange(bytes, ranges.get("cwd")),
-      stringInRange(bytes, ranges.get("gitBranch")),
-      stringInRange(bytes, ranges.get("sessionId")),
-      stringInRange(bytes, ranges.get("agentId")),
-    );
+  /** Envelope of a line that is not read for its fields. */
+  handleEnvelope(envelope: ClaudeEnvelope, countTypes = true): void {
+    const type = asString(envelope.type);
+    if (countTypes) this.countType(type, false);
+    this.applyEnvelope(asString(envelope.timestamp), asString(envelope.cwd), asString(envelope.gitBranch), asString(envelope.sessionId), asString(envelope.agentId));
   }
 
   private applyEnvelope(timestamp: string | null, cwd: string | null, gitBranch: string | null, sessionId: string | null, agentId: string | null): void {

@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { parseClaudeLog } from "../../core/sessions/parse-claude-log";
 import { parseCodexRollout } from "../../core/sessions/parse-codex-rollout";
 import { parseGeminiChatJson, parseGeminiChatJsonl } from "../../core/sessions/parse-gemini-chat";
+import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample, SessionRuntime } from "../../core/sessions/types";
 
 export type AgentFileFormat = "claude" | "codex" | "gemini-jsonl" | "gemini-json";
@@ -62,7 +63,20 @@ export const BAD_LINE_DETAILS = 20;
 
 let sharedBuffer: Buffer | null = null;
 
+/**
+ * A buffer of at least `size` bytes to read a chunk into, reused: in the JSON walker's WebAssembly
+ * memory when there is one, so the Claude parser walks the bytes where they were read.
+ */
 function bufferOf(size: number): Buffer {
+  const walker = wasmJsonWalker();
+  if (walker !== null) {
+    try {
+      const view = walker.scratch(Math.max(size, 64 * 1024));
+      return Buffer.from(view.buffer, view.byteOffset, view.length);
+    } catch {
+      // Memory could not grow that far: an ordinary buffer (the walker copies what it walks).
+    }
+  }
   if (sharedBuffer === null || sharedBuffer.length < size) sharedBuffer = Buffer.allocUnsafe(Math.max(size, 64 * 1024));
   return sharedBuffer;
 }
