@@ -3,7 +3,7 @@ import { planCheckout } from "./checkout-plan";
 import { isCommitSha } from "./git-names";
 import type { ResumeInput } from "./resume-input";
 import { getRuntimeDefinition, resolveResumeRuntime, type ResumeRuntime } from "./runtimes";
-import { joinCommand } from "./shell-quote";
+import { chainCommands } from "./shell-quote";
 import {
   fencedBlock,
   hasSanitizerChanges,
@@ -144,12 +144,17 @@ function checkoutSentence(input: ResumeInput, collector: UntrustedTextCollector)
     case "checkout":
       return {
         where: `- Branch that holds the handoff: ${inlineCode(plan.branch)}`,
-        step: `Make sure branch ${inlineCode(plan.branch)} is checked out (if not: ${inlineCode(joinCommand(plan.words))}) and look at \`git status\` for uncommitted changes.`,
+        step: `Make sure branch ${inlineCode(plan.branch)} is checked out (if not: ${inlineCode(chainCommands(plan.commands))}) and look at \`git status\` for uncommitted changes.`,
       };
     case "create-tracking":
       return {
         where: `- Branch that holds the handoff: ${inlineCode(plan.branch)}, so far only as ${inlineCode(plan.upstream)}`,
-        step: `Make sure branch ${inlineCode(plan.branch)} is checked out; the local branch may first need creating from ${inlineCode(plan.upstream)} (${inlineCode(joinCommand(plan.words))}). Look at \`git status\` for uncommitted changes.`,
+        step: `Make sure branch ${inlineCode(plan.branch)} is checked out; the local branch may first need creating from ${inlineCode(plan.upstream)} (${inlineCode(chainCommands(plan.commands))}). Look at \`git status\` for uncommitted changes.`,
+      };
+    case "fast-forward":
+      return {
+        where: `- Branch that holds the handoff: ${inlineCode(plan.upstream)}; the local ${inlineCode(plan.branch)} is behind it`,
+        step: `Check out ${inlineCode(plan.branch)} and bring it up to ${inlineCode(plan.upstream)} without merging (${inlineCode(chainCommands(plan.commands))}); if git refuses because the local branch diverged, stop and ask the user. Look at \`git status\` for uncommitted changes.`,
       };
     case "stay":
       return {

@@ -146,6 +146,18 @@ describe.each(SHELLS)("commands run through %s", (shell) => {
     expectNoInjection();
   });
 
+  test("a remote-only branch with a local namesake is checked out and fast-forwarded, never merged", () => {
+    const plan = buildResume(hostileResumeInput(repo, markerDir, { branch: "feat/x", branchIsRemoteOnly: true, localBranchExists: true }));
+    const calls = runInShell(shell, plan.command!);
+    expect(calls.slice(0, 2)).toEqual([
+      { program: "git", cwd: repo, argv: ["checkout", "feat/x"] },
+      { program: "git", cwd: repo, argv: ["merge", "--ff-only", "origin/feat/x"] },
+    ]);
+    expect(calls[2]?.program).toBe("claude");
+    expect(plan.prompt).toContain("git merge --ff-only 'origin/feat/x'");
+    expectNoInjection();
+  });
+
   test("a branch name full of shell syntax (valid for git) reaches git unchanged", () => {
     const branch = `feat/it's-"q"-$(touch\${IFS}${markerDir}/branch)-\`id\`-!x`;
     const plan = buildResume(hostileResumeInput(repo, markerDir, { branch }));

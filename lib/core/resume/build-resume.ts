@@ -123,7 +123,7 @@ export function buildResume(input: ResumeInput, runtime?: ResumeRuntime): Resume
 
   const checkout = planCheckout(input);
   const prefix: ShellWord[][] = [changeDirectoryWords(input.repoPath)];
-  if (checkout.words) prefix.push(checkout.words);
+  if (checkout.commands) prefix.push(...checkout.commands);
   if (checkout.kind === "invalid") {
     allIssues.push(
       finding("resume-branch-invalid", "error", null, `No command: ${checkout.problem}, so Baton cannot check it out safely.`),

@@ -25,6 +25,12 @@ export interface ResumeInput {
   branchIsRemoteOnly: boolean;
   /** The remote that holds the branch when it is remote-only; "origin" normally. */
   remote: string;
+  /**
+   * With `branchIsRemoteOnly`: a local branch of the same name exists (it does not hold this version
+   * of the handoff, so it is behind or diverged), and the command fast-forwards it instead of
+   * creating it.
+   */
+  localBranchExists?: boolean;
   /** HEAD sha as the handoff's identity section records it. */
   headSha: string | null;
   /** The commit that added the handoff (or the sha it records for itself). */

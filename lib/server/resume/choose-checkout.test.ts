@@ -6,7 +6,7 @@ const remote = (ref: string) => ({ kind: "remote", ref });
 const worktree = { kind: "worktree", ref: "" };
 
 describe("chooseCheckout", () => {
-  test.each<[string, CheckoutFacts, { branch: string | null; branchIsRemoteOnly: boolean; remote?: string }]>([
+  test.each<[string, CheckoutFacts, { branch: string | null; branchIsRemoteOnly: boolean; remote?: string; localBranchExists?: boolean }]>([
     [
       "the named branch when it holds the handoff locally, even if it is the default branch",
       { namedBranch: "main", occurrences: [local("feat/a"), local("main"), remote("origin/main")], defaultBranch: "main" },
@@ -41,6 +41,11 @@ describe("chooseCheckout", () => {
       "origin before another remote when the handoff names none of them",
       { namedBranch: null, occurrences: [remote("fork/feat/a"), remote("origin/feat/a")], defaultBranch: "main" },
       { branch: "feat/a", branchIsRemoteOnly: true, remote: "origin" },
+    ],
+    [
+      "a remote-only branch whose local namesake does not hold the handoff is fast-forwarded, not created",
+      { namedBranch: "feat/a", occurrences: [remote("origin/feat/a")], defaultBranch: "main", localBranches: new Set(["main", "feat/a"]) },
+      { branch: "feat/a", branchIsRemoteOnly: true, remote: "origin", localBranchExists: true },
     ],
     [
       "no branch for a working-tree-only handoff, whatever it names",

@@ -134,7 +134,7 @@ for (const provider of testProviders) {
       fixture.repo.git("branch", "-q", "feat/remote", "main");
       try {
         const { readiness } = await optionsFor(PATHS.remote);
-        expect(readiness.warnings.join("\n")).toContain("A local branch feat/remote exists now");
+        expect(readiness.warnings.join("\n")).toContain("A local branch feat/remote was created after the last scan");
       } finally {
         fixture.repo.git("branch", "-q", "-D", "feat/remote");
       }
@@ -181,6 +181,27 @@ for (const provider of testProviders) {
       } finally {
         renameSync(moved, fixture.root);
       }
+    });
+
+    // Last: it adds a local branch to the fixture.
+    it("fast-forwards a local branch that is behind the remote-only one, and warns when it diverged", async () => {
+      fixture.repo.git("branch", "-q", "feat/remote", fixture.shas.start);
+      await scanPaths([root], { bulk });
+      let options = await optionsFor(PATHS.remote);
+      expect(options.checkout).toMatchObject({ branch: "feat/remote", branchIsRemoteOnly: true, remote: "origin", localBranchExists: true });
+      expect(options.checkout.why).toContain("fast-forwards");
+      expect(planFor(options, "codex").command).toMatch(/^cd '[^']+' && git checkout 'feat\/remote' && git merge --ff-only 'origin\/feat\/remote' && codex -- '/);
+      expect(options.readiness.warnings.filter((warning) => warning.includes("feat/remote"))).toEqual([]);
+
+      // A commit on the local branch that the remote one lacks: --ff-only will refuse, and readiness says so.
+      fixture.repo.git("checkout", "-q", "feat/remote");
+      fixture.repo.write("local-only.txt", "diverged\n");
+      fixture.repo.commit("local only");
+      fixture.repo.git("checkout", "-q", "main");
+      await scanPaths([root], { bulk });
+      options = await optionsFor(PATHS.remote);
+      expect(options.checkout.localBranchExists).toBe(true);
+      expect(options.readiness.warnings.join("\n")).toContain("has commits that origin/feat/remote does not");
     });
   });
 }

@@ -88,7 +88,7 @@ export interface ReadinessFacts {
   committed: boolean;
   isGone: boolean;
   parsed: ParsedHandoff;
-  checkout: { branch: string | null; branchIsRemoteOnly: boolean; remote: string };
+  checkout: { branch: string | null; branchIsRemoteOnly: boolean; remote: string; localBranchExists: boolean };
 }
 
 export async function computeReadiness(db: Db, facts: ReadinessFacts): Promise<Readiness> {
@@ -142,18 +142,27 @@ async function loadResumedBy(db: Db, handoffId: string): Promise<ResumedByHandof
 
 async function compareWithGit(facts: ReadinessFacts, readiness: Readiness): Promise<void> {
   const { warnings } = readiness;
-  const { branch, branchIsRemoteOnly, remote } = facts.checkout;
+  const { branch, branchIsRemoteOnly, remote, localBranchExists } = facts.checkout;
   const ref = branch === null ? "HEAD" : branchIsRemoteOnly ? `refs/remotes/${remote}/${branch}` : `refs/heads/${branch}`;
   readiness.ref = ref;
   const refSha = await resolveRef(facts.repoPath, ref);
   readiness.refSha = refSha;
   readiness.branchExists = refSha !== null;
 
-  if (branch !== null && branchIsRemoteOnly && (await resolveRef(facts.repoPath, `refs/heads/${branch}`)) !== null) {
+  if (branch !== null && branchIsRemoteOnly && !localBranchExists && (await resolveRef(facts.repoPath, `refs/heads/${branch}`)) !== null) {
     warnings.push(
-      `A local branch ${branch} exists now but did not hold this handoff at the last scan (only ${remote}/${branch} did), so the command's \`git checkout -b\` will refuse to run. ` +
-        `Bring the local branch up to date first (\`git checkout ${branch} && git merge --ff-only ${remote}/${branch}\`), then rescan.`,
+      `A local branch ${branch} was created after the last scan (only ${remote}/${branch} held this handoff then), so the command's \`git checkout -b\` will refuse to run. ` +
+        `Rescan (\`baton scan ${facts.repoPath}\`) and the command fast-forwards the local branch instead.`,
     );
+  }
+  if (branch !== null && branchIsRemoteOnly && localBranchExists && refSha !== null) {
+    const localSha = await resolveRef(facts.repoPath, `refs/heads/${branch}`);
+    if (localSha !== null && localSha !== refSha && !(await isAncestor(facts.repoPath, localSha, refSha))) {
+      warnings.push(
+        `The local branch ${branch} has commits that ${remote}/${branch} does not, so the command's \`git merge --ff-only\` will refuse and stop before the agent starts. ` +
+          `Reconcile the two branches first (rebase or merge, your call), then resume.`,
+      );
+    }
   }
   if (refSha === null) {
     warnings.push(

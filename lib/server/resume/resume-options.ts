@@ -17,6 +17,8 @@ export interface ResumeCheckout {
   branchIsRemoteOnly: boolean;
   /** The remote of a remote-only branch; "origin" otherwise (unused then). */
   remote: string;
+  /** Remote-only, and a local branch of that name exists without this version: it is fast-forwarded. */
+  localBranchExists: boolean;
   /** One sentence on why this branch was chosen. */
   why: string;
 }
@@ -39,6 +41,8 @@ export interface CheckoutFacts {
   defaultBranch: string | null;
   /** Committer time (ms) of each branch head at the last scan, by short name; newer wins a tie. */
   branchTimes?: ReadonlyMap<string, number>;
+  /** Local branch names at the last scan (to know whether a remote-only branch has a local namesake). */
+  localBranches?: ReadonlySet<string>;
 }
 
 const DEFAULT_REMOTE = "origin";
@@ -79,7 +83,7 @@ export function chooseCheckout(facts: CheckoutFacts): ResumeCheckout {
         : `the branch it names, ${named}, does not hold it`;
 
   if (named !== null && local.includes(named)) {
-    return { branch: named, branchIsRemoteOnly: false, remote: DEFAULT_REMOTE, why: `${named} is the branch the handoff names and holds this version of it.` };
+    return { branch: named, branchIsRemoteOnly: false, remote: DEFAULT_REMOTE, localBranchExists: true, why: `${named} is the branch the handoff names and holds this version of it.` };
   }
   if (local.length > 0) {
     const chosen = [...local].sort(byPreference((ref) => ref))[0]!;
@@ -89,6 +93,7 @@ export function chooseCheckout(facts: CheckoutFacts): ResumeCheckout {
       branch: chosen,
       branchIsRemoteOnly: false,
       remote: DEFAULT_REMOTE,
+      localBranchExists: true,
       why: `${chosen} holds this version of the handoff${others}; ${namedNote}, and ${reason}.`,
     };
   }
@@ -103,11 +108,15 @@ export function chooseCheckout(facts: CheckoutFacts): ResumeCheckout {
       return byPreference((ref) => splitRemoteRef(ref)?.branch ?? ref)(a.ref, b.ref);
     });
     const chosen = ordered[0]!;
+    const localExists = facts.localBranches?.has(chosen.branch) ?? false;
     return {
       branch: chosen.branch,
       branchIsRemoteOnly: true,
       remote: chosen.remote,
-      why: `Only the remote-tracking branch ${chosen.ref} holds this version of the handoff, so the command creates the local branch ${chosen.branch} from it.`,
+      localBranchExists: localExists,
+      why: localExists
+        ? `Only the remote-tracking branch ${chosen.ref} holds this version of the handoff; the local ${chosen.branch} is behind it, so the command checks it out and fast-forwards it (git refuses if it diverged).`
+        : `Only the remote-tracking branch ${chosen.ref} holds this version of the handoff, so the command creates the local branch ${chosen.branch} from it.`,
     };
   }
   const inWorkingTree = facts.occurrences.some((occurrence) => occurrence.kind === "worktree");
@@ -115,6 +124,7 @@ export function chooseCheckout(facts: CheckoutFacts): ResumeCheckout {
     branch: null,
     branchIsRemoteOnly: false,
     remote: DEFAULT_REMOTE,
+    localBranchExists: false,
     why: inWorkingTree
       ? "No branch holds this version of the handoff (it is uncommitted in the working tree), so the command stays on the current checkout."
       : "No branch and no working tree held this version of the handoff at the last scan, so there is no branch to check out.",
@@ -172,12 +182,13 @@ export async function getResumeOptions(db: Db, handoffId: string, options: { run
   const analysis = JSON.parse(row.parsed) as StoredHandoffAnalysis;
   const parsed = analysis.parsed;
 
-  const branches = await db.branch.findMany({ where: { repoId: row.repo.id }, select: { name: true, headTime: true } });
+  const branches = await db.branch.findMany({ where: { repoId: row.repo.id }, select: { name: true, isRemote: true, headTime: true } });
   const checkout = chooseCheckout({
     namedBranch: row.branch,
     occurrences: row.occurrences,
     defaultBranch: row.repo.defaultBranch,
     branchTimes: new Map(branches.map((branch) => [branch.name, branch.headTime?.getTime() ?? 0])),
+    localBranches: new Set(branches.filter((branch) => !branch.isRemote).map((branch) => branch.name)),
   });
 
   const input: ResumeInput = {
@@ -186,6 +197,7 @@ export async function getResumeOptions(db: Db, handoffId: string, options: { run
     branch: checkout.branch,
     branchIsRemoteOnly: checkout.branchIsRemoteOnly,
     remote: checkout.remote,
+    localBranchExists: checkout.localBranchExists,
     headSha: row.headSha,
     // The contract's "own commit" is the commit that added the handoff; the sha a handoff writes
     // for itself is only a fallback while that is unknown.
