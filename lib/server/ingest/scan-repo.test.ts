@@ -148,6 +148,46 @@ for (const provider of testProviders) {
       expect(result.repos.map((entry) => entry.status)).toEqual(["failed", "partial"]);
       expect(existsSync(notRepo)).toBe(true);
     });
+
+    it("keeps the branch list of an unreadable committed blob current, and drops its errors once no branch holds it", async () => {
+      const repoB = new GitFixture("failed-blob");
+      repoB.write("README.md", "# b\n").commit("init");
+      const binary = H("codex", "01122026", "binary");
+      repoB.checkout("feat/bin", true);
+      repoB.write(binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]));
+      repoB.commit("binary handoff");
+      repoB.checkout("main");
+      const issuesOf = async () => {
+        const rows = await db.ingestIssue.findMany({ where: { path: binary, source: { root: repoB.root } }, select: { refs: true, version: true } });
+        return rows.filter((row) => row.version !== "").map((row) => JSON.parse(row.refs) as string[]);
+      };
+      const failedStates = () => db.fileState.count({ where: { path: binary, status: "failed", source: { root: repoB.root } } });
+
+      await scanPaths([repoB.root], { bulk });
+      expect(await issuesOf()).toEqual([["feat/bin"]]);
+      expect(await failedStates()).toBe(1);
+
+      // A second branch with the same blob: listed, without reading the blob again.
+      repoB.git("branch", "-q", "feat/bin2", "feat/bin");
+      const again = await scanPaths([repoB.root], { bulk });
+      expect(again.repos[0]!.stats.filesRead).toBe(0);
+      expect(await issuesOf()).toEqual([["feat/bin", "feat/bin2"]]);
+
+      // Removed from one branch, the other branch deleted: no branch holds it, its errors go.
+      repoB.checkout("feat/bin");
+      repoB.git("rm", "-q", binary);
+      repoB.commit("remove the binary");
+      repoB.checkout("main");
+      repoB.git("branch", "-q", "-D", "feat/bin2");
+      await scanPaths([repoB.root], { bulk });
+      expect(await issuesOf()).toEqual([]);
+      expect(await failedStates()).toBe(0);
+
+      // Back on a branch: read and reported again.
+      repoB.git("branch", "-q", "feat/back", "feat/bin~1");
+      await scanPaths([repoB.root], { bulk });
+      expect(await issuesOf()).toEqual([["feat/back"]]);
+    });
   });
 }
 

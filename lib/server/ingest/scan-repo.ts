@@ -267,6 +267,45 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     }
   }
 
+  /**
+   * An unreadable blob (binary, too large, invalid UTF-8) is read once and its errors kept, listing
+   * the branches that hold it. Branches move: re-derive that list from the branches read again this
+   * scan, and when no branch holds the blob any more drop its errors and its failed state (should it
+   * come back, it is read and reported again).
+   */
+  async function refreshFailedBlobRefs() {
+    const reread = new Set([...changedRefs.map((ref) => ref.name), ...goneBranches.map((branch) => branch.name)]);
+    const holders = new Map<string, string[]>();
+    for (const ref of changedRefs) {
+      for (const entry of refEntries.get(ref.name) ?? []) {
+        const key = `${entry.path}\0${entry.sha}`;
+        const list = holders.get(key);
+        if (list) list.push(ref.name);
+        else holders.set(key, [ref.name]);
+      }
+    }
+    const rows = await bulk.query<{ path: string; version: string; refs: string }>(
+      `SELECT DISTINCT "path", "version", "refs" FROM "IngestIssue" WHERE "sourceId" = ? AND "version" <> ?`,
+      [sourceId, WORKTREE],
+    );
+    for (const row of rows) {
+      let previous: string[] = [];
+      try {
+        const parsedRefs: unknown = JSON.parse(row.refs);
+        if (Array.isArray(parsedRefs)) previous = parsedRefs.filter((ref): ref is string => typeof ref === "string");
+      } catch {
+        previous = [];
+      }
+      const next = [...new Set([...previous.filter((ref) => !reread.has(ref)), ...(holders.get(`${row.path}\0${row.version}`) ?? [])])].sort();
+      if (next.length === 0) {
+        await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "path" = ? AND "version" = ?`, [sourceId, row.path, row.version]);
+        await bulk.execute(`DELETE FROM "FileState" WHERE "sourceId" = ? AND "path" = ? AND "version" = ? AND "status" = 'failed'`, [sourceId, row.path, row.version]);
+      } else if (JSON.stringify(next) !== JSON.stringify([...previous].sort())) {
+        await bulk.execute(`UPDATE "IngestIssue" SET "refs" = ? WHERE "sourceId" = ? AND "path" = ? AND "version" = ?`, [JSON.stringify(next), sourceId, row.path, row.version]);
+      }
+    }
+  }
+
   const lookupId = (filePath: string, blobSha: string) => known.get(`${filePath}\0${blobSha}`) ?? newIds.get(`${filePath}\0${blobSha}`);
   const somethingChanged = changedRefs.length > 0 || goneBranches.length > 0 || worktreeChanged || handoffRows.length > 0 || failedStates.length > 0;
 
@@ -301,6 +340,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "path" = ? AND "version" = ?`, [sourceId, filePath, WORKTREE]);
     }
     await bulk.insert("IngestIssue", ["sourceId", "path", "version", "refs", "line", "rule", "severity", "message", "scanRunId", "createdAt"], issueRows);
+    if (changedRefs.length > 0 || goneBranches.length > 0) await refreshFailedBlobRefs();
 
     // Occurrences: replace those of every branch read again or gone, and of the working tree.
     for (const ref of [...changedRefs.map((changed) => changed.name), ...goneBranches.map((gone) => gone.name)]) {
