@@ -27,6 +27,9 @@ test("sessions list → a session with a compaction: burn chart, thresholds, mar
   const stack = page.getByTestId("context-stack");
   await expect(stack.locator('[data-band="baseline"]')).toBeVisible();
   await expect(stack.locator('[data-band="conversation"]')).toBeVisible();
+  // Claude Code logs show the tool results sent back: estimated out of the conversation.
+  await expect(stack.locator('[data-band="tool-results"]')).toBeVisible();
+  await expect(stack).toContainText("Tool results");
   await expect(stack).toContainText("estimated");
   await expect(stack).toContainText("measured");
   await expect(stack).toContainText("declared");

@@ -91,6 +91,22 @@ describe("prepareContextStack", () => {
     expect(stack.declared?.map((node) => node.percent)).toEqual([7.5, 40, 25, 27.5]);
   });
 
+  it("splits tool results out of the conversation when the log shows them, capped at the conversation", () => {
+    const withTools = { ...requests[2]!, toolResultTokens: 40_000 };
+    const stack = prepareContextStack({ first: requests[0]!, request: withTools, index: 2, contextWindow: 200_000 });
+    expect(stack.composition.map((band) => [band.key, band.tokens, band.provenance])).toEqual([
+      ["baseline", 18_000, "estimated"],
+      ["conversation", 92_000, "estimated"],
+      ["tool-results", 40_000, "estimated"],
+      ["free", 50_000, "derived"],
+    ]);
+    const cleared = prepareContextStack({ first: requests[0]!, request: { ...requests[1]!, toolResultTokens: 90_000 }, index: 1, contextWindow: 200_000 });
+    const tools = cleared.composition.find((band) => band.key === "tool-results")!;
+    expect(tools.tokens).toBe(42_000);
+    expect(tools.note).toContain("capped");
+    expect(cleared.composition.find((band) => band.key === "conversation")!.tokens).toBe(0);
+  });
+
   it("has no free or reserve band without a known window", () => {
     const stack = prepareContextStack({ first: requests[0]!, request: requests[1]!, index: 1, contextWindow: null });
     expect(stack.composition.map((band) => band.key)).toEqual(["baseline", "conversation"]);

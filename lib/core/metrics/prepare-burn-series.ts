@@ -13,6 +13,8 @@ export interface BurnRequest {
   outputTokens: number;
   reasoningTokens: number;
   contextTokens: number;
+  /** Estimated tool results in the prompt (lib/core/sessions/types.ts RequestSample); null: unknown. */
+  toolResultTokens?: number | null;
   agentId?: string | null;
 }
 
@@ -32,6 +34,8 @@ export interface BurnPoint {
   inputTokens: number;
   cacheWriteTokens: number;
   cacheReadTokens: number;
+  /** Estimated tool results in the prompt, or null when the log does not show them. */
+  toolResultTokens: number | null;
   /** Context used as % of the window, or null when the window is unknown. */
   contextPercent: number | null;
   cumInput: number;
@@ -139,6 +143,7 @@ export function prepareBurnSeries(input: {
       inputTokens: request.inputTokens,
       cacheWriteTokens: request.cacheWriteTokens,
       cacheReadTokens: request.cacheReadTokens,
+      toolResultTokens: request.toolResultTokens ?? null,
       contextPercent: window ? (request.contextTokens / window) * 100 : null,
       cumInput: totals.input,
       cumCacheWrite: totals.cacheWrite,

@@ -8,7 +8,7 @@ import type { BurnRequest } from "./prepare-burn-series";
 export type Provenance = "measured" | "derived" | "estimated" | "declared";
 
 export interface StackBand {
-  key: "baseline" | "conversation" | "free" | "reserve" | "cache-read" | "cache-write" | "input";
+  key: "baseline" | "conversation" | "tool-results" | "free" | "reserve" | "cache-read" | "cache-write" | "input";
   label: string;
   tokens: number;
   provenance: Provenance;
@@ -38,7 +38,7 @@ export interface ContextStack {
 export function prepareContextStack(input: {
   /** The session's first request: its prompt is the baseline estimate. */
   first: Pick<BurnRequest, "contextTokens">;
-  request: Pick<BurnRequest, "t" | "contextTokens" | "inputTokens" | "cacheWriteTokens" | "cacheReadTokens">;
+  request: Pick<BurnRequest, "t" | "contextTokens" | "inputTokens" | "cacheWriteTokens" | "cacheReadTokens" | "toolResultTokens">;
   index: number;
   contextWindow: number | null;
   reserve?: { tokens: number; source: "budget" } | null;
@@ -72,8 +72,32 @@ export function prepareContextStack(input: {
 
   const composition: StackBand[] = [
     { key: "baseline", label: "Baseline", tokens: baseline, provenance: "estimated", note: "system prompt + tool definitions, estimated as the first request's prompt size" },
-    { key: "conversation", label: "Conversation", tokens: conversation, provenance: "derived", note: "prompt size minus baseline: messages and tool results (usage fields do not split them)" },
   ];
+  const toolEstimate = request.toolResultTokens;
+  if (toolEstimate === null || toolEstimate === undefined) {
+    composition.push({ key: "conversation", label: "Conversation", tokens: conversation, provenance: "derived", note: "prompt size minus baseline: messages and tool results (this log does not show them apart)" });
+  } else {
+    const toolResults = Math.min(Math.max(0, toolEstimate), conversation);
+    const capped = toolResults < toolEstimate;
+    composition.push(
+      {
+        key: "conversation",
+        label: "Conversation",
+        tokens: conversation - toolResults,
+        provenance: "estimated",
+        note: "prompt size minus baseline minus the tool-results estimate: messages, tool calls, thinking",
+      },
+      {
+        key: "tool-results",
+        label: "Tool results",
+        tokens: toolResults,
+        provenance: "estimated",
+        note: capped
+          ? `tool output sent since the start or the last compaction, ~4 bytes a token: ${toolEstimate.toLocaleString("en")}, more than the conversation holds (the runtime cleared some), so capped`
+          : "tool output sent since the start or the last compaction, at ~4 bytes a token",
+      },
+    );
+  }
   let overflow = false;
   if (window) {
     const used = request.contextTokens;

@@ -84,15 +84,17 @@ const COMPACT_METADATA = 10;
 const MESSAGE = 11;
 const MESSAGE_ID = 12;
 const MESSAGE_MODEL = 13;
-const MESSAGE_USAGE = 14;
-const INPUT = 15;
-const CACHE_WRITE = 16;
-const CACHE_READ = 17;
-const OUTPUT = 18;
-const CACHE_SPLIT = 19;
-const EPHEMERAL_5M = 20;
-const EPHEMERAL_1H = 21;
-const SLOTS = 22;
+/** Only its range is used (tool results' size), never its value. */
+const MESSAGE_CONTENT = 14;
+const MESSAGE_USAGE = 15;
+const INPUT = 16;
+const CACHE_WRITE = 17;
+const CACHE_READ = 18;
+const OUTPUT = 19;
+const CACHE_SPLIT = 20;
+const EPHEMERAL_5M = 21;
+const EPHEMERAL_1H = 22;
+const SLOTS = 23;
 
 /**
  * Values that repeat from line to line (the same bytes give the same value: decode once). The
@@ -126,7 +128,7 @@ const SPEC: WalkSpec = {
       compactMetadata: COMPACT_METADATA,
       message: MESSAGE,
     }),
-    nameTable({ id: MESSAGE_ID, model: MESSAGE_MODEL, usage: MESSAGE_USAGE }),
+    nameTable({ id: MESSAGE_ID, model: MESSAGE_MODEL, content: MESSAGE_CONTENT, usage: MESSAGE_USAGE }),
     nameTable({
       input_tokens: INPUT,
       cache_creation_input_tokens: CACHE_WRITE,
@@ -202,6 +204,25 @@ export class ClaudeLineReader {
     return messageStart >= 0 && this.bytes[messageStart] === 123 && usageStart >= 0 && this.bytes[usageStart] === 123;
   }
 
+  /**
+   * Bytes of the line's `message.content` as written, when it is an array holding a `tool_result`
+   * block (a tool's output sent back to the model), else 0. The size is what the estimate of tool
+   * results in the context is made from; nothing is decoded.
+   */
+  toolResultBytes(): number {
+    const messageStart = this.ranges[2 * MESSAGE]!;
+    const start = this.ranges[2 * MESSAGE_CONTENT]!;
+    if (messageStart < 0 || this.bytes[messageStart] !== 123 || start < 0 || this.bytes[start] !== 91) return 0;
+    const end = this.ranges[2 * MESSAGE_CONTENT + 1]!;
+    return containsAscii(this.bytes, TOOL_RESULT, start, end) ? end - start : 0;
+  }
+
+  /** Whether the line's `isSidechain` is `true`. */
+  isSidechain(): boolean {
+    const start = this.ranges[2 * IS_SIDECHAIN]!;
+    return start >= 0 && this.bytes[start] === 116;
+  }
+
   /** The slot of the line's `type` in `table` when it is a string naming one, else -1. */
   typeSlot(table: NameTable): number {
     const start = this.ranges[2 * TYPE]!;
@@ -275,6 +296,23 @@ export class ClaudeLineReader {
     }
     return value;
   }
+}
+
+const TOOL_RESULT = Uint8Array.from('"tool_result"', (char) => char.charCodeAt(0));
+
+/** Whether `needle` occurs in bytes[start, end) (native search on Node Buffers). */
+function containsAscii(bytes: Uint8Array, needle: Uint8Array, start: number, end: number): boolean {
+  if (typeof (bytes as { utf8Slice?: unknown }).utf8Slice === "function") {
+    // A view of the range: searching the whole buffer from `start` would read on past `end`.
+    const range = bytes.subarray(start, end) as Uint8Array & { indexOf(value: Uint8Array): number };
+    return range.indexOf(needle) >= 0;
+  }
+  for (let index = start; index + needle.length <= end; index += 1) {
+    let offset = 0;
+    while (offset < needle.length && bytes[index + offset] === needle[offset]) offset += 1;
+    if (offset === needle.length) return true;
+  }
+  return false;
 }
 
 function decodeValue(bytes: Uint8Array, start: number, end: number): unknown {

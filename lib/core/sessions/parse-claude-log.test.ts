@@ -198,3 +198,44 @@ describe("parseClaudeLog: incremental reads", () => {
     expect(log.badLines).toEqual([{ line: 3, message: expect.stringContaining("not consumed") }]);
   });
 });
+
+describe("parseClaudeLog: tool results in the context (an estimate)", () => {
+  const encoder = new TextEncoder();
+  let n = 0;
+  const assistant = (extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ type: "assistant", timestamp: `2026-03-02T09:00:${String(n).padStart(2, "0")}.000Z`, requestId: `req_${n}`, ...extra, message: { id: `msg_${n++}`, model: "claude-opus-4-6", content: [{ type: "tool_use", id: "t", name: "Read", input: {} }], usage: { input_tokens: 1, output_tokens: 1 } } });
+  const toolResult = (text: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ type: "user", ...extra, message: { role: "user", content: [{ tool_use_id: "t", type: "tool_result", content: text }] } });
+  const contentBytes = (text: string) => encoder.encode(JSON.stringify([{ tool_use_id: "t", type: "tool_result", content: text }])).length;
+  const prompt = JSON.stringify({ type: "user", message: { role: "user", content: "a long prompt ".repeat(100) } });
+  const compaction = JSON.stringify({ type: "system", subtype: "compact_boundary", timestamp: "2026-03-02T09:10:00.000Z", compactMetadata: { trigger: "auto", preTokens: 100 } });
+  const big = "x".repeat(4_000);
+  const small = "line\n\"quoted\"\tend";
+
+  test("the bytes of the tool results sent so far, /4, on each request; prompts are not tool results; a compaction starts again", () => {
+    const lines = [prompt, assistant(), toolResult(big), assistant(), toolResult(small), assistant(), compaction, assistant(), toolResult(small), assistant()];
+    const log = parseClaudeLog(encoder.encode(`${lines.join("\n")}\n`));
+    const first = contentBytes(big);
+    const second = first + contentBytes(small);
+    expect(log.requests.map((request) => request.toolResultTokens)).toEqual([0, Math.round(first / 4), Math.round(second / 4), 0, Math.round(contentBytes(small) / 4)]);
+    expect(log).toStrictEqual(parseClaudeLog(encoder.encode(`${lines.join("\n")}\n`), { fullParse: true }));
+  });
+
+  test("read in slices with the carry, the same estimates as read whole", () => {
+    const lines = [assistant(), toolResult(big), assistant(), toolResult(small), toolResult(big), assistant(), assistant()];
+    const whole = parseClaudeLog(encoder.encode(`${lines.join("\n")}\n`));
+    for (let cut = 1; cut < lines.length; cut += 1) {
+      const head = parseClaudeLog(encoder.encode(`${lines.slice(0, cut).join("\n")}\n`));
+      const tail = parseClaudeLog(encoder.encode(`${lines.slice(cut).join("\n")}\n`), { startLine: cut + 1, carry: head.carry });
+      expect([...head.requests, ...tail.requests].map((request) => request.toolResultTokens)).toEqual(whole.requests.map((request) => request.toolResultTokens));
+    }
+  });
+
+  test("sidechain lines in a main file belong to another context; a subagent file's lines are all its own", () => {
+    const lines = [toolResult(big, { isSidechain: true }), assistant({ isSidechain: true }), toolResult(small), assistant()];
+    const main = parseClaudeLog(encoder.encode(`${lines.join("\n")}\n`));
+    expect(main.requests.map((request) => request.toolResultTokens)).toEqual([null, Math.round(contentBytes(small) / 4)]);
+    const subagent = parseClaudeLog(encoder.encode(`${lines.join("\n")}\n`), { agentId: "a1" });
+    expect(subagent.requests.map((request) => request.toolResultTokens)).toEqual([Math.round(contentBytes(big) / 4), Math.round((contentBytes(big) + contentBytes(small)) / 4)]);
+  });
+});

@@ -3,7 +3,8 @@ import { decodeRange, forEachJsonlLine, isObjectRange } from "./jsonl-reader";
 import { asObject, asString, canonicalTimestamp, countType, ModelList, TimeRange, tokenCount, type JsonObject } from "./json-values";
 import { ClaudeLineReader, claudeLineFields, type ClaudeEnvelope, type ClaudeLineFields } from "./claude-line";
 import { dedupeRequests } from "./request-dedupe";
-import type { BadLine, CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
+import { toolResultTokens } from "./tool-results";
+import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
 
 /**
  * Claude Code transcripts: `projects/<cwd>/<sessionId>.jsonl`, `<sessionId>/subagents/agent-<id>.jsonl`,
@@ -29,6 +30,8 @@ export interface ClaudeLogOptions {
    * reference the fast path is tested against; same results, slower).
    */
   fullParse?: boolean;
+  /** What the previous slice of this file handed on (`carry` of its result). */
+  carry?: ParserCarryState | null;
 }
 
 /** Types written by Claude Code 1.0.x–2.1.x; anything else is counted as format drift. */
@@ -49,6 +52,7 @@ const KNOWN_TYPES = new Set([
 /** Known types by slot, matched on bytes: between parsed lines, a known type is never decoded. */
 const KNOWN_TYPE_NAMES = nameTable(Object.fromEntries([...KNOWN_TYPES].map((type, slot) => [type, slot])));
 const SYSTEM_SLOT = [...KNOWN_TYPES].indexOf("system");
+const USER_SLOT = [...KNOWN_TYPES].indexOf("user");
 
 /** A line read for its fields: it holds a counted usage, or it is a `system` line. */
 function isParsedLine(fields: ClaudeLineFields): boolean {
@@ -61,6 +65,9 @@ const SYNTHETIC_MODEL = "<synthetic>";
 export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}): ParsedSessionLog {
   const state = new ClaudeLogState(options);
   const reader = options.fullParse === true ? null : new ClaudeLineReader(bytes);
+  // Lines the reader did not walk have their tool results measured by the JavaScript walk, so both
+  // paths measure the same bytes.
+  let checker: ClaudeLineReader | null = null;
   // Every line is validated whole (a malformed line anywhere is reported), but only the lines that
   // count (top-level `message.usage` is an object) and `system` lines (compaction boundaries) are
   // read for their fields. Envelope lines before the first such line and after the last one give
@@ -80,6 +87,11 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
       // than the walk goes (JSON.parse reads it).
       const fields = parseWholeLine(bytes, start, end, lineNumber, state.badLines);
       if (fields === null) return;
+      if (fields.type === "user" && state.tracksToolResults(fields.isSidechain === true)) {
+        checker ??= new ClaudeLineReader(bytes, null);
+        // A line nested deeper than the walk goes (JSON.parse read it) counts no tool-result bytes.
+        if (checker.walk(start, end)) state.addToolResultBytes(checker.toolResultBytes());
+      }
       if (isParsedLine(fields)) {
         state.handleFields(fields, lineNumber);
         sawParsedLine = true;
@@ -93,6 +105,7 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
       return;
     }
     const known = reader.typeSlot(KNOWN_TYPE_NAMES);
+    if (known === USER_SLOT && state.tracksToolResults(reader.isSidechain())) state.addToolResultBytes(reader.toolResultBytes());
     if (reader.hasUsage() || known === SYSTEM_SLOT) {
       state.handleFields(reader.fields(), lineNumber);
       sawParsedLine = true;
@@ -141,7 +154,7 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
     badLines: state.badLines.sort((a, b) => a.line - b.line),
     consumedBytes: read.consumedBytes,
     consumedLines: read.consumedLines,
-    carry: null,
+    carry: { toolResultBytes: state.toolResultBytes },
   };
 }
 
@@ -157,10 +170,26 @@ class ClaudeLogState {
   readonly unknownTypes: Record<string, number> = {};
   readonly badLines: BadLine[] = [];
   private readonly fileAgentId: string | null;
+  /** Bytes of tool results sent since the file's start or its last compaction (tool-results.ts). */
+  toolResultBytes: number;
 
   constructor(options: ClaudeLogOptions) {
     this.fileAgentId = options.agentId ?? null;
     this.agentId = this.fileAgentId;
+    const carried = options.carry?.toolResultBytes;
+    this.toolResultBytes = typeof carried === "number" && Number.isFinite(carried) && carried >= 0 ? carried : 0;
+  }
+
+  /**
+   * Whose context a line's tool results join: a subagent file's lines are all its own; in a main
+   * file, sidechain lines (1.0.x inline Task messages) belong to another context and are left out.
+   */
+  tracksToolResults(isSidechain: boolean): boolean {
+    return this.fileAgentId !== null || !isSidechain;
+  }
+
+  addToolResultBytes(bytes: number): void {
+    this.toolResultBytes += bytes;
   }
 
   countType(type: string | null, hasUsage: boolean): void {
@@ -201,6 +230,8 @@ class ClaudeLogState {
     );
 
     if (type === "system" && record.subtype === "compact_boundary") {
+      // The context starts again from the summary.
+      this.toolResultBytes = 0;
       const metadata = asObject(record.compactMetadata);
       const trigger = metadata?.trigger;
       this.compactions.push({
@@ -239,6 +270,7 @@ class ClaudeLogState {
       // Anthropic's usage does not split thinking tokens out of output_tokens.
       reasoningTokens: 0,
       contextTokens: inputTokens + cacheWriteTokens + cacheReadTokens,
+      toolResultTokens: this.tracksToolResults(record.isSidechain === true) ? toolResultTokens(this.toolResultBytes) : null,
       agentId: this.fileAgentId ?? asString(record.agentId),
       isSidechain: record.isSidechain === true,
       line: lineNumber,

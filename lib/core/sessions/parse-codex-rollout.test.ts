@@ -141,3 +141,35 @@ describe("parseCodexRollout: incremental reads with carry", () => {
     expect(slices.at(-1)?.contextWindow).toBe(whole.contextWindow);
   });
 });
+
+describe("parseCodexRollout: tool outputs in the context (an estimate)", () => {
+  const encoder = new TextEncoder();
+  let total = 0;
+  const tokenCount = (input: number) => {
+    total += input + 10;
+    const usage = { input_tokens: input, cached_input_tokens: 0, output_tokens: 10, reasoning_output_tokens: 0, total_tokens: input + 10 };
+    return JSON.stringify({ timestamp: "2026-04-10T14:00:05.000Z", type: "event_msg", payload: { type: "token_count", info: { total_token_usage: { ...usage, input_tokens: total, total_tokens: total }, last_token_usage: usage } } });
+  };
+  const output = (text: string, type = "function_call_output") => JSON.stringify({ timestamp: "2026-04-10T14:00:04.000Z", type: "response_item", payload: { type, call_id: "call_1", output: text } });
+  const call = JSON.stringify({ timestamp: "2026-04-10T14:00:03.000Z", type: "response_item", payload: { type: "function_call", name: "shell", arguments: "{\"command\":[\"ls\"]}", call_id: "call_1" } });
+  const compacted = JSON.stringify({ timestamp: "2026-04-10T14:01:00.000Z", type: "event_msg", payload: { type: "context_compacted" } });
+  const bytesOf = (line: string) => {
+    const start = line.indexOf('"payload":') + '"payload":'.length;
+    return encoder.encode(line.slice(start, -1)).length;
+  };
+
+  test("each request carries the tool outputs sent so far, /4; calls are not outputs; a compaction starts again", () => {
+    const first = output("x".repeat(2_000));
+    const second = output("done\n", "custom_tool_call_output");
+    const lines = [tokenCount(1_000), call, first, tokenCount(2_000), call, second, tokenCount(3_000), compacted, tokenCount(500), call, second, tokenCount(700)];
+    const log = parseCodexRollout(encoder.encode(`${lines.join("\n")}\n`));
+    const a = bytesOf(first);
+    const b = bytesOf(second);
+    expect(log.requests.map((request) => request.toolResultTokens)).toEqual([0, Math.round(a / 4), Math.round((a + b) / 4), 0, Math.round(b / 4)]);
+    // Read in two slices with the carry: the same.
+    const cut = 6;
+    const head = parseCodexRollout(encoder.encode(`${lines.slice(0, cut).join("\n")}\n`));
+    const tail = parseCodexRollout(encoder.encode(`${lines.slice(cut).join("\n")}\n`), { startLine: cut + 1, carry: head.carry });
+    expect([...head.requests, ...tail.requests].map((request) => request.toolResultTokens)).toEqual(log.requests.map((request) => request.toolResultTokens));
+  });
+});

@@ -14,6 +14,7 @@ import {
   type JsonObject,
 } from "./json-values";
 import { dedupeRequests } from "./request-dedupe";
+import { toolResultTokens } from "./tool-results";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
 
 /**
@@ -91,6 +92,8 @@ interface CodexCarry {
   inheritedUntil: "none" | "own-turn";
   ownIdPrefix: string | null;
   compactedSinceRequest: boolean;
+  /** Bytes of tool outputs (function_call_output items) since the start or the last compaction. */
+  toolResultBytes: number;
 }
 
 function emptyCarry(): CodexCarry {
@@ -107,6 +110,7 @@ function emptyCarry(): CodexCarry {
     inheritedUntil: "none",
     ownIdPrefix: null,
     compactedSinceRequest: false,
+    toolResultBytes: 0,
   };
 }
 
@@ -126,6 +130,7 @@ function readCarry(raw: ParserCarryState | null | undefined): CodexCarry {
   carry.inheritedUntil = raw.inheritedUntil === "own-turn" ? "own-turn" : "none";
   carry.ownIdPrefix = text("ownIdPrefix");
   carry.compactedSinceRequest = raw.compactedSinceRequest === true;
+  carry.toolResultBytes = typeof raw.toolResultBytes === "number" && Number.isFinite(raw.toolResultBytes) && raw.toolResultBytes >= 0 ? raw.toolResultBytes : 0;
   return carry;
 }
 
@@ -160,6 +165,14 @@ export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOption
       return;
     }
     const payload = ranges.get("payload");
+    if (type === "response_item") {
+      // A tool's output sent back to the model: its size feeds the tool-results estimate (never parsed).
+      if (payload !== undefined && scanTopLevelRanges(bytes, payload[0], end - 1, PAYLOAD_TYPE_KEY, inner, true)) {
+        const itemType = stringInRange(bytes, inner.get("type"));
+        if (itemType === "function_call_output" || itemType === "custom_tool_call_output") state.addToolResultBytes(end - 1 - payload[0]);
+      }
+      return;
+    }
     if (type === "event_msg") {
       // The payload's own `type` comes first; only three event types carry anything we read.
       // (When that quick read fails, the line is parsed in full and judged there.)
@@ -216,6 +229,10 @@ class CodexState {
   /** Raw timestamp of the line being handled (kept as written when already canonical ISO). */
   private lineTimestamp: unknown = null;
 
+  addToolResultBytes(bytes: number): void {
+    this.carry.toolResultBytes += bytes;
+  }
+
   constructor(private readonly carry: CodexCarry) {
     this.sawAnySessionMeta = carry.sessionId !== null;
     this.models.add(carry.model);
@@ -243,6 +260,7 @@ class CodexState {
       case "compacted":
         this.compactions.push({ timestamp: isoFromMs(ms), trigger: null, preTokens: null, postTokens: null, line: lineNumber });
         this.carry.compactedSinceRequest = true;
+        this.carry.toolResultBytes = 0;
         return;
       case "event_msg":
         this.handleEvent(payload, ms, lineNumber);
@@ -344,6 +362,7 @@ class CodexState {
         this.compactions.push({ timestamp: isoFromMs(ms), trigger: null, preTokens: null, postTokens: null, line: lineNumber });
         this.carry.compactedSinceRequest = true;
       }
+      this.carry.toolResultBytes = 0;
       return;
     }
     if (eventType !== "token_count") return;
@@ -398,6 +417,7 @@ class CodexState {
       outputTokens: counts.output,
       reasoningTokens: Math.min(counts.reasoning, counts.output),
       contextTokens: counts.input,
+      toolResultTokens: toolResultTokens(this.carry.toolResultBytes),
       agentId: this.carry.agentId,
       line: lineNumber,
     });
@@ -435,6 +455,7 @@ class CodexState {
         inheritedUntil: carry.inheritedUntil,
         ownIdPrefix: carry.ownIdPrefix,
         compactedSinceRequest: carry.compactedSinceRequest,
+        toolResultBytes: carry.toolResultBytes,
       },
     };
   }

@@ -29,6 +29,11 @@ export interface RequestSample extends TokenCounts {
   model: string | null;
   /** Prompt size of this request = input + cacheWrite + cacheRead (the context used). */
   contextTokens: number;
+  /**
+   * Estimated tokens of tool results in that prompt: bytes of the tool results sent since the start
+   * or the last compaction, / 4. Absent or null where the log does not show them.
+   */
+  toolResultTokens?: number | null;
   /** Subagent id when this request belongs to a subagent of the session, else null. */
   agentId: string | null;
   /** 1-based line (or row ordinal) where the kept copy of this request was read. */

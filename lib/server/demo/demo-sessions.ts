@@ -85,6 +85,23 @@ function planRequests(session: DemoSession) {
   return { requests, compaction };
 }
 
+/** Plausible tool output (compiler and test lines) of about `bytes` bytes. */
+function demoToolOutput(index: number, bytes: number): string {
+  const lines: string[] = [];
+  let size = 0;
+  for (let line = 0; size < bytes; line++) {
+    const text =
+      line % 3 === 0
+        ? `src/ledger/posting-${(index * 7 + line) % 40}.ts(${(line * 13) % 300 + 1},5): error TS2322: Type 'string | undefined' is not assignable to type 'string'.`
+        : line % 3 === 1
+          ? `  ✓ ledger > postings > balances account ${(index + line) % 90} (${(line * 3) % 40 + 2} ms)`
+          : `    at Object.<anonymous> (src/ledger/reconcile.ts:${(line * 17) % 500 + 1}:${(line % 30) + 1})`;
+    lines.push(text);
+    size += text.length + 1;
+  }
+  return lines.length === 0 ? "ok" : lines.join("\n");
+}
+
 function encodeClaudeProject(cwd: string): string {
   return cwd.replace(/[^a-zA-Z0-9]/g, "-");
 }
@@ -104,7 +121,10 @@ function writeClaude(session: DemoSession, cwd: string, folders: DemoAgentFolder
     }
     const userUuid = uuid();
     const before = new Date(new Date(request.t).getTime() - 4_000).toISOString();
-    lines.push(JSON.stringify({ ...base, type: "user", uuid: userUuid, parentUuid, timestamp: before, message: { role: "user", content: index === 0 ? "Continue the migration described in the handoff." : [{ type: "tool_result", tool_use_id: `toolu_demo_${index}`, content: "ok" }] } }));
+    // About 60 % of what the context grew by since the last request is the tool's output (~4 bytes a token).
+    const grew = index === 0 || compaction?.index === index ? 0 : Math.max(0, request.context - requests[index - 1]!.context);
+    const output = demoToolOutput(index, Math.round(grew * 0.6 * 4));
+    lines.push(JSON.stringify({ ...base, type: "user", uuid: userUuid, parentUuid, timestamp: before, message: { role: "user", content: index === 0 ? "Continue the migration described in the handoff." : [{ type: "tool_result", tool_use_id: `toolu_demo_${index}`, content: output }] } }));
     parentUuid = userUuid;
     const messageId = `msg_demo_${session.id.slice(0, 8)}_${String(index).padStart(4, "0")}`;
     const usage = { input_tokens: request.input, cache_creation_input_tokens: request.cacheWrite, cache_read_input_tokens: request.cacheRead, output_tokens: request.output, service_tier: "standard" };
@@ -144,6 +164,12 @@ function writeCodex(session: DemoSession, cwd: string, folders: DemoAgentFolders
   requests.forEach((request, index) => {
     const responseId = `resp_demo_${session.id.slice(-8)}_${index}`;
     const usage = { input_tokens: request.context, cached_input_tokens: request.cacheRead, cache_write_input_tokens: 0, output_tokens: request.output, reasoning_output_tokens: request.reasoning, total_tokens: request.context + request.output };
+    if (index > 0) {
+      // The previous step's shell call and its output (~60 % of what the context grew by).
+      const grew = Math.max(0, request.context - requests[index - 1]!.context);
+      lines.push(line(request.t, "response_item", { type: "function_call", name: "shell", arguments: JSON.stringify({ command: ["npm", "test"] }), call_id: `call_demo_${index}` }));
+      lines.push(line(request.t, "response_item", { type: "function_call_output", call_id: `call_demo_${index}`, output: demoToolOutput(index, Math.round(grew * 0.6 * 4)) }));
+    }
     lines.push(line(request.t, "response_item", { type: "message", role: "assistant", content: [{ type: "output_text", text: `Step ${index + 1}.` }] }));
     lines.push(line(request.t, "token_usage_record", { session_id: session.id, thread_id: session.id, response_id: responseId, usage }));
   });

@@ -313,7 +313,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
     }),
     db.requestSample.findMany({
       where: { sessionId: id, counted: true },
-      select: { timestampMs: true, model: true, agentId: true, inputTokens: true, cacheWriteTokens: true, cacheReadTokens: true, outputTokens: true, reasoningTokens: true, contextTokens: true },
+      select: { timestampMs: true, model: true, agentId: true, inputTokens: true, cacheWriteTokens: true, cacheReadTokens: true, outputTokens: true, reasoningTokens: true, contextTokens: true, toolResultTokens: true },
       orderBy: [{ timestampMs: { sort: "asc", nulls: "last" } }, { key: "asc" }],
     }),
     db.compaction.findMany({
@@ -366,6 +366,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
       outputTokens: sample.outputTokens,
       reasoningTokens: sample.reasoningTokens,
       contextTokens: sample.contextTokens,
+      toolResultTokens: sample.toolResultTokens,
     })),
     compactions: compactions.map((compaction) => ({
       t: compaction.timestampMs,

@@ -131,6 +131,7 @@ const SAMPLE_COLUMNS = [
   "outputTokens",
   "reasoningTokens",
   "contextTokens",
+  "toolResultTokens",
   "responseId",
   "isSidechain",
 ];
@@ -170,6 +171,7 @@ export async function writeSamples(bulk: BulkWriter, samples: Iterable<SampleWri
       request.outputTokens,
       request.reasoningTokens,
       request.contextTokens,
+      request.toolResultTokens ?? null,
       request.responseId ?? null,
       request.isSidechain === true,
     ];

@@ -245,7 +245,7 @@ function skipLine(fd: number, from: number, size: number): number {
 function parseSlice(task: AgentFileTask, bytes: Buffer, startLine: number, carry: ParserCarryState | null): ParsedSessionLog {
   switch (task.format) {
     case "claude":
-      return parseClaudeLog(bytes, { startLine, agentId: task.agentId, agentType: task.agentType });
+      return parseClaudeLog(bytes, { startLine, agentId: task.agentId, agentType: task.agentType, carry });
     case "codex":
       return parseCodexRollout(bytes, { startLine, carry });
     default:

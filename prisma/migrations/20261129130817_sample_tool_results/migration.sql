@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "RequestSample" ADD COLUMN "toolResultTokens" INTEGER;
