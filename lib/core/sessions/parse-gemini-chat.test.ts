@@ -115,3 +115,37 @@ describe("parseGeminiProjects", () => {
     expect(parseGeminiProjects("{nope").issues).toHaveLength(1);
   });
 });
+
+describe("parseGeminiChatJsonl: tool results in the context (an estimate)", () => {
+  const encoder = new TextEncoder();
+  const tokens = { input: 1000, output: 10, cached: 0, thoughts: 0, tool: 0, total: 1010 };
+  const gemini = (id: string, extra: Record<string, unknown> = {}) => JSON.stringify({ id, timestamp: "2026-11-29T08:23:25.279Z", type: "gemini", content: "", tokens, model: "gemini-3.8-flash", ...extra });
+  const response = { output: "Hello README for gemini test project.\n".repeat(20) };
+  const call = (id: string) => ({ id, name: "read_file", args: { file_path: "README.txt" }, result: [{ functionResponse: { id, name: "read_file", response } }], status: "success" });
+  const userResponse = (id: string) => JSON.stringify({ id: `u-${id}`, timestamp: "2026-11-29T08:23:25.300Z", type: "user", content: [{ functionResponse: { id, name: "read_file", response } }] });
+  const bytes = encoder.encode(JSON.stringify([response])).length;
+
+  test("each tool call counts once (re-appended message, user functionResponse turn), after the request that made it", () => {
+    const lines = [gemini("m1"), gemini("m1", { toolCalls: [call("c1")] }), userResponse("c1"), gemini("m2"), gemini("m2", { toolCalls: [call("c2")] }), gemini("m3")];
+    const log = parseGeminiChatJsonl(encoder.encode(`${lines.join("\n")}\n`));
+    expect(log.requests.map((request) => [request.key, request.toolResultTokens])).toEqual([
+      ["m1", 0],
+      ["m2", Math.round(bytes / 4)],
+      ["m3", Math.round((2 * bytes) / 4)],
+    ]);
+    // In slices with the carry: the same.
+    for (let cut = 1; cut < lines.length; cut += 1) {
+      const head = parseGeminiChatJsonl(encoder.encode(`${lines.slice(0, cut).join("\n")}\n`));
+      const tail = parseGeminiChatJsonl(encoder.encode(`${lines.slice(cut).join("\n")}\n`), { startLine: cut + 1, carry: head.carry });
+      const merged = new Map([...head.requests, ...tail.requests].map((request) => [request.key, request.toolResultTokens]));
+      expect([...merged]).toEqual(log.requests.map((request) => [request.key, request.toolResultTokens]));
+    }
+  });
+
+  test("a compression (state snapshot) starts the count again", () => {
+    const snapshot = JSON.stringify({ $set: { lastUpdated: "2026-11-29T09:00:00.000Z", messages: [{ type: "user", content: [{ text: "<state_snapshot>…</state_snapshot>" }] }] } });
+    const lines = [gemini("m1", { toolCalls: [call("c1")] }), gemini("m2"), snapshot, gemini("m3")];
+    const log = parseGeminiChatJsonl(encoder.encode(`${lines.join("\n")}\n`));
+    expect(log.requests.map((request) => request.toolResultTokens)).toEqual([0, Math.round(bytes / 4), 0]);
+  });
+});

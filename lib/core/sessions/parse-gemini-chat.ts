@@ -15,6 +15,7 @@ import {
 } from "./json-values";
 import { dedupeRequests } from "./request-dedupe";
 import { sha256Hex } from "./sha256";
+import { toolResultTokens } from "./tool-results";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
 
 /**
@@ -48,6 +49,13 @@ const MESSAGE_TYPES = new Set(["user", "gemini", "info", "error", "warning"]);
 
 /** Gemini's compression service replaces history with a `<state_snapshot>` user turn. */
 const STATE_SNAPSHOT_MARK = "<state_snapshot>";
+/** Tool-call ids remembered to count each call once (re-appends follow the message closely). */
+const RECENT_TOOL_IDS = 64;
+const encoder = new TextEncoder();
+
+function utf8Length(text: string): number {
+  return encoder.encode(text).length;
+}
 
 export function parseGeminiChatJsonl(bytes: Uint8Array, options: GeminiChatOptions = {}): ParsedSessionLog {
   const state = new GeminiState(options, options.carry ?? null);
@@ -105,6 +113,13 @@ class GeminiState {
   readonly compactions: CompactionEvent[] = [];
   readonly unknownTypes: Record<string, number> = {};
   readonly badLines: BadLine[] = [];
+  /** Bytes of tool results sent since the start or the last compression (tool-results.ts). */
+  private toolResultBytes: number;
+  /**
+   * Ids of the tool calls counted lately: a gemini message is re-appended under its id as its tool
+   * calls finish, and newer CLIs also write the results as a user turn, so each call counts once.
+   */
+  private toolIds: string[];
 
   constructor(
     private readonly options: GeminiChatOptions,
@@ -112,6 +127,23 @@ class GeminiState {
   ) {
     this.sessionId = typeof carry?.sessionId === "string" ? carry.sessionId : null;
     this.kind = typeof carry?.kind === "string" ? carry.kind : null;
+    const bytes = carry?.toolResultBytes;
+    this.toolResultBytes = typeof bytes === "number" && Number.isFinite(bytes) && bytes >= 0 ? bytes : 0;
+    this.toolIds = typeof carry?.toolIds === "string" && carry.toolIds !== "" ? carry.toolIds.split("\n") : [];
+  }
+
+  private addToolResult(id: string | null, result: unknown): void {
+    if (result === undefined || result === null) return;
+    if (id !== null) {
+      if (this.toolIds.includes(id)) return;
+      this.toolIds.push(id);
+      if (this.toolIds.length > RECENT_TOOL_IDS) this.toolIds.shift();
+    }
+    this.toolResultBytes += utf8Length(JSON.stringify(result));
+  }
+
+  private resetToolResults(): void {
+    this.toolResultBytes = 0;
   }
 
   handleLine(record: JsonObject, lineNumber: number): void {
@@ -122,6 +154,7 @@ class GeminiState {
       if (this.sessionId === null && sessionId !== null) this.sessionId = sessionId;
       const messages = asArray(patch.messages);
       if (messages !== null && messages.some((message) => isStateSnapshot(asObject(message)))) {
+        this.resetToolResults();
         this.compactions.push({
           timestamp: isoTimestampOf(patch.lastUpdated),
           trigger: "auto",
@@ -157,9 +190,31 @@ class GeminiState {
       countType(this.unknownTypes, type ?? "(no type)");
       return;
     }
+    if (type === "user") {
+      if (isStateSnapshot(record)) this.resetToolResults();
+      // Newer CLIs send tool results back as a user turn of functionResponse parts.
+      for (const part of asArray(record.content) ?? []) {
+        const response = asObject(asObject(part)?.functionResponse);
+        if (response !== null) this.addToolResult(asString(response.id), response.response);
+      }
+      return;
+    }
     if (type !== "gemini") return;
     const tokens = asObject(record.tokens);
-    if (tokens === null) return;
+    // This message's own tool calls are answered in the next request: counted after it.
+    const countToolCalls = () => {
+      for (const call of asArray(record.toolCalls) ?? []) {
+        const callObject = asObject(call);
+        if (callObject === null) continue;
+        const results = asArray(callObject.result) ?? [];
+        const responses = results.map((result) => asObject(asObject(result)?.functionResponse)?.response).filter((response) => response !== undefined);
+        this.addToolResult(asString(callObject.id), responses.length > 0 ? responses : callObject.result);
+      }
+    };
+    if (tokens === null) {
+      countToolCalls();
+      return;
+    }
     const id = asString(record.id);
     const model = asString(record.model);
     const counts = geminiCounts(tokens);
@@ -175,9 +230,11 @@ class GeminiState {
       outputTokens: counts.output,
       reasoningTokens: counts.thoughts,
       contextTokens: counts.input + counts.cacheRead,
+      toolResultTokens: toolResultTokens(this.toolResultBytes),
       agentId: this.agentId(),
       line: lineNumber,
     });
+    countToolCalls();
   }
 
   private agentId(): string | null {
@@ -203,7 +260,7 @@ class GeminiState {
       badLines: this.badLines,
       consumedBytes,
       consumedLines,
-      carry: { sessionId: this.sessionId, kind: this.kind },
+      carry: { sessionId: this.sessionId, kind: this.kind, toolResultBytes: this.toolResultBytes, toolIds: this.toolIds.join("\n") },
     };
   }
 }

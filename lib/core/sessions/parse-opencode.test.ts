@@ -97,3 +97,33 @@ test("the database wins over the JSON tree for the same message id", () => {
   const parent = value.find((log) => log.agentId === null);
   expect(parent?.requests.find((request) => request.key === "msg_P4")?.inputTokens).toBe(7);
 });
+
+describe("parseOpenCode: tool output in the context (an estimate)", () => {
+  const output = "src/a.ts:1: error\n".repeat(50);
+  const bytes = new TextEncoder().encode(output).length;
+  const step = (tokens: number) => ({ type: "step-finish", tokens: { input: tokens, output: 1, reasoning: 0, cache: { read: 0, write: 0 } } });
+  const part = (id: string, message: string, data: Record<string, unknown>) => ({ id, message_id: message, data: JSON.stringify(data) });
+  const testRows: OpenCodeRows = {
+    sessions: [{ id: "ses_T", directory: "/w", time_created: 1_790_000_000_000 }],
+    messages: [
+      { id: "msg_1", session_id: "ses_T", data: JSON.stringify({ role: "assistant", modelID: "m", time: { created: 1_790_000_001_000 }, tokens: { input: 300, output: 2, reasoning: 0, cache: { read: 0, write: 0 } } }) },
+      { id: "msg_2", session_id: "ses_T", data: JSON.stringify({ role: "assistant", modelID: "m", time: { created: 1_790_000_002_000 }, tokens: { input: 500, output: 1, reasoning: 0, cache: { read: 0, write: 0 } } }) },
+    ],
+    parts: [
+      part("prt_1a", "msg_1", { type: "step-start" }),
+      part("prt_1b", "msg_1", { type: "tool", tool: "bash", state: { status: "completed", output } }),
+      part("prt_1c", "msg_1", step(100)),
+      part("prt_1d", "msg_1", { type: "step-start" }),
+      part("prt_1e", "msg_1", step(200)),
+    ],
+  };
+
+  test("a step's estimate is the tool output sent before it; the next message carries all of it", () => {
+    const { value: logs } = parseOpenCode({ rows: testRows });
+    expect(logs[0]!.requests.map((request) => [request.key, request.toolResultTokens])).toEqual([
+      ["msg_1:prt_1c", 0],
+      ["msg_1:prt_1e", Math.round(bytes / 4)],
+      ["msg_2", Math.round(bytes / 4)],
+    ]);
+  });
+});

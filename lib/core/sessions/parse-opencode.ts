@@ -1,6 +1,7 @@
 import { finding, type Finding, type Parsed } from "../findings";
 import { asObject, asString, countType, isoFromMs, ModelList, TimeRange, timestampMs, tokenCount, type JsonObject } from "./json-values";
 import { dedupeRequests, requestTotal } from "./request-dedupe";
+import { toolResultTokens } from "./tool-results";
 import type { CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
 
 /**
@@ -202,6 +203,8 @@ function buildSessionLog(
   let agentType: string | null = info?.agent ?? null;
   let compactionParts = 0;
   const summaryMessages: CompactionEvent[] = [];
+  // Bytes of tool output sent since the start or the last compaction (tool-results.ts).
+  let toolBytes = 0;
 
   time.add(info?.created ?? null);
   time.add(info?.updated ?? null);
@@ -216,6 +219,7 @@ function buildSessionLog(
     const messageParts = partsByMessage.get(message.id) ?? [];
     for (const part of messageParts) {
       if (part.data.type === "compaction") {
+        toolBytes = 0;
         compactionParts += 1;
         compactions.push({ timestamp: isoFromMs(createdMs), trigger: part.data.auto === true ? "auto" : "manual", preTokens: null, postTokens: null, line: message.ordinal });
       }
@@ -231,17 +235,29 @@ function buildSessionLog(
     const model = asString(data.modelID) ?? info?.model ?? null;
     if (data.summary === true || data.mode === "compaction") {
       summaryMessages.push({ timestamp: isoFromMs(createdMs), trigger: null, preTokens: null, postTokens: null, line: message.ordinal });
+      if (compactionParts === 0) toolBytes = 0;
+    }
+    // A step's tool output is sent with the next step: each step's estimate is the output of the
+    // tools run before its step-start.
+    const messageBase = toolBytes;
+    const stepBase = new Map<string, number>();
+    let currentBase = toolBytes;
+    for (const part of messageParts) {
+      if (part.data.type === "step-start") currentBase = toolBytes;
+      else if (part.data.type === "step-finish") stepBase.set(part.id, currentBase);
+      else if (part.data.type === "tool") toolBytes += toolOutputBytes(part.data);
     }
     const tokens = asObject(data.tokens);
     if (tokens === null) continue;
-    const messageSample = sampleFromTokens(tokens, message.id, model, createdMs, agentId, message.ordinal);
+    const messageSample = { ...sampleFromTokens(tokens, message.id, model, createdMs, agentId, message.ordinal), toolResultTokens: toolResultTokens(messageBase) };
     if (requestTotal(messageSample) === 0) continue;
     models.add(model);
 
     const steps = messageParts.filter((part) => part.data.type === "step-finish" && asObject(part.data.tokens) !== null);
-    const stepSamples = steps.map((part) =>
-      sampleFromTokens(asObject(part.data.tokens) ?? {}, `${message.id}:${part.id}`, model, createdMs, agentId, message.ordinal),
-    );
+    const stepSamples = steps.map((part) => ({
+      ...sampleFromTokens(asObject(part.data.tokens) ?? {}, `${message.id}:${part.id}`, model, createdMs, agentId, message.ordinal),
+      toolResultTokens: toolResultTokens(stepBase.get(part.id) ?? messageBase),
+    }));
     if (stepSamples.length > 1 && sameTotals(stepSamples, messageSample)) {
       for (const sample of stepSamples) requests.push({ ...sample, responseId: message.id });
     } else {
@@ -271,6 +287,15 @@ function buildSessionLog(
     consumedLines: 0,
     carry: null,
   };
+}
+
+const encoder = new TextEncoder();
+
+/** Bytes of a tool part's output (`state.output`; a finished call's result as sent back). */
+function toolOutputBytes(data: JsonObject): number {
+  const output = asObject(data.state)?.output;
+  if (output === undefined || output === null) return 0;
+  return encoder.encode(typeof output === "string" ? output : JSON.stringify(output)).length;
 }
 
 function sampleFromTokens(

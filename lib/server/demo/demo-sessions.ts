@@ -193,6 +193,20 @@ function writeGemini(session: DemoSession, cwd: string, folders: DemoAgentFolder
         content: `Step ${index + 1} done.`,
         tokens: { input: request.context, output: request.output - request.reasoning, cached: request.cacheRead, thoughts: request.reasoning, tool: 0, total: request.context + request.output },
         model: session.model,
+        // The shell call this step made; its output (~60 % of what the next prompt grows by) goes into the next request.
+        ...(index + 1 < requests.length
+          ? {
+              toolCalls: [
+                {
+                  id: `run_shell_command_demo_${index}`,
+                  name: "run_shell_command",
+                  args: { command: "npm test" },
+                  result: [{ functionResponse: { id: `run_shell_command_demo_${index}`, name: "run_shell_command", response: { output: demoToolOutput(index, Math.round(Math.max(0, requests[index + 1]!.context - request.context) * 0.6 * 4)) } } }],
+                  status: "success",
+                },
+              ],
+            }
+          : {}),
       }),
     );
   });
