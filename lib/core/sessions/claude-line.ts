@@ -245,12 +245,7 @@ export class ClaudeLineReader {
   fields(): ClaudeLineFields {
     const messageStart = this.ranges[2 * MESSAGE]!;
     return {
-      type: this.value(TYPE),
-      timestamp: this.value(TIMESTAMP),
-      cwd: this.value(CWD),
-      gitBranch: this.value(GIT_BRANCH),
-      sessionId: this.value(SESSION_ID),
-      agentId: this.value(AGENT_ID),
+      ...this.envelope(),
       requestId: this.value(REQUEST_ID),
       uuid: this.value(UUID),
       isSidechain: this.value(IS_SIDECHAIN),
