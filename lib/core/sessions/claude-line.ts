@@ -10,19 +10,23 @@ import { wasmJsonWalker, type WasmJsonWalker } from "./wasm/json-walker";
  * `parseClaudeLog` reads every counted line through this shape, from either path below, so the
  * two paths cannot drift in what they do with a line, only in what they extract.
  */
-export interface ClaudeLineFields {
-  type: unknown;
-  timestamp: unknown;
-  cwd: unknown;
-  gitBranch: unknown;
-  sessionId: unknown;
-  agentId: unknown;
+export interface ClaudeLineFields extends ClaudeEnvelope {
   requestId: unknown;
   uuid: unknown;
   isSidechain: unknown;
   subtype: unknown;
   compactMetadata: unknown;
   message: { id: unknown; model: unknown; usage: unknown } | null;
+}
+
+/** The envelope members every line may carry, as JSON.parse would give them. */
+export interface ClaudeEnvelope {
+  type: unknown;
+  timestamp: unknown;
+  cwd: unknown;
+  gitBranch: unknown;
+  sessionId: unknown;
+  agentId: unknown;
 }
 
 /**
@@ -148,16 +152,6 @@ const SPEC: WalkSpec = {
     [EPHEMERAL_5M, EPHEMERAL_1H],
   ],
 };
-
-/** The envelope members every line may carry, as JSON.parse would give them. */
-export interface ClaudeEnvelope {
-  type: unknown;
-  timestamp: unknown;
-  cwd: unknown;
-  gitBranch: unknown;
-  sessionId: unknown;
-  agentId: unknown;
-}
 
 /**
  * Reads Claude lines' accounting fields straight from their bytes: every byte is checked against
