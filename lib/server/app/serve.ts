@@ -51,6 +51,9 @@ export interface ServeOptions {
   port: number;
   seedDemoIfEmpty: boolean;
   log: (text: string) => void;
+  /** Rescan registered repos (and agent logs with `watchAgents`) this often while serving. */
+  watchSeconds?: number | null;
+  watchAgents?: boolean;
 }
 
 export async function serve(options: ServeOptions): Promise<number> {
@@ -70,5 +73,23 @@ export async function serve(options: ServeOptions): Promise<number> {
     if (code !== 0) return code;
   }
   options.log(`Baton on http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}  (database: ${target.provider === "sqlite" ? target.filePath : "PostgreSQL"})`);
-  return run(process.execPath, [next, "start", "-H", options.host, "-p", String(options.port)], env);
+  if (!options.watchSeconds) return run(process.execPath, [next, "start", "-H", options.host, "-p", String(options.port)], env);
+
+  const { openBulkWriter } = await import("../db/bulk");
+  const { startWatching } = await import("../ingest/watch");
+  const { agentHomeDir } = await import("../sessions/session-ids");
+  const bulk = openBulkWriter(target);
+  options.log(`watching: registered repos${options.watchAgents ? " and agent logs" : ""} rescanned every ${options.watchSeconds} s`);
+  const watcher = startWatching({
+    bulk,
+    intervalMs: options.watchSeconds * 1000,
+    agents: options.watchAgents ? { env: process.env, homeDir: agentHomeDir(process.env) } : null,
+    log: options.log,
+  });
+  try {
+    return await run(process.execPath, [next, "start", "-H", options.host, "-p", String(options.port)], env);
+  } finally {
+    await watcher.stop();
+    await bulk.close();
+  }
 }
