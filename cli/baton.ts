@@ -8,9 +8,9 @@ Usage:
                                                      Gemini CLI, OpenCode) from their default folders
   baton lint <repo>... [--glob <glob>]... [--json]   check handoffs against the protocol (no database)
   baton resume <handoff|repo> [--runtime R] [--json] prompt + command that continue a handoff (resume --help)
-  baton serve [--port N] [--host H] [--watch [--every S] [--agents]]
+  baton serve [--port N] [--host H] [--watch [--every S]]
                                                      serve the dashboard (default 127.0.0.1:3000); --watch
-                                                     rescans the registered repos (and agent logs) every S s (30)
+                                                     rescans the registered repos and agent logs every S s (30)
   baton demo [--json]                                 (re)build the demo workspace and scan it
 
 Options:

@@ -51,9 +51,8 @@ export interface ServeOptions {
   port: number;
   seedDemoIfEmpty: boolean;
   log: (text: string) => void;
-  /** Rescan registered repos (and agent logs with `watchAgents`) this often while serving. */
+  /** Rescan the registered repos and agent log folders this often while serving. */
   watchSeconds?: number | null;
-  watchAgents?: boolean;
 }
 
 export async function serve(options: ServeOptions): Promise<number> {
@@ -77,15 +76,9 @@ export async function serve(options: ServeOptions): Promise<number> {
 
   const { openBulkWriter } = await import("../db/bulk");
   const { startWatching } = await import("../ingest/watch");
-  const { agentHomeDir } = await import("../sessions/session-ids");
   const bulk = openBulkWriter(target);
-  options.log(`watching: registered repos${options.watchAgents ? " and agent logs" : ""} rescanned every ${options.watchSeconds} s`);
-  const watcher = startWatching({
-    bulk,
-    intervalMs: options.watchSeconds * 1000,
-    agents: options.watchAgents ? { env: process.env, homeDir: agentHomeDir(process.env) } : null,
-    log: options.log,
-  });
+  options.log(`watching: registered repos and agent log folders rescanned every ${options.watchSeconds} s`);
+  const watcher = startWatching({ bulk, intervalMs: options.watchSeconds * 1000, log: options.log });
   try {
     return await run(process.execPath, [next, "start", "-H", options.host, "-p", String(options.port)], env);
   } finally {

@@ -6,7 +6,7 @@ import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { claudeTranscript } from "../sessions/session-test-fixtures";
 import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
-import { rescanRegistered, startWatching, type RescanAgents } from "./watch";
+import { registeredAgents, rescanRegistered, startWatching, type RescanAgents } from "./watch";
 import { scanPaths } from "./scan";
 
 const SESSION = "77777777-0000-4000-8000-000000000007";
@@ -46,14 +46,16 @@ for (const provider of testProviders) {
       await database?.drop();
     });
 
-    it("reads what changed since the last scan, and nothing when nothing did", async () => {
+    it("reads what changed since the last scan in the registered repos and agent folders, and nothing when nothing did", async () => {
       repo.write(H("second"), handoffMarkdown({ phase: "second", path: H("second"), previous: H("first") })).commit("second handoff");
-      const changed = await rescanRegistered(bulk, agents);
+      // The default: exactly the registered folders (found again from the Source rows, not from HOME).
+      expect(await registeredAgents(bulk)).toMatchObject({ env: { CLAUDE_CONFIG_DIR: agents.env.CLAUDE_CONFIG_DIR } });
+      const changed = await rescanRegistered(bulk);
       expect(changed).toMatchObject({ repos: 1, missing: [], handoffsNew: 1, branchesRead: 1, agentFilesRead: 1, sessionsTouched: 1, changed: true });
       const samples = await bulk.query<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "RequestSample"`);
       expect(Number(samples[0]!.n)).toBe(2);
 
-      const idle = await rescanRegistered(bulk, agents);
+      const idle = await rescanRegistered(bulk);
       expect(idle).toMatchObject({ handoffsNew: 0, branchesRead: 0, handoffFilesRead: 0, agentFilesRead: 0, changed: false });
     });
 

@@ -1,12 +1,15 @@
 /**
- * Keeping the database current while the dashboard runs (`baton serve --watch`): every interval,
- * the same incremental scans `baton scan` runs, over what is already registered — every repo Baton
- * has scanned, and with `agents` the agent log folders as `scan --agents` finds them. A rescan with
- * nothing new costs a `for-each-ref`, a stat walk and a few SELECTs per repo (`npm run bench`), so
- * polling is cheap, and unlike file-system events it also sees branches moved by `git fetch`,
- * commits made elsewhere and logs on network folders.
+ * Keeping the database current while the dashboard runs (`baton serve --watch`, the Sources page's
+ * Rescan button): the same incremental scans `baton scan` runs, over exactly what is registered —
+ * every repo and every agent log folder Baton has scanned before; nothing new is discovered (that
+ * stays `baton scan`'s job, so a demo database never picks up the machine's own agent logs). A
+ * rescan with nothing new costs a `for-each-ref`, a stat walk and a few SELECTs per source
+ * (`npm run bench`), so polling is cheap, and unlike file-system events it also sees branches moved
+ * by `git fetch`, commits made elsewhere and logs on network folders.
  */
 import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { BulkWriter } from "../db/bulk";
 import { scanSessions } from "../sessions/scan-sessions";
 import { scanPaths } from "./scan";
@@ -14,6 +17,33 @@ import { scanPaths } from "./scan";
 export interface RescanAgents {
   env: Readonly<Record<string, string | undefined>>;
   homeDir: string;
+}
+
+/** The variable each agent source kind's registered root is given back in (see discover-agent-sources). */
+const AGENT_ROOT_VARIABLES: Record<string, string> = {
+  "claude-code": "CLAUDE_CONFIG_DIR",
+  codex: "CODEX_HOME",
+  "gemini-cli": "GEMINI_DATA_DIR",
+  opencode: "OPENCODE_DATA_DIR",
+};
+
+/**
+ * Discovery settings that find exactly the registered agent folders: each kind's roots in its
+ * variable, and a home folder that does not exist so no default folder is looked at. Null when no
+ * agent folder is registered.
+ */
+export async function registeredAgents(bulk: BulkWriter): Promise<RescanAgents | null> {
+  const rows = await bulk.query<{ kind: string; root: string }>(
+    `SELECT "kind", "root" FROM "Source" WHERE "kind" IN (${Object.keys(AGENT_ROOT_VARIABLES).map(() => "?").join(", ")}) ORDER BY "root"`,
+    Object.keys(AGENT_ROOT_VARIABLES),
+  );
+  if (rows.length === 0) return null;
+  const env: Record<string, string> = {};
+  for (const row of rows) {
+    const variable = AGENT_ROOT_VARIABLES[row.kind]!;
+    env[variable] = env[variable] ? `${env[variable]},${row.root}` : row.root;
+  }
+  return { env, homeDir: path.join(os.tmpdir(), "baton-registered-only", "no-home") };
 }
 
 export interface RescanSummary {
@@ -30,15 +60,19 @@ export interface RescanSummary {
   changed: boolean;
 }
 
-/** One incremental rescan of every registered repo (and, with `agents`, the agent log folders). */
-export async function rescanRegistered(bulk: BulkWriter, agents: RescanAgents | null): Promise<RescanSummary> {
+/**
+ * One incremental rescan of every registered repo and, by default, every registered agent log
+ * folder (`agents`: other discovery settings, or null for none).
+ */
+export async function rescanRegistered(bulk: BulkWriter, agents: RescanAgents | null | "registered" = "registered"): Promise<RescanSummary> {
   const started = Date.now();
   const rows = await bulk.query<{ root: string }>(`SELECT "root" FROM "Source" WHERE "kind" = 'repo' ORDER BY "root"`);
   const roots = rows.map((row) => row.root);
   const present = roots.filter((root) => existsSync(root));
   const handoffs = present.length > 0 ? await scanPaths(present, { bulk }) : { repos: [] };
   const scanned = handoffs.repos.filter((repo) => repo.repoId !== null).map((repo) => ({ repoId: repo.repoId!, path: repo.path, name: repo.name }));
-  const sessions = await scanSessions({ bulk, repos: scanned, agents: agents ? { env: agents.env, homeDir: agents.homeDir } : null });
+  const agentSettings = agents === "registered" ? await registeredAgents(bulk) : agents;
+  const sessions = await scanSessions({ bulk, repos: scanned, agents: agentSettings });
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   const summary = {
     repos: present.length,
@@ -62,13 +96,13 @@ export interface Watcher {
  * Rescans every `intervalMs` (the next one starts that long after the previous one ended, so they
  * never overlap). A failed rescan is logged and the next one runs as planned.
  */
-export function startWatching(options: { bulk: BulkWriter; intervalMs: number; agents: RescanAgents | null; log: (text: string) => void }): Watcher {
+export function startWatching(options: { bulk: BulkWriter; intervalMs: number; agents?: RescanAgents | null | "registered"; log: (text: string) => void }): Watcher {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   const reportedMissing = new Set<string>();
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
-    running = rescanRegistered(options.bulk, options.agents)
+    running = rescanRegistered(options.bulk, options.agents ?? "registered")
       .then((summary) => {
         if (summary.changed) {
           options.log(
