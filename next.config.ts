@@ -18,7 +18,8 @@ const contentSecurityPolicy = [
 ].join("; ");
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg", "@prisma/schema-engine-wasm"],
+  // esbuild: reached through the agent-log scan (parse-pool → build-cli) that /api/scan runs; a native binary, never bundled.
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg", "@prisma/schema-engine-wasm", "esbuild"],
   poweredByHeader: false,
   typedRoutes: false,
   async headers() {

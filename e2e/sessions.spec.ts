@@ -59,5 +59,8 @@ test("sources page shows each source's health", async ({ page }) => {
   await expect(table).toContainText("claude-code");
   await expect(table).toContainText("codex");
   await expect(table).toContainText("gemini-cli");
+  // Rescan everything registered from the page: nothing changed since the demo scan.
+  await page.getByRole("button", { name: "Rescan now" }).click();
+  await expect(page.getByRole("status")).toContainText(/Rescanned 3 repos in [\d.]+ s: 0 new handoffs, 0 agent log files read/, { timeout: 30_000 });
   await shot(page, "sources");
 });

@@ -5,6 +5,7 @@ import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { listAgentSources } from "@/lib/server/queries/sessions";
 import { DataTable } from "@/components/ui/data-table";
+import { RescanButton } from "@/components/sources/rescan-button";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
@@ -17,6 +18,7 @@ export default async function SourcesPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Sources</h1>
         <p className="text-sm text-zinc-500">Every registered root — repositories and agent log folders — and how its last scan went.</p>
       </div>
+      {sources.length > 0 && <RescanButton />}
       {sources.length === 0 ? (
         <EmptyState title="No sources yet">
           Register repositories with <Code>npm run baton -- scan &lt;repo&gt;</Code> and your agents&apos; logs with <Code>npm run baton -- scan --agents</Code>

@@ -1,0 +1,60 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+
+interface Summary {
+  repos: number;
+  handoffsNew: number;
+  branchesRead: number;
+  agentFilesRead: number;
+  sessionsTouched: number;
+  durationMs: number;
+  missing: string[];
+}
+
+function describe(summary: Summary): string {
+  const parts = [
+    `${summary.handoffsNew} new handoff${summary.handoffsNew === 1 ? "" : "s"}`,
+    `${summary.agentFilesRead} agent log file${summary.agentFilesRead === 1 ? "" : "s"} read`,
+    `${summary.sessionsTouched} session${summary.sessionsTouched === 1 ? "" : "s"} updated`,
+  ];
+  const missing = summary.missing.length > 0 ? `; ${summary.missing.length} registered repo${summary.missing.length === 1 ? " is" : "s are"} missing on disk` : "";
+  return `Rescanned ${summary.repos} repo${summary.repos === 1 ? "" : "s"} in ${(summary.durationMs / 1000).toFixed(1)} s: ${parts.join(", ")}${missing}.`;
+}
+
+/** Runs the same incremental scan as `baton scan` over everything registered, then reloads the page's data. */
+export function RescanButton() {
+  const router = useRouter();
+  const [state, setState] = useState<{ kind: "idle" } | { kind: "running" } | { kind: "done"; text: string } | { kind: "failed"; text: string }>({ kind: "idle" });
+  const [, startTransition] = useTransition();
+
+  const run = async () => {
+    setState({ kind: "running" });
+    try {
+      const response = await fetch("/api/scan", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      const body = (await response.json()) as Summary | { error: string };
+      if (!response.ok || "error" in body) throw new Error("error" in body ? body.error : `HTTP ${response.status}`);
+      setState({ kind: "done", text: describe(body) });
+      startTransition(() => router.refresh());
+    } catch (error) {
+      setState({ kind: "failed", text: `Rescan failed: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        onClick={run}
+        disabled={state.kind === "running"}
+        className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-800 shadow-sm hover:bg-zinc-50 disabled:cursor-wait disabled:opacity-60"
+      >
+        {state.kind === "running" ? "Rescanning…" : "Rescan now"}
+      </button>
+      <p role="status" aria-live="polite" className={`text-xs ${state.kind === "failed" ? "text-red-700" : "text-zinc-500"}`}>
+        {state.kind === "done" || state.kind === "failed" ? state.text : "Reads what changed in every registered repo and agent log folder; baton serve --watch does this on a timer."}
+      </p>
+    </div>
+  );
+}
