@@ -238,8 +238,15 @@ export class ClaudeLineReader {
 
   fields(): ClaudeLineFields {
     const messageStart = this.ranges[2 * MESSAGE]!;
+    // Spelled out, not `...this.envelope()`: a spread here made the parser ~1.7× slower (the object
+    // left V8's fast shape; measured with `npm run bench -- sessions`).
     return {
-      ...this.envelope(),
+      type: this.value(TYPE),
+      timestamp: this.value(TIMESTAMP),
+      cwd: this.value(CWD),
+      gitBranch: this.value(GIT_BRANCH),
+      sessionId: this.value(SESSION_ID),
+      agentId: this.value(AGENT_ID),
       requestId: this.value(REQUEST_ID),
       uuid: this.value(UUID),
       isSidechain: this.value(IS_SIDECHAIN),

@@ -77,6 +77,20 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
   // Start and end of each line after the last parsed one, flat (a pair per line is garbage).
   const trailing: number[] = [];
 
+  // Where a line goes once read, whichever way it was read: its fields, or its envelope and type.
+  const route = (start: number, end: number, lineNumber: number, parsed: boolean, typeKnown: boolean, fields: () => ClaudeLineFields, envelope: () => ClaudeEnvelope) => {
+    if (parsed) {
+      state.handleFields(fields(), lineNumber);
+      sawParsedLine = true;
+      trailing.length = 0;
+    } else if (!sawParsedLine) {
+      state.handleEnvelope(envelope());
+    } else {
+      if (!typeKnown) state.countType(asString(envelope().type), false);
+      trailing.push(start, end);
+    }
+  };
+
   const read = forEachJsonlLine(bytes, { startLine: options.startLine }, (start, end, lineNumber) => {
     if (!isObjectRange(bytes, start, end)) {
       state.badLines.push({ line: lineNumber, message: "not a JSON object" });
@@ -92,30 +106,13 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
         // A line nested deeper than the walk goes (JSON.parse read it) counts no tool-result bytes.
         if (checker.walk(start, end)) state.addToolResultBytes(checker.toolResultBytes());
       }
-      if (isParsedLine(fields)) {
-        state.handleFields(fields, lineNumber);
-        sawParsedLine = true;
-        trailing.length = 0;
-      } else if (!sawParsedLine) {
-        state.handleEnvelope(fields);
-      } else {
-        state.countType(asString(fields.type), false);
-        trailing.push(start, end);
-      }
+      const typeKnown = typeof fields.type === "string" && KNOWN_TYPES.has(fields.type);
+      route(start, end, lineNumber, isParsedLine(fields), typeKnown, () => fields, () => fields);
       return;
     }
     const known = reader.typeSlot(KNOWN_TYPE_NAMES);
     if (known === USER_SLOT && state.tracksToolResults(reader.isSidechain())) state.addToolResultBytes(reader.toolResultBytes());
-    if (reader.hasUsage() || known === SYSTEM_SLOT) {
-      state.handleFields(reader.fields(), lineNumber);
-      sawParsedLine = true;
-      trailing.length = 0;
-    } else if (!sawParsedLine) {
-      state.handleEnvelope(reader.envelope());
-    } else {
-      if (known < 0) state.countType(asString(reader.envelope().type), false);
-      trailing.push(start, end);
-    }
+    route(start, end, lineNumber, reader.hasUsage() || known === SYSTEM_SLOT, known >= 0, () => reader.fields(), () => reader.envelope());
   });
 
   // Lines after the last parsed one: their envelope (their types were counted above).
