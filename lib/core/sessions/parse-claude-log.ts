@@ -3,7 +3,7 @@ import { decodeRange, forEachJsonlLine, isObjectRange } from "./jsonl-reader";
 import { asObject, asString, canonicalTimestamp, countType, ModelList, TimeRange, tokenCount, type JsonObject } from "./json-values";
 import { ClaudeLineReader, claudeLineFields, type ClaudeEnvelope, type ClaudeLineFields } from "./claude-line";
 import { dedupeRequests } from "./request-dedupe";
-import { toolResultTokens } from "./tool-results";
+import { carriedToolResultBytes, toolResultTokens } from "./tool-results";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
 
 /**
@@ -173,8 +173,7 @@ class ClaudeLogState {
   constructor(options: ClaudeLogOptions) {
     this.fileAgentId = options.agentId ?? null;
     this.agentId = this.fileAgentId;
-    const carried = options.carry?.toolResultBytes;
-    this.toolResultBytes = typeof carried === "number" && Number.isFinite(carried) && carried >= 0 ? carried : 0;
+    this.toolResultBytes = carriedToolResultBytes(options.carry);
   }
 
   /**

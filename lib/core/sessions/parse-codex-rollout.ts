@@ -14,7 +14,7 @@ import {
   type JsonObject,
 } from "./json-values";
 import { dedupeRequests } from "./request-dedupe";
-import { toolResultTokens } from "./tool-results";
+import { carriedToolResultBytes, toolResultTokens } from "./tool-results";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
 
 /**
@@ -130,7 +130,7 @@ function readCarry(raw: ParserCarryState | null | undefined): CodexCarry {
   carry.inheritedUntil = raw.inheritedUntil === "own-turn" ? "own-turn" : "none";
   carry.ownIdPrefix = text("ownIdPrefix");
   carry.compactedSinceRequest = raw.compactedSinceRequest === true;
-  carry.toolResultBytes = typeof raw.toolResultBytes === "number" && Number.isFinite(raw.toolResultBytes) && raw.toolResultBytes >= 0 ? raw.toolResultBytes : 0;
+  carry.toolResultBytes = carriedToolResultBytes(raw);
   return carry;
 }
 

@@ -15,7 +15,7 @@ import {
 } from "./json-values";
 import { dedupeRequests } from "./request-dedupe";
 import { sha256Hex } from "./sha256";
-import { toolResultTokens } from "./tool-results";
+import { carriedToolResultBytes, toolResultTokens } from "./tool-results";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
 
 /**
@@ -127,8 +127,7 @@ class GeminiState {
   ) {
     this.sessionId = typeof carry?.sessionId === "string" ? carry.sessionId : null;
     this.kind = typeof carry?.kind === "string" ? carry.kind : null;
-    const bytes = carry?.toolResultBytes;
-    this.toolResultBytes = typeof bytes === "number" && Number.isFinite(bytes) && bytes >= 0 ? bytes : 0;
+    this.toolResultBytes = carriedToolResultBytes(carry);
     this.toolIds = typeof carry?.toolIds === "string" && carry.toolIds !== "" ? carry.toolIds.split("\n") : [];
   }
 
