@@ -207,6 +207,12 @@ function appendMegabyte(file: string): { bytes: number; restore: () => void } {
   return { bytes: outBytes, restore: () => truncateSync(file, size) };
 }
 
+/** User + system CPU time of an in-process ingest (all of its threads). */
+function cpuSeconds(run: Record<string, unknown>): string {
+  const cpu = run.fullCpuSeconds as { user: number; system: number } | undefined;
+  return cpu ? (cpu.user + cpu.system).toFixed(2) : "?";
+}
+
 /** ccusage 20's session report: `session` (20.0.2x) or `sessions` (older) rows, summed. */
 function ccusageSums(stdout: string) {
   type Row = { inputTokens: number; outputTokens: number; cacheCreationTokens: number; cacheReadTokens: number };
@@ -294,7 +300,7 @@ async function benchSessions() {
     {
       name: "Baton full ingest: parse + store samples + totals (in-process)",
       seconds: inProcess.fullSeconds!,
-      note: `${inProcess.workers} parser worker threads, phases ${Object.entries(inProcess.timings as unknown as Record<string, number>).map(([phase, ms]) => `${phase} ${ms} ms`).join(", ")}, peak ${inProcess.fullMaxRssMiB} MiB RSS, rounds ${inProcessRuns.map((run) => run.fullSeconds!.toFixed(2)).join(" / ")} s, totals ${totalsMatch ? "= generator's truth" : "DIFFER from the generator's truth"}`,
+      note: `${inProcess.workers} parser worker threads, phases ${Object.entries(inProcess.timings as unknown as Record<string, number>).map(([phase, ms]) => `${phase} ${ms} ms`).join(", ")}, ${cpuSeconds(inProcess)} CPU-s over all threads, peak ${inProcess.fullMaxRssMiB} MiB RSS, rounds ${inProcessRuns.map((run) => run.fullSeconds!.toFixed(2)).join(" / ")} s, totals ${totalsMatch ? "= generator's truth" : "DIFFER from the generator's truth"}`,
     },
     { name: "Baton no-change rescan (in-process)", seconds: inProcess.rescanSeconds!, note: `${inProcess.rescanFilesRead} files read` },
     { name: `Baton rescan after appending ${mb(inProcess.appendBytes!)} (in-process)`, seconds: inProcess.appendSeconds!, note: `${inProcess.appendFilesRead} file read, ${mb(inProcess.appendBytesRead!)}` },

@@ -44,8 +44,10 @@ const workers = workersArg === undefined || workersArg === "auto" ? undefined : 
 const bulk = openBulkWriter(target);
 
 let start = process.hrtime.bigint();
+const cpuBefore = process.cpuUsage();
 const full = await scanAgentSources({ bulk, env, homeDir, workers });
 const fullSeconds = seconds(start);
+const fullCpu = process.cpuUsage(cpuBefore);
 const fullMaxRssMiB = rssMiB();
 const totals = (
   await bulk.query<Record<string, number | string>>(
@@ -80,6 +82,7 @@ console.log(
   JSON.stringify({
     fullSeconds,
     fullMaxRssMiB,
+    fullCpuSeconds: { user: fullCpu.user / 1e6, system: fullCpu.system / 1e6 },
     workers: full.workers,
     timings: full.timings,
     files: full.sources[0]?.stats.files ?? 0,

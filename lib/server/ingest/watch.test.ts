@@ -52,7 +52,7 @@ for (const provider of testProviders) {
       expect(await registeredAgents(bulk)).toMatchObject({ env: { CLAUDE_CONFIG_DIR: agents.env.CLAUDE_CONFIG_DIR } });
       const changed = await rescanRegistered(bulk);
       expect(changed).toMatchObject({ repos: 1, missing: [], handoffsNew: 1, branchesRead: 1, agentFilesRead: 1, sessionsTouched: 1, changed: true });
-      const samples = await bulk.query<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "RequestSample"`);
+      const samples = await bulk.query<{ n: unknown }>(`SELECT SUM("count") AS "n" FROM "SampleChunk"`);
       expect(Number(samples[0]!.n)).toBe(2);
 
       const idle = await rescanRegistered(bulk);

@@ -6,7 +6,9 @@
  */
 import { z } from "zod";
 import type { Prisma } from "../../../generated/sqlite/client";
+import { countedSamples, mergeChunks, unpackSamples, type StoredSample } from "../../core/sessions/sample-pack";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
+import type { SessionRuntime } from "../../core/sessions/types";
 import type { Db } from "../db/client";
 import { parseJsonOr, toNumber } from "../sessions/session-ids";
 
@@ -311,11 +313,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
       },
       orderBy: [{ startedAt: { sort: "asc", nulls: "last" } }, { agentId: "asc" }],
     }),
-    db.requestSample.findMany({
-      where: { sessionId: id, counted: true },
-      select: { timestampMs: true, model: true, agentId: true, inputTokens: true, cacheWriteTokens: true, cacheReadTokens: true, outputTokens: true, reasoningTokens: true, contextTokens: true, toolResultTokens: true },
-      orderBy: [{ timestampMs: { sort: "asc", nulls: "last" } }, { key: "asc" }],
-    }),
+    db.sampleChunk.findMany({ where: { sessionId: id }, select: { data: true }, orderBy: { id: "asc" } }),
     db.compaction.findMany({
       where: { sessionId: id, agentId: "" },
       select: { timestampMs: true, trigger: true, preTokens: true, postTokens: true },
@@ -356,7 +354,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
       endedAt: agent.endedAt?.toISOString() ?? null,
       compactions: agent.compactionCount,
     })),
-    requests: samples.map((sample) => ({
+    requests: sessionRequests(row.runtime as SessionRuntime, samples).map((sample) => ({
       t: sample.timestampMs,
       model: sample.model,
       agentId: sample.agentId === "" ? null : sample.agentId,
@@ -407,6 +405,22 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
       }))
       .filter((issue) => issue.badLines > 0 || Object.keys(issue.unknownTypes).length > 0),
   };
+}
+
+/**
+ * A session's requests that count, by time: its chunks merged in write order. A chunk that cannot be
+ * read back is left out here; the scan that recomputed the session reported it on its source.
+ */
+function sessionRequests(runtime: SessionRuntime, chunks: { data: string }[]): StoredSample[] {
+  const unpacked: StoredSample[][] = [];
+  for (const chunk of chunks) {
+    try {
+      unpacked.push(unpackSamples(chunk.data));
+    } catch {
+      // Reported by the scan (recompute-sessions.ts).
+    }
+  }
+  return countedSamples(runtime, mergeChunks(runtime, unpacked));
 }
 
 /**

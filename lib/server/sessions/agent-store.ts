@@ -3,7 +3,6 @@
  * ON CONFLICT upserts), all through the bulk path: a first scan writes ~100k samples.
  */
 import { randomUUID } from "node:crypto";
-import type { RequestSample, SessionRuntime } from "../../core/sessions/types";
 import type { BulkWriter, Row } from "../db/bulk";
 import { chunks, toNumber } from "./session-ids";
 
@@ -107,88 +106,34 @@ export async function markGone(bulk: BulkWriter, ids: number[]) {
 export async function resetSessions(bulk: BulkWriter, sessionIds: string[]) {
   for (const chunk of chunks(sessionIds, 500)) {
     const marks = chunk.map(() => "?").join(", ");
-    await bulk.execute(`DELETE FROM "RequestSample" WHERE "sessionId" IN (${marks})`, chunk);
+    await bulk.execute(`DELETE FROM "SampleChunk" WHERE "sessionId" IN (${marks})`, chunk);
     await bulk.execute(`DELETE FROM "Compaction" WHERE "sessionId" IN (${marks})`, chunk);
     await bulk.execute(`DELETE FROM "AgentSession" WHERE "parentId" IN (${marks})`, chunk);
   }
 }
 
-export interface SampleWrite {
+/** One read of one file's requests for one session, packed (lib/core/sessions/sample-pack.ts). */
+export interface ChunkWrite {
   sessionId: string;
-  runtime: SessionRuntime;
-  request: RequestSample;
+  /** Root-relative path of the file read. */
+  file: string;
+  count: number;
+  data: string;
 }
 
-const SAMPLE_COLUMNS = [
-  "sessionId",
-  "key",
-  "agentId",
-  "timestampMs",
-  "model",
-  "inputTokens",
-  "cacheWriteTokens",
-  "cacheReadTokens",
-  "outputTokens",
-  "reasoningTokens",
-  "contextTokens",
-  "toolResultTokens",
-  "responseId",
-  "isSidechain",
-];
-const SAMPLE_UPDATE = SAMPLE_COLUMNS.slice(2);
-const total = (side: string) => `(${side}."inputTokens" + ${side}."cacheWriteTokens" + ${side}."cacheReadTokens" + ${side}."outputTokens")`;
-/**
- * request-dedupe.ts's shouldReplaceRequest for Claude, in SQL: a sidechain copy never replaces the
- * session's own; otherwise the larger total wins. Other runtimes: the copy read last wins.
- */
-const CLAUDE_REPLACE = `(("RequestSample"."isSidechain" <> excluded."isSidechain" AND "RequestSample"."isSidechain" = TRUE) OR ("RequestSample"."isSidechain" = excluded."isSidechain" AND ${total("excluded")} > ${total('"RequestSample"')}))`;
+/** Chunk rows per statement; between statements the event loop runs (parser workers wait on it). */
+const CHUNK_SLICE = 200;
 
-/** Rows per statement batch; between batches the event loop runs (see writeSamples). */
-const SAMPLE_SLICE = 2_000;
-
-/**
- * Upserts samples in key order. Written in slices with the event loop let through between them:
- * on SQLite each write blocks the thread, and parser workers waiting for their next file would
- * otherwise idle through a whole flush.
- */
-export async function writeSamples(bulk: BulkWriter, samples: Iterable<SampleWrite>) {
-  const claude: Row[] = [];
-  const others: Row[] = [];
-  // In key order: the (sessionId, key) index then grows at its right edge instead of splitting
-  // pages all over (message ids are random).
-  const sorted = [...samples].sort((a, b) => compare(a.sessionId, b.sessionId) || compare(a.request.key, b.request.key));
-  for (const { sessionId, runtime, request } of sorted) {
-    const time = request.timestamp === null ? NaN : Date.parse(request.timestamp);
-    const row: Row = [
-      sessionId,
-      request.key,
-      request.agentId ?? "",
-      Number.isNaN(time) ? null : time,
-      request.model,
-      request.inputTokens,
-      request.cacheWriteTokens,
-      request.cacheReadTokens,
-      request.outputTokens,
-      request.reasoningTokens,
-      request.contextTokens,
-      request.toolResultTokens ?? null,
-      request.responseId ?? null,
-      request.isSidechain === true,
-    ];
-    (runtime === "claude-code" ? claude : others).push(row);
-  }
-  for (let index = 0; index < claude.length; index += SAMPLE_SLICE) {
-    await bulk.upsert("RequestSample", SAMPLE_COLUMNS, claude.slice(index, index + SAMPLE_SLICE), { conflict: ["sessionId", "key"], update: SAMPLE_UPDATE, where: CLAUDE_REPLACE });
+/** Appends chunks in the order given: readers merge a session's chunks in that (id) order. */
+export async function writeChunks(bulk: BulkWriter, chunks: readonly ChunkWrite[]) {
+  for (let index = 0; index < chunks.length; index += CHUNK_SLICE) {
+    await bulk.insert(
+      "SampleChunk",
+      ["sessionId", "file", "count", "data"],
+      chunks.slice(index, index + CHUNK_SLICE).map((chunk) => [chunk.sessionId, chunk.file, chunk.count, chunk.data]),
+    );
     await new Promise((resolve) => setImmediate(resolve));
   }
-  for (let index = 0; index < others.length; index += SAMPLE_SLICE) {
-    await bulk.upsert("RequestSample", SAMPLE_COLUMNS, others.slice(index, index + SAMPLE_SLICE), { conflict: ["sessionId", "key"], update: SAMPLE_UPDATE });
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export interface CompactionWrite {

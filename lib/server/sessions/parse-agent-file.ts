@@ -13,6 +13,8 @@ import { createHash } from "node:crypto";
 import { parseClaudeLog } from "../../core/sessions/parse-claude-log";
 import { parseCodexRollout } from "../../core/sessions/parse-codex-rollout";
 import { parseGeminiChatJson, parseGeminiChatJsonl } from "../../core/sessions/parse-gemini-chat";
+import { mergeChunks, packSamples, storedSample } from "../../core/sessions/sample-pack";
+import { summariseSamples, type SessionFacts } from "../../core/sessions/session-facts";
 import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample, SessionRuntime } from "../../core/sessions/types";
 
@@ -32,6 +34,22 @@ export interface AgentFileTask {
   agentType: string | null;
   /** Gemini: the project folder, and the id to list a subagent chat under. */
   projectRoot: string | null;
+  /**
+   * Ingest's reads: hand the requests back packed, with what they add up to, instead of as objects
+   * (`log.requests` is then empty). Packing where the parse ran keeps the main thread, which writes
+   * the database, out of per-request work.
+   */
+  pack?: boolean;
+}
+
+/** The requests of one read, as ingest stores them. */
+export interface PackedRequests {
+  /** Requests read (before merging by key). */
+  count: number;
+  /** sample-pack.ts's chunk. */
+  data: string;
+  /** The requests merged and summarised: the session's facts when this read is all it holds. */
+  facts: SessionFacts;
 }
 
 /** What a read learned; plain data (it crosses the worker boundary by structured clone). */
@@ -52,6 +70,8 @@ export interface AgentFileOutcome {
   badLineCount: number;
   bytesRead: number;
   log: ParsedSessionLog | null;
+  /** With `task.pack`, when the read found requests. */
+  packed: PackedRequests | null;
 }
 
 export const HEAD_BYTES = 4096;
@@ -125,6 +145,7 @@ export function parseAgentFile(task: AgentFileTask, chunkSize = DEFAULT_CHUNK): 
     badLineCount: 0,
     bytesRead: 0,
     log: null,
+    packed: null,
   };
   let fd: number;
   try {
@@ -152,7 +173,16 @@ export function parseAgentFile(task: AgentFileTask, chunkSize = DEFAULT_CHUNK): 
   } finally {
     closeSync(fd);
   }
+  if (task.pack && outcome.log !== null && outcome.log.requests.length > 0) {
+    outcome.packed = packedRequests(runtimeOf(task.format), outcome.log.requests);
+    outcome.log.requests = [];
+  }
   return outcome;
+}
+
+export function packedRequests(runtime: SessionRuntime, requests: readonly RequestSample[]): PackedRequests {
+  const samples = requests.map(storedSample);
+  return { count: requests.length, data: packSamples(samples), facts: summariseSamples(runtime, mergeChunks(runtime, [samples])) };
 }
 
 /** Gemini's older `.json` chats are one document rewritten in place: always read whole. */

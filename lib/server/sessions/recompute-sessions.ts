@@ -1,12 +1,13 @@
 /**
- * Session rows from what is stored: totals, request counts and peaks are SQL aggregates over the
- * session's RequestSample rows (so a response read in two slices, or two files, counts once), and the
- * descriptive fields (cwd, branch, models, times, the window the log states) merge what this scan
- * read into what earlier scans stored.
+ * Session rows from what is stored: totals, request counts and peaks come from the session's sample
+ * chunks, merged (so a response read in two slices, or two files, counts once), and the descriptive
+ * fields (cwd, branch, models, times, the window the log states) merge what this scan read into what
+ * earlier scans stored.
  */
-import { dedupeRequests, shouldReplaceRequest } from "../../core/sessions/request-dedupe";
+import { mergeChunks, unpackSamples, type StoredSample } from "../../core/sessions/sample-pack";
+import { emptyTotals, summariseSamples, type SessionFacts } from "../../core/sessions/session-facts";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
-import type { ParsedSessionLog, RequestSample, SessionRuntime } from "../../core/sessions/types";
+import type { ParsedSessionLog, SessionRuntime } from "../../core/sessions/types";
 import type { BulkWriter, Row } from "../db/bulk";
 import { chunks, dbTimeToMs, parseJsonOr, subagentSessionId, toNullableNumber, toNumber } from "./session-ids";
 
@@ -126,222 +127,78 @@ const SESSION_UPDATE = SESSION_COLUMNS.filter((column) => !["id", "sourceId", "r
 
 const marks = (values: readonly unknown[]) => values.map(() => "?").join(", ");
 
-export async function recomputeSessions(bulk: BulkWriter, drafts: ReadonlyMap<string, SessionDraft>): Promise<void> {
+/** A stored chunk that could not be read back (its session's other chunks still count). */
+export interface RecomputeProblem {
+  sessionId: string;
+  message: string;
+}
+
+export async function recomputeSessions(bulk: BulkWriter, drafts: ReadonlyMap<string, SessionDraft>): Promise<RecomputeProblem[]> {
+  const problems: RecomputeProblem[] = [];
   const all = [...drafts.values()];
   // Batches bound the rows held at once (a batch's samples are read into memory).
-  for (const batch of chunks(all, 200)) await recomputeBatch(bulk, batch);
+  for (const batch of chunks(all, 200)) await recomputeBatch(bulk, batch, problems);
+  return problems;
 }
 
-interface SampleRow {
-  sessionId: string;
-  key: string;
-  agentId: string;
-  timestampMs: unknown;
-  model: string | null;
-  inputTokens: unknown;
-  cacheWriteTokens: unknown;
-  cacheReadTokens: unknown;
-  outputTokens: unknown;
-  reasoningTokens: unknown;
-  contextTokens: unknown;
-  responseId: string | null;
-  isSidechain: unknown;
-  counted: unknown;
-}
-
-interface Totals {
-  n: number;
-  i: number;
-  cw: number;
-  cr: number;
-  o: number;
-  r: number;
-  /** Over the main session's own requests (not sidechain lines). */
-  peakOwn: number;
-  /** Over all (a subagent's lines are all sidechain lines). */
-  peakAll: number;
-}
-
-const emptyTotals = (): Totals => ({ n: 0, i: 0, cw: 0, cr: 0, o: 0, r: 0, peakOwn: 0, peakAll: 0 });
-const isTrue = (value: unknown) => value === true || value === 1 || value === "1" || value === "t";
-
-export interface SessionFacts {
-  byAgent: Map<string, Totals>;
-  lastModel: string | null;
-  flips: { key: string; counted: boolean }[];
-}
-
-interface Sample {
-  key: string;
-  agentId: string;
-  time: number | null;
-  model: string | null;
-  inputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
-  contextTokens: number;
-  responseId: string | null;
-  isSidechain: boolean;
-  wasCounted: boolean;
-}
-
-function sampleFromRow(row: SampleRow): Sample {
-  return {
-    key: row.key,
-    agentId: row.agentId,
-    time: toNullableNumber(row.timestampMs),
-    model: row.model,
-    inputTokens: toNumber(row.inputTokens),
-    cacheWriteTokens: toNumber(row.cacheWriteTokens),
-    cacheReadTokens: toNumber(row.cacheReadTokens),
-    outputTokens: toNumber(row.outputTokens),
-    reasoningTokens: toNumber(row.reasoningTokens),
-    contextTokens: toNumber(row.contextTokens),
-    responseId: row.responseId,
-    isSidechain: isTrue(row.isSidechain),
-    wasCounted: isTrue(row.counted),
-  };
-}
+/** Samples read back per query: bounds memory whatever the sessions' sizes. */
+const CHUNK_READ_SAMPLES = 50_000;
 
 /**
- * The facts of a session whose every sample is in `requests` (one file read whole): de-duplicated
- * by key as the upsert does, then summarised exactly as stored rows would be.
+ * Facts of sessions whose samples are already stored: each session's chunks are read back, merged
+ * and summarised, a few sessions at a time. A chunk that cannot be read (another format version,
+ * damaged storage) is reported and left out; the session's other chunks still count.
  */
-export function factsFromRequests(runtime: SessionRuntime, requests: readonly RequestSample[]): SessionFacts {
-  const byKey = new Map<string, RequestSample>();
-  for (const request of requests) {
-    const existing = byKey.get(request.key);
-    if (!existing || shouldReplaceRequest(runtime, existing, request)) byKey.set(request.key, request);
-  }
-  return summariseSamples(
-    runtime,
-    [...byKey.values()].map((request) => {
-      const time = request.timestamp === null ? NaN : Date.parse(request.timestamp);
-      return {
-        key: request.key,
-        agentId: request.agentId ?? "",
-        time: Number.isNaN(time) ? null : time,
-        model: request.model,
-        inputTokens: request.inputTokens,
-        cacheWriteTokens: request.cacheWriteTokens,
-        cacheReadTokens: request.cacheReadTokens,
-        outputTokens: request.outputTokens,
-        reasoningTokens: request.reasoningTokens,
-        contextTokens: request.contextTokens,
-        responseId: request.responseId ?? null,
-        isSidechain: request.isSidechain === true,
-        // Freshly inserted rows are counted until told otherwise.
-        wasCounted: true,
-      };
-    }),
-  );
-}
-
-/**
- * Totals, peaks and the last model from a session's samples: the Claude sidechain rule is
- * request-dedupe.ts's own dedupeRequests over the session's stored requests (as
- * docs/token-accounting.md asks of ingest), so it cannot drift from the parsers'.
- */
-function summariseSamples(runtime: SessionRuntime, unsorted: Sample[]): SessionFacts {
-  const samples = unsorted.sort((a, b) => (a.time ?? Infinity) - (b.time ?? Infinity) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  let counted: Set<string> | null = null;
-  if (runtime === "claude-code" && samples.some((sample) => sample.isSidechain && sample.responseId)) {
-    const kept = dedupeRequests(
-      "claude-code",
-      samples.map((sample) => ({ ...sample, timestamp: null, agentId: sample.agentId || null, line: 0 })),
-    );
-    counted = new Set(kept.map((sample) => sample.key));
-  }
-  const byAgent = new Map<string, Totals>();
-  const flips: SessionFacts["flips"] = [];
-  let lastModel: string | null = null;
-  for (const sample of samples) {
-    const isCounted = counted === null || counted.has(sample.key);
-    if (isCounted !== sample.wasCounted) flips.push({ key: sample.key, counted: isCounted });
-    if (!isCounted) continue;
-    let totals = byAgent.get(sample.agentId);
-    if (!totals) {
-      totals = emptyTotals();
-      byAgent.set(sample.agentId, totals);
-    }
-    totals.n += 1;
-    totals.i += sample.inputTokens;
-    totals.cw += sample.cacheWriteTokens;
-    totals.cr += sample.cacheReadTokens;
-    totals.o += sample.outputTokens;
-    totals.r += sample.reasoningTokens;
-    totals.peakAll = Math.max(totals.peakAll, sample.contextTokens);
-    if (!sample.isSidechain) totals.peakOwn = Math.max(totals.peakOwn, sample.contextTokens);
-    // Sorted by time: the last main request with a model names the model table's row.
-    if (sample.agentId === "" && !sample.isSidechain && sample.model !== null) lastModel = sample.model;
-  }
-  return { byAgent, lastModel, flips };
-}
-
-/**
- * Facts of sessions whose samples are already stored, with memory that does not grow with session
- * size: sums, peaks and the last model are SQL aggregates; only rows that share a response id with
- * another row (the only ones the Claude sidechain rule can drop) are read back, and whole response-id
- * groups go through dedupeRequests, whose decisions never cross groups.
- */
-async function storedFacts(bulk: BulkWriter, drafts: SessionDraft[]): Promise<Map<string, SessionFacts>> {
+async function storedFacts(bulk: BulkWriter, drafts: SessionDraft[], problems: RecomputeProblem[]): Promise<Map<string, SessionFacts>> {
   const facts = new Map<string, SessionFacts>();
   if (drafts.length === 0) return facts;
-  const ids = drafts.map((draft) => draft.id);
-  const claudeIds = drafts.filter((draft) => draft.runtime === "claude-code").map((draft) => draft.id);
-  const flips: Row[] = [];
-  if (claudeIds.length > 0) {
-    const shared = await bulk.query<SampleRow>(
-      `SELECT s."sessionId", s."key", s."agentId", s."timestampMs", s."model", s."inputTokens", s."cacheWriteTokens", s."cacheReadTokens", s."outputTokens",
-         s."reasoningTokens", s."contextTokens", s."responseId", s."isSidechain", s."counted"
-       FROM "RequestSample" s JOIN (
-         SELECT "sessionId", "responseId" FROM "RequestSample"
-         WHERE "sessionId" IN (${marks(claudeIds)}) AND "responseId" IS NOT NULL
-         GROUP BY "sessionId", "responseId" HAVING COUNT(*) > 1 AND MAX(CASE WHEN "isSidechain" = TRUE THEN 1 ELSE 0 END) = 1
-       ) shared ON shared."sessionId" = s."sessionId" AND shared."responseId" = s."responseId"`,
-      claudeIds,
-    );
-    for (const [sessionId, rows] of groupBy(shared, (row) => row.sessionId)) {
-      for (const flip of summariseSamples("claude-code", rows.map(sampleFromRow)).flips) flips.push([flip.counted, sessionId, flip.key]);
+  const runtimeOf = new Map(drafts.map((draft) => [draft.id, draft.runtime]));
+  const sizes = await bulk.query<{ sessionId: string; n: unknown }>(
+    `SELECT "sessionId", SUM("count") AS "n" FROM "SampleChunk" WHERE "sessionId" IN (${marks(drafts)}) GROUP BY "sessionId"`,
+    drafts.map((draft) => draft.id),
+  );
+  const sizeOf = new Map(sizes.map((row) => [row.sessionId, toNumber(row.n)]));
+  const groups: string[][] = [];
+  let group: string[] = [];
+  let held = 0;
+  for (const draft of drafts) {
+    const size = sizeOf.get(draft.id) ?? 0;
+    if (group.length > 0 && held + size > CHUNK_READ_SAMPLES) {
+      groups.push(group);
+      group = [];
+      held = 0;
     }
-    for (const [counted, sessionId, key] of flips) {
-      await bulk.execute(`UPDATE "RequestSample" SET "counted" = ? WHERE "sessionId" = ? AND "key" = ?`, [counted!, sessionId!, key!]);
-    }
+    group.push(draft.id);
+    held += size;
   }
-  const groups = await bulk.query<{ sessionId: string; agentId: string; n: unknown; i: unknown; cw: unknown; cr: unknown; o: unknown; r: unknown; peakOwn: unknown; peakAll: unknown }>(
-    `SELECT "sessionId", "agentId", COUNT(*) AS "n", SUM("inputTokens") AS "i", SUM("cacheWriteTokens") AS "cw", SUM("cacheReadTokens") AS "cr",
-       SUM("outputTokens") AS "o", SUM("reasoningTokens") AS "r",
-       MAX(CASE WHEN "isSidechain" = FALSE THEN "contextTokens" END) AS "peakOwn", MAX("contextTokens") AS "peakAll"
-     FROM "RequestSample" WHERE "counted" = TRUE AND "sessionId" IN (${marks(ids)}) GROUP BY "sessionId", "agentId"`,
-    ids,
-  );
-  const lastModels = await bulk.query<{ sessionId: string; model: string }>(
-    `SELECT "sessionId", "model" FROM (
-       SELECT "sessionId", "model", ROW_NUMBER() OVER (PARTITION BY "sessionId" ORDER BY "timestampMs" DESC NULLS LAST, "key" DESC) AS "rank"
-       FROM "RequestSample" WHERE "sessionId" IN (${marks(ids)}) AND "agentId" = '' AND "isSidechain" = FALSE AND "counted" = TRUE AND "model" IS NOT NULL
-     ) ranked WHERE "rank" = 1`,
-    ids,
-  );
-  const lastModelOf = new Map(lastModels.map((row) => [row.sessionId, row.model]));
-  for (const id of ids) facts.set(id, { byAgent: new Map(), lastModel: lastModelOf.get(id) ?? null, flips: [] });
-  for (const group of groups) {
-    facts.get(group.sessionId)!.byAgent.set(group.agentId, {
-      n: toNumber(group.n),
-      i: toNumber(group.i),
-      cw: toNumber(group.cw),
-      cr: toNumber(group.cr),
-      o: toNumber(group.o),
-      r: toNumber(group.r),
-      peakOwn: toNumber(group.peakOwn),
-      peakAll: toNumber(group.peakAll),
-    });
+  if (group.length > 0) groups.push(group);
+  for (const ids of groups) {
+    const rows = await bulk.query<{ sessionId: string; id: unknown; data: string }>(
+      `SELECT "sessionId", "id", "data" FROM "SampleChunk" WHERE "sessionId" IN (${marks(ids)}) ORDER BY "sessionId", "id"`,
+      ids,
+    );
+    const chunksOf = new Map<string, StoredSample[][]>();
+    for (const row of rows) {
+      let samples: StoredSample[];
+      try {
+        samples = unpackSamples(row.data);
+      } catch (error) {
+        problems.push({ sessionId: row.sessionId, message: `stored sample chunk ${String(row.id)} could not be read back (${error instanceof Error ? error.message : String(error)}); its requests are left out` });
+        continue;
+      }
+      const list = chunksOf.get(row.sessionId);
+      if (list) list.push(samples);
+      else chunksOf.set(row.sessionId, [samples]);
+    }
+    for (const id of ids) {
+      const runtime = runtimeOf.get(id)!;
+      facts.set(id, summariseSamples(runtime, mergeChunks(runtime, chunksOf.get(id) ?? [])));
+    }
   }
   return facts;
 }
 
-async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[]) {
+async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems: RecomputeProblem[]) {
   const ids = drafts.map((draft) => draft.id);
   const files = await bulk.query<{ sessionId: string; badLines: unknown; unknownTypes: string; offset: unknown; size: unknown; status: string }>(
     `SELECT "sessionId", "badLines", "unknownTypes", "offset", "size", "status" FROM "FileState" WHERE "sessionId" IN (${marks(ids)})`,
@@ -355,7 +212,7 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[]) {
     if (draft.wholeFacts && draft.fileReads === 1 && (filesOf.get(draft.id)?.length ?? 0) === 1) known.set(draft.id, draft.wholeFacts);
   }
   const toRead = ids.filter((id) => !known.has(id));
-  for (const [id, facts] of await storedFacts(bulk, drafts.filter((draft) => toRead.includes(draft.id)))) known.set(id, facts);
+  for (const [id, facts] of await storedFacts(bulk, drafts.filter((draft) => toRead.includes(draft.id)), problems)) known.set(id, facts);
   const compactions = await bulk.query<{ sessionId: string; agentId: string; n: unknown }>(
     `SELECT "sessionId", "agentId", COUNT(*) AS "n" FROM "Compaction" WHERE "sessionId" IN (${marks(ids)}) GROUP BY "sessionId", "agentId"`,
     ids,
@@ -370,12 +227,10 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[]) {
   const compactionsOf = new Map(compactions.map((row) => [`${row.sessionId}\0${row.agentId}`, toNumber(row.n)]));
   const now = new Date();
   const rows: Row[] = [];
-  const flips: Row[] = [];
 
   for (const draft of drafts) {
     const previous = draft.reset ? undefined : storedById.get(draft.id);
     const facts = known.get(draft.id)!;
-    for (const flip of facts.flips) flips.push([flip.counted, draft.id, flip.key]);
     const totals = { n: 0, i: 0, cw: 0, cr: 0, o: 0, r: 0 };
     for (const group of facts.byAgent.values()) {
       totals.n += group.n;
@@ -479,9 +334,6 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[]) {
         now,
       ]);
     }
-  }
-  for (const [counted, sessionId, key] of flips) {
-    await bulk.execute(`UPDATE "RequestSample" SET "counted" = ? WHERE "sessionId" = ? AND "key" = ?`, [counted!, sessionId!, key!]);
   }
   await bulk.upsert("AgentSession", SESSION_COLUMNS, rows, { conflict: ["id"], update: SESSION_UPDATE });
 }

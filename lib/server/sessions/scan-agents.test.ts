@@ -291,6 +291,33 @@ for (const provider of testProviders) {
         expect(issues.map((issue) => issue.rule).sort()).toEqual(["agent-bad-line", "agent-unknown-type"]);
       });
 
+      it("a stored chunk that cannot be read back is reported on the source; the session's other chunks still count", async () => {
+        const before = await detail();
+        const row = await db.agentSession.findFirst({ where: { externalId: sessionId, parentId: null }, select: { id: true } });
+        const chunks = await bulk.query<{ id: unknown; count: unknown }>(`SELECT "id", "count" FROM "SampleChunk" WHERE "sessionId" = ? ORDER BY "id"`, [row!.id]);
+        expect(chunks.length).toBeGreaterThan(1);
+        const damaged = chunks[chunks.length - 1]!;
+        await bulk.execute(`UPDATE "SampleChunk" SET "data" = ? WHERE "id" = ?`, ['{"v":1,"k":["cut', Number(damaged.id)]);
+        appendFileSync(file, claudeTranscript({ sessionId, cwd: "/work/app", branch: "feat/x", start: "2026-11-02T09:10:30.000Z", turns: [turn(10)] }).split("\n").slice(1).join("\n"));
+        const result = await scan();
+        expect(result.sources[0]!.errors).toEqual([{ path: "(stored samples)", message: expect.stringContaining(`stored sample chunk ${Number(damaged.id)} could not be read back`) }]);
+        const after = await detail();
+        expect(after.requestCount).toBe(before.requestCount - Number(damaged.count) + 1);
+        expect(after.requests).toHaveLength(after.requestCount);
+      });
+
+      it("a database migrated from per-request rows reads every log again and gets its samples back", async () => {
+        // What the sample_chunks migration does: chunks gone, every agent file marked to be read from its start.
+        await bulk.execute(`DELETE FROM "SampleChunk"`);
+        await bulk.execute(`UPDATE "FileState" SET "size" = -1, "offset" = 0, "lines" = 0, "carry" = NULL, "headHash" = NULL WHERE "sourceId" IN (SELECT "id" FROM "Source" WHERE "kind" = 'claude-code')`);
+        const result = await scan();
+        expect(result.sources[0]!.stats.filesRead).toBe(result.sources[0]!.stats.files);
+        const after = await detail();
+        expect(tokenFields(after)).toEqual(sumOf([...turns, turn(7), turn(8), turn(9), turn(10)]));
+        expect(after.requestCount).toBe(10);
+        expect(after.sourceIssues).toEqual([{ file, badLines: 1, unknownTypes: { hologram: 1 } }]);
+      });
+
       it("re-reads a file that shrank, replacing what it said", async () => {
         const shorter = claudeTranscript({ sessionId, cwd: "/work/app", branch: "main", start: "2026-11-02T09:00:00.000Z", turns: turns.slice(0, 2) });
         writeFileSync(file, shorter);

@@ -18,8 +18,8 @@ import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
 import { asObject, asString } from "../../core/sessions/json-values";
-import type { ParsedSessionLog, ParserCarryState, RequestSample, SessionRuntime } from "../../core/sessions/types";
-import { shouldReplaceRequest } from "../../core/sessions/request-dedupe";
+import { emptyFacts } from "../../core/sessions/session-facts";
+import type { ParsedSessionLog, ParserCarryState, SessionRuntime } from "../../core/sessions/types";
 import { discoverAgentSources, type AgentSources } from "../agents/discover-agent-sources";
 import type { BulkWriter } from "../db/bulk";
 import {
@@ -32,16 +32,16 @@ import {
   upsertSource,
   writeCompactions,
   writeFileStates,
-  writeSamples,
+  writeChunks,
   type CompactionWrite,
   type FileStateWrite,
   type IssueWrite,
-  type SampleWrite,
+  type ChunkWrite,
   type StoredAgentFile,
 } from "./agent-store";
-import { HEAD_BYTES, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
+import { HEAD_BYTES, packedRequests, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
 import { createParsePool, defaultWorkerCount, TASKS_AHEAD } from "./parse-pool";
-import { emptyDraft, factsFromRequests, foldIntoDraft, recomputeSessions, type SessionDraft } from "./recompute-sessions";
+import { emptyDraft, foldIntoDraft, recomputeSessions, type SessionDraft } from "./recompute-sessions";
 import { scanOpenCodeSource } from "./scan-opencode";
 import { agentSessionId, parseJsonOr } from "./session-ids";
 
@@ -234,7 +234,11 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
     for (const row of rows.filter((entry) => stillFed.has(entry.id))) drafts.set(row.id, emptyDraft(row.id, row.sourceId, row.runtime, row.externalId, false));
     await bulk.deleteWhereIn("AgentSession", "id", orphaned.filter((id) => !stillFed.has(id)));
   }
-  await bulk.transaction(() => recomputeSessions(bulk, drafts));
+  const problems = await bulk.transaction(() => recomputeSessions(bulk, drafts));
+  for (const problem of problems) {
+    const source = sources.find((entry) => entry.id === drafts.get(problem.sessionId)?.sourceId);
+    source?.result.errors.push({ path: "(stored samples)", message: problem.message });
+  }
   lap("recompute");
   for (const source of sources) {
     source.result.stats.sessionsTouched = [...drafts.values()].filter((draft) => draft.sourceId === source.id).length;
@@ -400,6 +404,7 @@ function taskFor(file: FilePlan, id: number): AgentFileTask {
     agentId: file.agentId,
     agentType,
     projectRoot: file.projectRoot,
+    pack: true,
   };
 }
 
@@ -424,7 +429,8 @@ function externalSessionId(file: FilePlan, log: ParsedSessionLog): string | null
 }
 
 class OutcomeStore {
-  private samples = new Map<string, SampleWrite>();
+  private chunks: ChunkWrite[] = [];
+  private chunkedSamples = 0;
   private compactions: CompactionWrite[] = [];
   private states: FileStateWrite[] = [];
   private issues = new Map<string, { fromStart: string[]; appended: string[]; rows: IssueWrite[] }>();
@@ -479,7 +485,9 @@ class OutcomeStore {
       externalId = externalSessionId(file, log);
       if (externalId !== null) sessionId = agentSessionId(runtime, source.realRoot, externalId);
     }
-    const hasContent = log.requests.length > 0 || log.compactions.length > 0;
+    // Packed by the parse (taskFor asks for it); packed here only if a parse did not.
+    const packed = outcome.packed ?? (log.requests.length > 0 ? packedRequests(runtime, log.requests) : null);
+    const hasContent = packed !== null || log.compactions.length > 0;
     // A file with nothing countable yet and no session: not a session (yet). It is read again from
     // the start when it changes (classify), so its first lines still date the session later.
     const keepsOffset = sessionId !== null && (hasContent || storedSession !== null || this.drafts.has(sessionId));
@@ -490,8 +498,11 @@ class OutcomeStore {
       // Read whole into a session with nothing stored before (new, or reset): its facts are these
       // requests' (recompute checks no other file ever fed it).
       const fresh = fromStart && (storedSession === null || storedSession !== sessionId || this.resetIds.has(sessionId));
-      draft.wholeFacts = fresh && draft.fileReads === 1 ? factsFromRequests(runtime, log.requests) : null;
-      for (const request of log.requests) this.addSample(sessionId, runtime, request);
+      draft.wholeFacts = fresh && draft.fileReads === 1 ? (packed?.facts ?? emptyFacts()) : null;
+      if (packed !== null) {
+        this.chunks.push({ sessionId, file: file.path, count: packed.count, data: packed.data });
+        this.chunkedSamples += packed.count;
+      }
       for (const compaction of log.compactions) {
         const time = compaction.timestamp === null ? NaN : Date.parse(compaction.timestamp);
         this.compactions.push({
@@ -545,7 +556,7 @@ class OutcomeStore {
       unknownTypes: JSON.stringify(unknownTypes),
       issueCount: badLines + (outcome.pendingTail ? 1 : 0) + Object.keys(unknownTypes).length,
     });
-    if (this.samples.size >= FLUSH_SAMPLES) await this.flush();
+    if (this.chunkedSamples >= FLUSH_SAMPLES) await this.flush();
   }
 
   private issuesOf(sourceId: string) {
@@ -566,21 +577,14 @@ class OutcomeStore {
     return draft;
   }
 
-  /** Within one write, the same key may come twice (two slices, two files): keep the copy the rule keeps. */
-  private addSample(sessionId: string, runtime: SessionRuntime, request: RequestSample) {
-    const key = `${sessionId}\0${request.key}`;
-    const existing = this.samples.get(key);
-    if (existing && !shouldReplaceRequest(runtime, existing.request, request)) return;
-    this.samples.set(key, { sessionId, runtime, request });
-  }
-
   private async flush() {
-    const samples = this.samples;
+    const chunks = this.chunks;
     const compactions = this.compactions;
-    this.samples = new Map();
+    this.chunks = [];
+    this.chunkedSamples = 0;
     this.compactions = [];
     await this.bulk.transaction(async () => {
-      await writeSamples(this.bulk, samples.values());
+      await writeChunks(this.bulk, chunks);
       await writeCompactions(this.bulk, compactions);
     });
   }

@@ -8,11 +8,12 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
 import { parseOpenCode } from "../../core/sessions/parse-opencode";
+import { packRequests } from "../../core/sessions/sample-pack";
 import type { AgentSources } from "../agents/discover-agent-sources";
 import { listJson, readOpenCodeStorage } from "../agents/load-agent-sessions";
 import { readOpenCodeDb } from "../agents/read-opencode-db";
 import type { BulkWriter } from "../db/bulk";
-import { AGENT_ISSUE_RULES, loadAgentFiles, markGone, replaceFileIssues, resetSessions, writeCompactions, writeFileStates, writeSamples, type SampleWrite } from "./agent-store";
+import { AGENT_ISSUE_RULES, loadAgentFiles, markGone, replaceFileIssues, resetSessions, writeCompactions, writeChunks, writeFileStates, type ChunkWrite } from "./agent-store";
 import { emptyDraft, foldIntoDraft, type SessionDraft } from "./recompute-sessions";
 import type { AgentSourceResult } from "./scan-agents";
 import { agentSessionId } from "./session-ids";
@@ -66,7 +67,7 @@ export async function scanOpenCodeSource(
   // Every session in the store is read whole: what was stored for it is replaced.
   const logs = parsed.value.filter((log) => log.sessionId !== null);
   const ids = new Map(logs.map((log) => [log.sessionId!, agentSessionId("opencode", source.realRoot, log.sessionId!)]));
-  const samples: SampleWrite[] = [];
+  const chunks: ChunkWrite[] = [];
   const compactions: Parameters<typeof writeCompactions>[1] = [];
   for (const log of logs) {
     const id = ids.get(log.sessionId!)!;
@@ -76,7 +77,9 @@ export async function scanOpenCodeSource(
       drafts.set(id, draft);
     }
     foldIntoDraft(draft, log);
-    for (const request of log.requests) samples.push({ sessionId: id, runtime: "opencode", request });
+    // Keys repeat only if the store does; the last copy wins, as the parser's own de-dup does.
+    const unique = [...new Map(log.requests.map((request) => [request.key, request])).values()];
+    if (unique.length > 0) chunks.push({ sessionId: id, file: key, count: unique.length, data: packRequests(unique) });
     for (const compaction of log.compactions) {
       const time = compaction.timestamp === null ? NaN : Date.parse(compaction.timestamp);
       compactions.push({
@@ -94,9 +97,7 @@ export async function scanOpenCodeSource(
   await bulk.transaction(async () => {
     if (!unreadable) {
       await resetSessions(bulk, [...new Set(ids.values())]);
-      // Keys repeat only if the store does; the last copy wins, as the parser's own de-dup does.
-      const unique = new Map(samples.map((sample) => [`${sample.sessionId}\0${sample.request.key}`, sample]));
-      await writeSamples(bulk, unique.values());
+      await writeChunks(bulk, chunks);
       await writeCompactions(bulk, compactions);
     }
     await writeFileStates(
