@@ -7,10 +7,11 @@ import { parseAgentFile, type AgentFileTask } from "./parse-agent-file";
 const fixtures = path.resolve(import.meta.dirname, "../../core/sessions/__fixtures__/claude");
 
 describe("parse pool", () => {
-  it("starts workers only for a large read, on two cores or more, when the bundled worker is fresh", () => {
+  it("starts workers only for a large read, on two cores or more, when the bundled worker is fresh: one per core beside the main thread's", () => {
     expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES - 1, 16, true)).toBe(0);
     expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 1, true)).toBe(0);
-    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 2, true)).toBe(2);
+    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 2, true)).toBe(1);
+    expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 3, true)).toBe(2);
     expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 16, true)).toBe(3);
     expect(defaultWorkerCount(WORKER_THRESHOLD_BYTES, 16, false)).toBe(0);
   });

@@ -5,16 +5,16 @@
  * answers its first task ~60 ms after it is created; without one it loads the TypeScript sources
  * through tsx, 0.3–0.45 s per worker, and workers are not started by default.
  *
- * Measured here (`npm run bench -- sessions` corpora, a shared 2-core machine, medians of five
- * in-process ingests): 402 MB, two workers 1.60–1.63 s against 1.72–1.85 s inline and 1.84–2.0 s
- * with one; 112 MB, 0.63 s against 0.67 s. Small gains: the process is CPU-bound, and every worker
- * is an isolate of its own that compiles the parser again (V8's background threads went from
- * ~0.6 s of CPU inline to ~1.0 s with two workers) and copies its results to the main thread,
- * which meanwhile writes the samples. One worker beside a main thread that also parses measured
- * slower than either. Hence two workers from ~100 MB to read on two cores, one per core up to
- * three on larger machines. Again with the WebAssembly walk (parsing ~2× cheaper; three rounds,
- * same machine, a slower day): 402 MB, two workers 2.08–2.40 s, inline 2.43–2.58 s, one worker
- * 2.47–2.71 s; the main thread's writing is now the larger share.
+ * How many: the process is CPU-bound, and every worker is a V8 isolate of its own that loads and
+ * JIT-compiles the parser again (measured per thread from /proc: V8's compiler threads are a
+ * fifth to a quarter of a scan's CPU). Since the parse packs each file's samples, the main thread
+ * has little to write, so it parses too (scan-agents.ts: workers take the largest files, the main
+ * thread the smallest, until they meet), and a worker per *other* core is enough. Measured on the
+ * 402 MB bench corpus, 2-core machine, eight alternating rounds (medians; this machine drifts
+ * ±25 %): one worker + the main thread 1.10 s, inline 1.25 s, two workers + the main thread
+ * 1.31 s, two workers with an idle main thread (the previous default) 1.27 s. Earlier history:
+ * with per-request rows to write, two workers beat both inline and one worker (2.08–2.40 s against
+ * 2.43–2.58 and 2.47–2.71 s).
  */
 import os from "node:os";
 import path from "node:path";
@@ -36,9 +36,10 @@ export interface ParsePool {
 /** Bytes to read below which workers are not worth starting. */
 export const WORKER_THRESHOLD_BYTES = 96 * 1024 * 1024;
 
+/** Workers beside the main thread (which parses too): one per other core, at most three. */
 export function defaultWorkerCount(bytesToRead: number, cores = os.availableParallelism(), bundled?: boolean): number {
   if (bytesToRead < WORKER_THRESHOLD_BYTES || cores < 2 || !(bundled ?? workerEntry().bundled)) return 0;
-  return Math.min(3, cores);
+  return Math.min(3, cores - 1);
 }
 
 export function createParsePool(workers: number, entry?: URL): ParsePool {

@@ -39,7 +39,7 @@ import {
   type ChunkWrite,
   type StoredAgentFile,
 } from "./agent-store";
-import { HEAD_BYTES, packedRequests, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
+import { HEAD_BYTES, packedRequests, parseAgentFile, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
 import { createParsePool, defaultWorkerCount, TASKS_AHEAD } from "./parse-pool";
 import { emptyDraft, foldIntoDraft, recomputeSessions, type SessionDraft } from "./recompute-sessions";
 import { scanOpenCodeSource } from "./scan-opencode";
@@ -183,26 +183,39 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
   try {
     let done = 0;
     let bytes = 0;
-    let next = 0;
+    // Largest first for the workers (they finish together); with workers, the main thread parses too,
+    // from the small end, whenever it has nothing to write. The two ends meet.
+    let front = 0;
+    let back = toRead.length;
     let writing = Promise.resolve();
-    // With workers, enough lanes that each worker has TASKS_AHEAD files queued while the main
-    // thread writes; inline, one lane: parse a file, store it, go on (never more than one file's
-    // results in memory).
-    const lanes = pool.workers === 0 ? 1 : pool.workers * TASKS_AHEAD + 1;
-    await Promise.all(
-      Array.from({ length: Math.min(lanes, toRead.length) }, async () => {
-        while (next < toRead.length) {
-          const file = toRead[next]!;
-          const task = taskFor(file, next++);
-          const outcome = await pool.run(task, Math.max(0, file.size - task.offset));
-          done += 1;
-          bytes += outcome.bytesRead;
-          if (done % 50 === 0) options.onProgress?.({ phase: "read", done, total: toRead.length, bytes });
-          writing = writing.then(() => store.add(file, outcome));
-          await writing;
-        }
-      }),
-    );
+    const stored = (file: FilePlan, outcome: AgentFileOutcome) => {
+      done += 1;
+      bytes += outcome.bytesRead;
+      if (done % 50 === 0) options.onProgress?.({ phase: "read", done, total: toRead.length, bytes });
+      writing = writing.then(() => store.add(file, outcome));
+      return writing;
+    };
+    // Enough worker lanes that each worker has TASKS_AHEAD files queued while the main thread writes
+    // or parses.
+    const workerLane = async () => {
+      while (front < back) {
+        const index = front++;
+        const file = toRead[index]!;
+        const task = taskFor(file, index);
+        await stored(file, await pool.run(task, Math.max(0, file.size - task.offset)));
+      }
+    };
+    // Inline (no workers), the only lane; beside workers, one more parser. Parses one file, stores
+    // it, then lets the workers' replies in before the next.
+    const mainLane = async () => {
+      while (front < back) {
+        const index = --back;
+        const file = toRead[index]!;
+        await stored(file, parseAgentFile(taskFor(file, index)));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    await Promise.all([mainLane(), ...Array.from({ length: pool.workers * TASKS_AHEAD }, workerLane)]);
     await writing;
   } finally {
     await pool.close();
