@@ -36,7 +36,8 @@ export function shouldReplaceRequest(runtime: SessionRuntime, existing: RequestS
 export function dedupeRequests(runtime: SessionRuntime, requests: readonly RequestSample[]): RequestSample[] {
   const kept: RequestSample[] = [];
   const byKey = new Map<string, number>();
-  const byResponseId = runtime === "claude-code" ? new Map<string, number[]>() : null;
+  // The response-id match needs a sidechain copy on one side: without one, it can never fire.
+  const byResponseId = runtime === "claude-code" && requests.some((request) => request.isSidechain === true) ? new Map<string, number[]>() : null;
 
   for (const candidate of requests) {
     let index = byKey.get(candidate.key);

@@ -67,12 +67,15 @@ describe("sample chunks", () => {
   });
 
   it("refuses a chunk it did not write instead of reading part of it", () => {
-    expect(() => unpackSamples('{"v":2}')).toThrow(/version 2/);
-    expect(() => unpackSamples('{"v":1,"k":[]}')).toThrow(/missing a field/);
-    const packed = JSON.parse(packSamples([sample("a"), sample("b")])) as Record<string, unknown[]>;
-    packed.i = [1];
-    expect(() => unpackSamples(JSON.stringify(packed))).toThrow(/differ in length/);
-    expect(() => unpackSamples('{"v":1,"k":["cut')).toThrow();
+    expect(() => unpackSamples('{"v":1,"k":[]}')).toThrow(/version 1/);
+    expect(() => unpackSamples('{"v":2,"k":[]}')).toThrow(/missing a field/);
+    const packed = JSON.parse(packSamples([sample("a"), sample("b", { agentId: "agent-1", model: null })])) as Record<string, unknown>;
+    expect(() => unpackSamples(JSON.stringify({ ...packed, k: ["a"] }))).toThrow(/differ in length/);
+    expect(() => unpackSamples(JSON.stringify({ ...packed, n: (packed.n as string).slice(0, 40) }))).toThrow(/differ in length/);
+    expect(() => unpackSamples(JSON.stringify({ ...packed, at: [""] }))).toThrow(/request 1 is damaged/);
+    expect(() => unpackSamples(JSON.stringify({ ...packed, k: ["a", 7] }))).toThrow(/request 1 is damaged/);
+    expect(() => unpackSamples(JSON.stringify({ ...packed, mt: [] }))).toThrow(/request 0 is damaged/);
+    expect(() => unpackSamples('{"v":2,"k":["cut')).toThrow();
     expect(() => unpackSamples("null")).toThrow(/unknown sample chunk format/);
   });
 

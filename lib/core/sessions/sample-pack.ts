@@ -3,11 +3,12 @@
  * slice a log grew by), not one row per request. Writing a row per request cost ~6.5 µs each on
  * SQLite — a quarter of a full ingest — and every reader wants a session's requests whole anyway.
  *
- * A chunk is JSON with one array per field (models and agent ids as indexes into short tables). The
- * same key may sit in several chunks (a response read again in a later slice, a resumed session's
- * copied history, a subagent's replay): `mergeChunks` keeps the copy request-dedupe.ts's rule picks,
- * in the order the chunks were written, exactly as the per-row upsert did; `countedSamples` then
- * applies the Claude sidechain-replay rule. Both pages and totals read through these two functions.
+ * A chunk is JSON: keys and response ids as arrays, every number in one base64 Float64Array (see
+ * Packed), models and agent ids as indexes into short tables. The same key may sit in several
+ * chunks (a response read again in a later slice, a resumed session's copied history, a subagent's
+ * replay): `mergeChunks` keeps the copy request-dedupe.ts's rule picks, in the order the chunks were
+ * written, exactly as the per-row upsert did; `countedSamples` then applies the Claude
+ * sidechain-replay rule. Both pages and totals read through these two functions.
  */
 import { dedupeRequests, shouldReplaceRequest } from "./request-dedupe";
 import type { RequestSample, SessionRuntime } from "./types";
@@ -29,33 +30,29 @@ export interface StoredSample {
   isSidechain: boolean;
 }
 
-const VERSION = 1;
+const VERSION = 2;
 
+/**
+ * A chunk: JSON for the strings, and every number of every request in one Float64Array, base64.
+ * Numbers as JSON text cost more than all the rest of packing (V8 formats each one); a Float64Array
+ * holds every value here exactly (token counts and epoch ms are integers far below 2^53).
+ */
 interface Packed {
   v: number;
   /** Keys. */
   k: string[];
-  /** Agent-id table and per-request index into it. */
-  at: string[];
-  a: number[];
-  /** Epoch ms or null. */
-  t: (number | null)[];
-  /** Model table and per-request index (-1 = none). */
-  mt: string[];
-  m: number[];
-  i: number[];
-  cw: number[];
-  cr: number[];
-  o: number[];
-  r: number[];
-  c: number[];
-  /** Tool-result tokens or null. */
-  tr: (number | null)[];
   /** Response ids or null. */
   id: (string | null)[];
-  /** 1 = sidechain. */
-  s: number[];
+  /** Agent-id table and model table (NUMBERS' agent and model columns index them). */
+  at: string[];
+  mt: string[];
+  /** base64 of a Float64Array, NUMBERS.length values per request. */
+  n: string;
 }
+
+/** Per request, in this order; NaN stands for null (no time, no model, no tool-result estimate). */
+const NUMBERS = ["agent", "time", "model", "input", "cacheWrite", "cacheRead", "output", "reasoning", "context", "toolResults", "sidechain"] as const;
+const WIDTH = NUMBERS.length;
 
 export function storedSample(request: RequestSample): StoredSample {
   const time = request.timestamp === null ? NaN : Date.parse(request.timestamp);
@@ -78,39 +75,37 @@ export function storedSample(request: RequestSample): StoredSample {
 
 /** Packs requests in their order (the reader keeps it). */
 export function packSamples(samples: readonly StoredSample[]): string {
-  const packed: Packed = { v: VERSION, k: [], at: [], a: [], t: [], mt: [], m: [], i: [], cw: [], cr: [], o: [], r: [], c: [], tr: [], id: [], s: [] };
-  const agents = new Map<string, number>();
-  const models = new Map<string, number>();
-  for (const sample of samples) {
-    let agent = agents.get(sample.agentId);
-    if (agent === undefined) {
-      agent = packed.at.push(sample.agentId) - 1;
-      agents.set(sample.agentId, agent);
-    }
-    let model = -1;
+  const keys: string[] = new Array(samples.length);
+  const ids: (string | null)[] = new Array(samples.length);
+  const numbers = new Float64Array(samples.length * WIDTH);
+  const agents: string[] = [];
+  const models: string[] = [];
+  let at = 0;
+  for (let index = 0; index < samples.length; index += 1) {
+    const sample = samples[index]!;
+    keys[index] = sample.key;
+    ids[index] = sample.responseId;
+    let agent = agents.indexOf(sample.agentId);
+    if (agent < 0) agent = agents.push(sample.agentId) - 1;
+    let model = NaN;
     if (sample.model !== null) {
-      const known = models.get(sample.model);
-      if (known === undefined) {
-        model = packed.mt.push(sample.model) - 1;
-        models.set(sample.model, model);
-      } else {
-        model = known;
-      }
+      model = models.indexOf(sample.model);
+      if (model < 0) model = models.push(sample.model) - 1;
     }
-    packed.k.push(sample.key);
-    packed.a.push(agent);
-    packed.t.push(sample.timestampMs);
-    packed.m.push(model);
-    packed.i.push(sample.inputTokens);
-    packed.cw.push(sample.cacheWriteTokens);
-    packed.cr.push(sample.cacheReadTokens);
-    packed.o.push(sample.outputTokens);
-    packed.r.push(sample.reasoningTokens);
-    packed.c.push(sample.contextTokens);
-    packed.tr.push(sample.toolResultTokens);
-    packed.id.push(sample.responseId);
-    packed.s.push(sample.isSidechain ? 1 : 0);
+    numbers[at] = agent;
+    numbers[at + 1] = sample.timestampMs ?? NaN;
+    numbers[at + 2] = model;
+    numbers[at + 3] = sample.inputTokens;
+    numbers[at + 4] = sample.cacheWriteTokens;
+    numbers[at + 5] = sample.cacheReadTokens;
+    numbers[at + 6] = sample.outputTokens;
+    numbers[at + 7] = sample.reasoningTokens;
+    numbers[at + 8] = sample.contextTokens;
+    numbers[at + 9] = sample.toolResultTokens ?? NaN;
+    numbers[at + 10] = sample.isSidechain ? 1 : 0;
+    at += WIDTH;
   }
+  const packed: Packed = { v: VERSION, k: keys, id: ids, at: agents, mt: models, n: Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength).toString("base64") };
   return JSON.stringify(packed);
 }
 
@@ -126,28 +121,43 @@ export function packRequests(requests: readonly RequestSample[]): string {
 export function unpackSamples(data: string): StoredSample[] {
   const packed = JSON.parse(data) as Partial<Packed> | null;
   if (packed === null || typeof packed !== "object" || packed.v !== VERSION) throw new Error(`unknown sample chunk format (version ${String(packed?.v)})`);
-  const { k, at, a, t, mt, m, i, cw, cr, o, r, c, tr, id, s } = packed;
-  if (!k || !at || !a || !t || !mt || !m || !i || !cw || !cr || !o || !r || !c || !tr || !id || !s) throw new Error("sample chunk is missing a field");
-  const count = k.length;
-  for (const column of [a, t, m, i, cw, cr, o, r, c, tr, id, s]) if (column.length !== count) throw new Error("sample chunk columns differ in length");
+  const { k: keys, id: ids, at: agents, mt: models, n: encoded } = packed;
+  if (!Array.isArray(keys) || !Array.isArray(ids) || !Array.isArray(agents) || !Array.isArray(models) || typeof encoded !== "string") throw new Error("sample chunk is missing a field");
+  const bytes = Buffer.from(encoded, "base64");
+  const count = keys.length;
+  if (ids.length !== count || bytes.length !== count * WIDTH * 8) throw new Error("sample chunk columns differ in length");
+  // Copied out: a decoded Buffer may sit at an offset a Float64Array cannot view.
+  const numbers = new Float64Array(count * WIDTH);
+  new Uint8Array(numbers.buffer).set(bytes);
   const samples: StoredSample[] = new Array(count);
+  let at = 0;
   for (let index = 0; index < count; index += 1) {
-    const model = m[index]!;
+    const key = keys[index];
+    const agent = agents[numbers[at]!];
+    const model = numbers[at + 2]!;
+    const modelName = Number.isNaN(model) ? null : models[model];
+    const responseId = ids[index];
+    if (typeof key !== "string" || typeof agent !== "string" || modelName === undefined || (responseId !== null && typeof responseId !== "string")) {
+      throw new Error(`sample chunk request ${index} is damaged`);
+    }
+    const time = numbers[at + 1]!;
+    const toolResults = numbers[at + 9]!;
     samples[index] = {
-      key: k[index]!,
-      agentId: at[a[index]!] ?? "",
-      timestampMs: t[index] ?? null,
-      model: model < 0 ? null : (mt[model] ?? null),
-      inputTokens: i[index]!,
-      cacheWriteTokens: cw[index]!,
-      cacheReadTokens: cr[index]!,
-      outputTokens: o[index]!,
-      reasoningTokens: r[index]!,
-      contextTokens: c[index]!,
-      toolResultTokens: tr[index] ?? null,
-      responseId: id[index] ?? null,
-      isSidechain: s[index] === 1,
+      key,
+      agentId: agent,
+      timestampMs: Number.isNaN(time) ? null : time,
+      model: modelName,
+      inputTokens: numbers[at + 3]!,
+      cacheWriteTokens: numbers[at + 4]!,
+      cacheReadTokens: numbers[at + 5]!,
+      outputTokens: numbers[at + 6]!,
+      reasoningTokens: numbers[at + 7]!,
+      contextTokens: numbers[at + 8]!,
+      toolResultTokens: Number.isNaN(toolResults) ? null : toolResults,
+      responseId,
+      isSidechain: numbers[at + 10] === 1,
     };
+    at += WIDTH;
   }
   return samples;
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { discoverAgentSources } from "./discover-agent-sources";
+import { discoverAgentSources, relativeInside } from "./discover-agent-sources";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "baton-discover-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -140,4 +140,16 @@ test("an empty home finds nothing and reports nothing", async () => {
   const home = tree("empty-home", {});
   const sources = await discoverAgentSources({ env: {}, homeDir: home });
   expect([sources.claude.files, sources.codex.files, sources.gemini.files, sources.opencode.dirs, sources.issues]).toEqual([[], [], [], [], []]);
+});
+
+test("relativeInside is path.relative for listed files, and falls back to it for anything else", () => {
+  for (const [dir, file] of [
+    ["/a/b", "/a/b/c/d.jsonl"],
+    ["/a/b/", "/a/b/c.jsonl"],
+    ["/a/b", "/a/bc/d.jsonl"],
+    ["/a/b", "/x/y.jsonl"],
+    ["/", "/a.jsonl"],
+  ] as const) {
+    expect(relativeInside(dir, file), `${dir} ${file}`).toBe(path.relative(dir, file));
+  }
 });

@@ -111,16 +111,19 @@ async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Find
   const files: ClaudeSourceFile[] = [];
   for (const root of roots) {
     const projectsDir = path.join(root, "projects");
-    for (const file of await listFiles(projectsDir, (name) => name.endsWith(".jsonl"))) {
-      files.push(await classifyClaudeFile(projectsDir, file));
+    // Subagent .meta.json files are listed too: whether one exists is then a lookup, not a stat.
+    const listed = await listFiles(projectsDir, (name) => name.endsWith(".jsonl") || name.endsWith(".meta.json"));
+    const metaFiles = new Set(listed.filter((file) => file.endsWith(".meta.json")));
+    for (const file of listed) {
+      if (file.endsWith(".jsonl")) files.push(classifyClaudeFile(projectsDir, file, metaFiles));
     }
   }
   files.sort((a, b) => compareStrings(a.path, b.path));
   return { roots, files };
 }
 
-async function classifyClaudeFile(projectsDir: string, file: string): Promise<ClaudeSourceFile> {
-  const parts = path.relative(projectsDir, file).split(path.sep);
+function classifyClaudeFile(projectsDir: string, file: string, metaFiles: ReadonlySet<string>): ClaudeSourceFile {
+  const parts = relativeInside(projectsDir, file).split(path.sep);
   const projectDir = path.join(projectsDir, parts[0] ?? "");
   const name = parts[parts.length - 1] ?? "";
   const stem = name.replace(/\.jsonl$/, "");
@@ -132,7 +135,7 @@ async function classifyClaudeFile(projectsDir: string, file: string): Promise<Cl
       projectDir,
       sessionId: parts[parts.length - 3] ?? null,
       agentId: agentMatch?.[1] ?? stem,
-      metaPath: (await isFile(metaPath)) ? metaPath : null,
+      metaPath: metaFiles.has(metaPath) ? metaPath : null,
       kind: "subagent",
     };
   }
@@ -162,7 +165,7 @@ async function discoverCodex(options: DiscoverAgentSourcesOptions): Promise<Agen
       if (root === null || roots.includes(root)) continue;
       roots.push(root);
       for (const file of await listFiles(root, (name) => name.endsWith(".jsonl"))) {
-        files.push({ path: file, relativeKey: path.relative(root, file).replace(/\.jsonl$/, "").split(path.sep).join("/"), archived: isArchived });
+        files.push({ path: file, relativeKey: relativeInside(root, file).replace(/\.jsonl$/, "").split(path.sep).join("/"), archived: isArchived });
       }
     }
   }
@@ -188,7 +191,7 @@ async function discoverGemini(options: DiscoverAgentSourcesOptions, issues: Find
   for (const root of roots) {
     const projects = await readGeminiProjects(path.join(path.dirname(root), "projects.json"), issues);
     for (const file of await listFiles(root, (name) => name.endsWith(".json") || name.endsWith(".jsonl"))) {
-      const parts = path.relative(root, file).split(path.sep);
+      const parts = relativeInside(root, file).split(path.sep);
       // <project>/chats/<file>, including subagent chats nested below `chats/`.
       const chatsIndex = parts.indexOf("chats");
       if (chatsIndex < 1) continue;
@@ -289,6 +292,12 @@ async function safeReaddir(dir: string): Promise<Dirent[]> {
   } catch {
     return [];
   }
+}
+
+/** `file` relative to `dir`, for a file listed below it (path.relative's general case is slower). */
+export function relativeInside(dir: string, file: string): string {
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  return file.startsWith(prefix) ? file.slice(prefix.length) : path.relative(dir, file);
 }
 
 /** Regular files below `dir` (symlinks are not followed, as ccusage's walk does not). */

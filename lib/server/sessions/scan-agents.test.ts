@@ -297,7 +297,7 @@ for (const provider of testProviders) {
         const chunks = await bulk.query<{ id: unknown; count: unknown }>(`SELECT "id", "count" FROM "SampleChunk" WHERE "sessionId" = ? ORDER BY "id"`, [row!.id]);
         expect(chunks.length).toBeGreaterThan(1);
         const damaged = chunks[chunks.length - 1]!;
-        await bulk.execute(`UPDATE "SampleChunk" SET "data" = ? WHERE "id" = ?`, ['{"v":1,"k":["cut', Number(damaged.id)]);
+        await bulk.execute(`UPDATE "SampleChunk" SET "data" = ? WHERE "id" = ?`, ['{"v":2,"k":["cut', Number(damaged.id)]);
         appendFileSync(file, claudeTranscript({ sessionId, cwd: "/work/app", branch: "feat/x", start: "2026-11-02T09:10:30.000Z", turns: [turn(10)] }).split("\n").slice(1).join("\n"));
         const result = await scan();
         expect(result.sources[0]!.errors).toEqual([{ path: "(stored samples)", message: expect.stringContaining(`stored sample chunk ${Number(damaged.id)} could not be read back`) }]);

@@ -20,7 +20,7 @@ import type { Finding } from "../../core/findings";
 import { asObject, asString } from "../../core/sessions/json-values";
 import { emptyFacts } from "../../core/sessions/session-facts";
 import type { ParsedSessionLog, ParserCarryState, SessionRuntime } from "../../core/sessions/types";
-import { discoverAgentSources, type AgentSources } from "../agents/discover-agent-sources";
+import { discoverAgentSources, relativeInside, type AgentSources } from "../agents/discover-agent-sources";
 import type { BulkWriter } from "../db/bulk";
 import {
   AGENT_ISSUE_RULES,
@@ -301,7 +301,7 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: 
   const file = (source: SourcePlan, absolutePath: string, extra: Partial<FilePlan> & { format: AgentFileFormat }): FilePlan => ({
     source,
     absolutePath,
-    path: path.relative(source.root, absolutePath).split(path.sep).join("/"),
+    path: relativeInside(source.root, absolutePath).split(path.sep).join("/"),
     pathSessionId: null,
     agentId: null,
     metaPath: null,
