@@ -57,7 +57,7 @@ export interface AgentScanOptions {
   env: Readonly<Record<string, string | undefined>>;
   homeDir: string;
   scanRunId?: string | null;
-  /** Parser worker threads; default: two when there is much to read, else none. */
+  /** Parser worker threads beside the main thread; default: parse-pool.ts defaultWorkerCount. */
   workers?: number;
   onProgress?: (event: AgentScanProgress) => void;
 }
