@@ -48,6 +48,24 @@ describe("sample chunks", () => {
     );
   });
 
+  it("keeps any number a parser returns exactly: 32-bit storage when every value fits, 64-bit otherwise", () => {
+    const small = [sample("a"), sample("b", { toolResultTokens: 0, model: null })];
+    expect(JSON.parse(packSamples(small)).w).toBe(4);
+    expect(unpackSamples(packSamples(small))).toEqual(small);
+    for (const odd of [2 ** 32, 2 ** 32 - 1, 2 ** 53 - 1, 1.5, -3, 0xffffffff]) {
+      const samples = [sample("a"), sample("b", { cacheReadTokens: odd, toolResultTokens: odd })];
+      const packed = packSamples(samples);
+      expect(JSON.parse(packed).w, String(odd)).toBe(8);
+      expect(unpackSamples(packed)).toEqual(samples);
+    }
+    fc.assert(
+      fc.property(fc.array(arbitrarySample, { maxLength: 10 }), fc.double({ noNaN: true }), (samples, odd) => {
+        const withOdd = samples.map((entry, index) => (index === 0 ? { ...entry, outputTokens: odd } : entry));
+        expect(unpackSamples(packSamples(withOdd))).toEqual(withOdd);
+      }),
+    );
+  });
+
   it("stores times as epoch ms and the main session's agent as \"\"", () => {
     const request: RequestSample = {
       key: "k",

@@ -3,7 +3,7 @@
  * slice a log grew by), not one row per request. Writing a row per request cost ~6.5 µs each on
  * SQLite — a quarter of a full ingest — and every reader wants a session's requests whole anyway.
  *
- * A chunk is JSON: keys and response ids as arrays, every number in one base64 Float64Array (see
+ * A chunk is JSON: keys and response ids as arrays, the numbers as base64 binary arrays (see
  * Packed), models and agent ids as indexes into short tables. The same key may sit in several
  * chunks (a response read again in a later slice, a resumed session's copied history, a subagent's
  * replay): `mergeChunks` keeps the copy request-dedupe.ts's rule picks, in the order the chunks were
@@ -33,9 +33,11 @@ export interface StoredSample {
 const VERSION = 2;
 
 /**
- * A chunk: JSON for the strings, and every number of every request in one Float64Array, base64.
- * Numbers as JSON text cost more than all the rest of packing (V8 formats each one); a Float64Array
- * holds every value here exactly (token counts and epoch ms are integers far below 2^53).
+ * A chunk: JSON for the strings, and the numbers of every request as binary, base64. Numbers as JSON
+ * text cost more than all the rest of packing (V8 formats each one). Times are a Float64Array (epoch
+ * ms are integers far below 2^53); the other values a Uint32Array when every one is an integer that
+ * fits (always, for real logs: a request's tokens are far below 2^32), else a Float64Array, so any
+ * value a parser returns is kept exactly.
  */
 interface Packed {
   v: number;
@@ -43,16 +45,21 @@ interface Packed {
   k: string[];
   /** Response ids or null. */
   id: (string | null)[];
-  /** Agent-id table and model table (NUMBERS' agent and model columns index them). */
+  /** Agent-id table and model table (VALUES' agent and model columns index them). */
   at: string[];
   mt: string[];
-  /** base64 of a Float64Array, NUMBERS.length values per request. */
+  /** base64 of a Float64Array of epoch ms, NaN for no time. */
+  t: string;
+  /** base64 of VALUES.length values per request; `w` bytes each (4: Uint32Array, 8: Float64Array). */
   n: string;
+  w: 4 | 8;
 }
 
-/** Per request, in this order; NaN stands for null (no time, no model, no tool-result estimate). */
-const NUMBERS = ["agent", "time", "model", "input", "cacheWrite", "cacheRead", "output", "reasoning", "context", "toolResults", "sidechain"] as const;
-const WIDTH = NUMBERS.length;
+/** Per request, in this order. */
+const VALUES = ["agent", "model", "input", "cacheWrite", "cacheRead", "output", "reasoning", "context", "toolResults", "sidechain"] as const;
+const WIDTH = VALUES.length;
+/** Null (no model, no tool-result estimate): NaN as a Float64, the largest value as a Uint32. */
+const NULL32 = 0xffffffff;
 
 export function storedSample(request: RequestSample): StoredSample {
   const time = request.timestamp === null ? NaN : Date.parse(request.timestamp);
@@ -75,16 +82,20 @@ export function storedSample(request: RequestSample): StoredSample {
 
 /** Packs requests in their order (the reader keeps it). */
 export function packSamples(samples: readonly StoredSample[]): string {
-  const keys: string[] = new Array(samples.length);
-  const ids: (string | null)[] = new Array(samples.length);
-  const numbers = new Float64Array(samples.length * WIDTH);
+  const count = samples.length;
+  const keys: string[] = new Array(count);
+  const ids: (string | null)[] = new Array(count);
+  const times = new Float64Array(count);
+  const values = new Float64Array(count * WIDTH);
   const agents: string[] = [];
   const models: string[] = [];
+  let fits32 = true;
   let at = 0;
-  for (let index = 0; index < samples.length; index += 1) {
+  for (let index = 0; index < count; index += 1) {
     const sample = samples[index]!;
     keys[index] = sample.key;
     ids[index] = sample.responseId;
+    times[index] = sample.timestampMs ?? NaN;
     let agent = agents.indexOf(sample.agentId);
     if (agent < 0) agent = agents.push(sample.agentId) - 1;
     let model = NaN;
@@ -92,21 +103,49 @@ export function packSamples(samples: readonly StoredSample[]): string {
       model = models.indexOf(sample.model);
       if (model < 0) model = models.push(sample.model) - 1;
     }
-    numbers[at] = agent;
-    numbers[at + 1] = sample.timestampMs ?? NaN;
-    numbers[at + 2] = model;
-    numbers[at + 3] = sample.inputTokens;
-    numbers[at + 4] = sample.cacheWriteTokens;
-    numbers[at + 5] = sample.cacheReadTokens;
-    numbers[at + 6] = sample.outputTokens;
-    numbers[at + 7] = sample.reasoningTokens;
-    numbers[at + 8] = sample.contextTokens;
-    numbers[at + 9] = sample.toolResultTokens ?? NaN;
-    numbers[at + 10] = sample.isSidechain ? 1 : 0;
+    values[at] = agent;
+    values[at + 1] = model;
+    values[at + 2] = sample.inputTokens;
+    values[at + 3] = sample.cacheWriteTokens;
+    values[at + 4] = sample.cacheReadTokens;
+    values[at + 5] = sample.outputTokens;
+    values[at + 6] = sample.reasoningTokens;
+    values[at + 7] = sample.contextTokens;
+    values[at + 8] = sample.toolResultTokens ?? NaN;
+    values[at + 9] = sample.isSidechain ? 1 : 0;
+    for (let column = at + 2; column < at + 9 && fits32; column += 1) {
+      const value = values[column]!;
+      // (-0 too: a Uint32Array would give back 0.)
+      if (!(value >= 0 && value < NULL32 && Number.isInteger(value) && !Object.is(value, -0)) && !(column === at + 8 && Number.isNaN(value))) fits32 = false;
+    }
     at += WIDTH;
   }
-  const packed: Packed = { v: VERSION, k: keys, id: ids, at: agents, mt: models, n: Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength).toString("base64") };
+  let encoded: string;
+  if (fits32) {
+    const narrow = new Uint32Array(values.length);
+    for (let index = 0; index < values.length; index += 1) {
+      const value = values[index]!;
+      narrow[index] = Number.isNaN(value) ? NULL32 : value;
+    }
+    encoded = base64(narrow);
+  } else {
+    encoded = base64(values);
+  }
+  const packed: Packed = { v: VERSION, k: keys, id: ids, at: agents, mt: models, t: base64(times), n: encoded, w: fits32 ? 4 : 8 };
   return JSON.stringify(packed);
+}
+
+function base64(array: Float64Array | Uint32Array): string {
+  return Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString("base64");
+}
+
+/** The values of a base64 binary array (copied out: a decoded Buffer may sit at an offset a typed array cannot view). */
+function decodeArray(encoded: string, bytesEach: 4 | 8, expected: number): Float64Array | Uint32Array {
+  const bytes = Buffer.from(encoded, "base64");
+  if (bytes.length !== expected * bytesEach) throw new Error("sample chunk columns differ in length");
+  const array = bytesEach === 8 ? new Float64Array(expected) : new Uint32Array(expected);
+  new Uint8Array(array.buffer).set(bytes);
+  return array;
 }
 
 /** Packs parsed requests (what ingest stores for one read of one file). */
@@ -121,41 +160,42 @@ export function packRequests(requests: readonly RequestSample[]): string {
 export function unpackSamples(data: string): StoredSample[] {
   const packed = JSON.parse(data) as Partial<Packed> | null;
   if (packed === null || typeof packed !== "object" || packed.v !== VERSION) throw new Error(`unknown sample chunk format (version ${String(packed?.v)})`);
-  const { k: keys, id: ids, at: agents, mt: models, n: encoded } = packed;
-  if (!Array.isArray(keys) || !Array.isArray(ids) || !Array.isArray(agents) || !Array.isArray(models) || typeof encoded !== "string") throw new Error("sample chunk is missing a field");
-  const bytes = Buffer.from(encoded, "base64");
+  const { k: keys, id: ids, at: agents, mt: models, t: encodedTimes, n: encodedValues, w: bytesEach } = packed;
+  if (!Array.isArray(keys) || !Array.isArray(ids) || !Array.isArray(agents) || !Array.isArray(models) || typeof encodedTimes !== "string" || typeof encodedValues !== "string" || (bytesEach !== 4 && bytesEach !== 8)) {
+    throw new Error("sample chunk is missing a field");
+  }
   const count = keys.length;
-  if (ids.length !== count || bytes.length !== count * WIDTH * 8) throw new Error("sample chunk columns differ in length");
-  // Copied out: a decoded Buffer may sit at an offset a Float64Array cannot view.
-  const numbers = new Float64Array(count * WIDTH);
-  new Uint8Array(numbers.buffer).set(bytes);
+  if (ids.length !== count) throw new Error("sample chunk columns differ in length");
+  const times = decodeArray(encodedTimes, 8, count);
+  const values = decodeArray(encodedValues, bytesEach, count * WIDTH);
+  const value = bytesEach === 4 ? (index: number) => (values[index] === NULL32 ? NaN : values[index]!) : (index: number) => values[index]!;
   const samples: StoredSample[] = new Array(count);
   let at = 0;
   for (let index = 0; index < count; index += 1) {
     const key = keys[index];
-    const agent = agents[numbers[at]!];
-    const model = numbers[at + 2]!;
+    const agent = agents[value(at)];
+    const model = value(at + 1);
     const modelName = Number.isNaN(model) ? null : models[model];
     const responseId = ids[index];
     if (typeof key !== "string" || typeof agent !== "string" || modelName === undefined || (responseId !== null && typeof responseId !== "string")) {
       throw new Error(`sample chunk request ${index} is damaged`);
     }
-    const time = numbers[at + 1]!;
-    const toolResults = numbers[at + 9]!;
+    const time = times[index]!;
+    const toolResults = value(at + 8);
     samples[index] = {
       key,
       agentId: agent,
       timestampMs: Number.isNaN(time) ? null : time,
       model: modelName,
-      inputTokens: numbers[at + 3]!,
-      cacheWriteTokens: numbers[at + 4]!,
-      cacheReadTokens: numbers[at + 5]!,
-      outputTokens: numbers[at + 6]!,
-      reasoningTokens: numbers[at + 7]!,
-      contextTokens: numbers[at + 8]!,
+      inputTokens: value(at + 2),
+      cacheWriteTokens: value(at + 3),
+      cacheReadTokens: value(at + 4),
+      outputTokens: value(at + 5),
+      reasoningTokens: value(at + 6),
+      contextTokens: value(at + 7),
       toolResultTokens: Number.isNaN(toolResults) ? null : toolResults,
       responseId,
-      isSidechain: numbers[at + 10] === 1,
+      isSidechain: value(at + 9) === 1,
     };
     at += WIDTH;
   }
