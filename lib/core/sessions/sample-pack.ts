@@ -11,19 +11,14 @@
  * sidechain-replay rule. Both pages and totals read through these two functions.
  */
 import { dedupeRequests, shouldReplaceRequest } from "./request-dedupe";
-import type { RequestSample, SessionRuntime } from "./types";
+import type { RequestSample, SessionRuntime, TokenCounts } from "./types";
 
 /** A request as stored (times as epoch ms; "" agent id for the main session's own requests). */
-export interface StoredSample {
+export interface StoredSample extends TokenCounts {
   key: string;
   agentId: string;
   timestampMs: number | null;
   model: string | null;
-  inputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
   contextTokens: number;
   toolResultTokens: number | null;
   responseId: string | null;

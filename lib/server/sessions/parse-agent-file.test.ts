@@ -92,6 +92,17 @@ describe("parseAgentFile: offsets, heads, tails", () => {
     expect(second.log!.requests.map((request) => request.line)).toEqual(Array.from({ length: 4 - first.lines }, (_, index) => first.lines + 1 + index));
   });
 
+  it("hashes the head from the bytes it read, or reads it again when the first chunk was shorter: the same hash", () => {
+    const file = path.join(scratch, "long-head.jsonl");
+    const long = claudeTranscript({ sessionId, cwd: "/w", branch: "main", start: "2026-11-02T09:00:00.000Z", turns: Array.from({ length: 9 }, (_, index) => turn(index + 1)) });
+    writeFileSync(file, long);
+    expect(Buffer.byteLength(long)).toBeGreaterThan(HEAD_BYTES);
+    const expected = readHeadHash(file, HEAD_BYTES);
+    for (const chunk of [512, 1024, HEAD_BYTES - 1, HEAD_BYTES, 64 * 1024]) {
+      expect(parseAgentFile(task(file, "claude"), chunk).headHash, String(chunk)).toBe(expected);
+    }
+  });
+
   it("leaves an incomplete last line pending, not counted as a bad line", () => {
     const file = path.join(scratch, "b.jsonl");
     writeFileSync(file, `${text}{"type":"assistant","message":{"id":"x"`);

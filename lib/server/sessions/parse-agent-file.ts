@@ -158,15 +158,16 @@ export function parseAgentFile(task: AgentFileTask, chunkSize = DEFAULT_CHUNK): 
     const stats = fstatSync(fd);
     outcome.size = stats.size;
     outcome.mtimeMs = stats.mtimeMs;
-    if (task.format === "gemini-json") {
-      readWholeDocument(fd, task, outcome);
-    } else {
-      readJsonl(fd, task, outcome, chunkSize);
-    }
+    // The first bytes as read, when the read started at 0: the head hash needs no second read.
+    const first = task.format === "gemini-json" ? readWholeDocument(fd, task, outcome) : readJsonl(fd, task, outcome, chunkSize);
     const headLength = Math.min(HEAD_BYTES, outcome.offset);
     if (headLength > 0) {
-      const head = Buffer.allocUnsafe(headLength);
-      outcome.headHash = readFully(fd, head, headLength, 0) === headLength ? hashHead(head) : null;
+      if (first !== null && first.length >= headLength) {
+        outcome.headHash = hashHead(first.subarray(0, headLength));
+      } else {
+        const head = Buffer.allocUnsafe(headLength);
+        outcome.headHash = readFully(fd, head, headLength, 0) === headLength ? hashHead(head) : null;
+      }
     }
   } catch (error) {
     outcome.error = message(error);
@@ -186,7 +187,7 @@ export function packedRequests(runtime: SessionRuntime, requests: readonly Reque
 }
 
 /** Gemini's older `.json` chats are one document rewritten in place: always read whole. */
-function readWholeDocument(fd: number, task: AgentFileTask, outcome: AgentFileOutcome) {
+function readWholeDocument(fd: number, task: AgentFileTask, outcome: AgentFileOutcome): Buffer {
   const buffer = Buffer.allocUnsafe(outcome.size);
   const read = readFully(fd, buffer, outcome.size, 0);
   const log = parseGeminiChatJson(buffer.subarray(0, read), { projectRoot: task.projectRoot, agentId: fileStem(task.path) });
@@ -201,9 +202,12 @@ function readWholeDocument(fd: number, task: AgentFileTask, outcome: AgentFileOu
   }
   outcome.badLineCount = log.badLines.length;
   outcome.log = log;
+  return buffer.subarray(0, Math.min(HEAD_BYTES, read));
 }
 
-function readJsonl(fd: number, task: AgentFileTask, outcome: AgentFileOutcome, chunkSize: number) {
+/** Returns a copy of the first bytes of the file (up to HEAD_BYTES) when the read starts at 0. */
+function readJsonl(fd: number, task: AgentFileTask, outcome: AgentFileOutcome, chunkSize: number): Buffer | null {
+  let first: Buffer | null = null;
   const merged = new LogMerger();
   let position = task.offset;
   let lines = task.lines;
@@ -233,6 +237,8 @@ function readJsonl(fd: number, task: AgentFileTask, outcome: AgentFileOutcome, c
       }
       end = newline + 1;
     }
+    // Copied: the buffer is reused for the next chunk.
+    if (position === 0 && first === null) first = Buffer.from(buffer.subarray(0, Math.min(HEAD_BYTES, read)));
     const bytes = buffer.subarray(0, end);
     const startLine = lines + 1;
     const log = parseSlice(task, bytes, startLine, carry);
@@ -257,6 +263,7 @@ function readJsonl(fd: number, task: AgentFileTask, outcome: AgentFileOutcome, c
   outcome.carry = carry;
   outcome.badLineCount = merged.badLineCount;
   outcome.log = merged.result(runtimeOf(task.format), task);
+  return first;
 }
 
 function skipLine(fd: number, from: number, size: number): number {
