@@ -335,7 +335,12 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
       ]);
     }
   }
-  await bulk.upsert("AgentSession", SESSION_COLUMNS, rows, { conflict: ["id"], update: SESSION_UPDATE });
+  // Rows not stored yet are plain inserts on SQLite: with foreign keys on, an upsert costs two to three
+  // times an insert there (measured on 1,875 rows), and the scan's write lock means nothing else can
+  // add them meanwhile. PostgreSQL transactions can race, so there every row stays an upsert.
+  const isNew = (row: Row) => bulk.provider === "sqlite" && !storedById.has(row[0] as string);
+  await bulk.insert("AgentSession", SESSION_COLUMNS, rows.filter(isNew));
+  await bulk.upsert("AgentSession", SESSION_COLUMNS, rows.filter((row) => !isNew(row)), { conflict: ["id"], update: SESSION_UPDATE });
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
