@@ -4,8 +4,8 @@
  * read twice counts once; the same function runs in a parser worker for a file read whole and in
  * ingest over a session's stored chunks, so the two cannot disagree.
  */
-import { countedSamples, mergeChunks, storedSample, type StoredSample } from "./sample-pack";
-import type { RequestSample, SessionRuntime } from "./types";
+import { countedSamples, type StoredSample } from "./sample-pack";
+import type { SessionRuntime } from "./types";
 
 export interface Totals {
   n: number;
@@ -28,14 +28,6 @@ export interface SessionFacts {
 }
 
 export const emptyFacts = (): SessionFacts => ({ byAgent: new Map(), lastModel: null });
-
-/**
- * The facts of a session whose every sample is in `requests` (one file read whole): merged by key
- * as stored chunks are, then summarised the same way.
- */
-export function factsFromRequests(runtime: SessionRuntime, requests: readonly RequestSample[]): SessionFacts {
-  return summariseSamples(runtime, mergeChunks(runtime, [requests.map(storedSample)]));
-}
 
 /** Totals, peaks and the last model over a session's merged samples (the ones that count). */
 export function summariseSamples(runtime: SessionRuntime, merged: readonly StoredSample[]): SessionFacts {
