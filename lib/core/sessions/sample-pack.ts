@@ -210,6 +210,22 @@ export function mergeChunks(runtime: SessionRuntime, chunks: Iterable<readonly S
 }
 
 /**
+ * A session's samples from its stored chunks (in write order), merged. A chunk that cannot be read
+ * back is passed to `unreadable` and left out; the others still count.
+ */
+export function mergeStoredChunks<T extends { data: string }>(runtime: SessionRuntime, chunks: Iterable<T>, unreadable: (chunk: T, error: unknown) => void): StoredSample[] {
+  const unpacked: StoredSample[][] = [];
+  for (const chunk of chunks) {
+    try {
+      unpacked.push(unpackSamples(chunk.data));
+    } catch (error) {
+      unreadable(chunk, error);
+    }
+  }
+  return mergeChunks(runtime, unpacked);
+}
+
+/**
  * The samples that count, by time then key: all of them, except Claude sidechain replays of a
  * response the session also holds. request-dedupe.ts's own dedupeRequests decides (the rule cannot
  * drift from the parsers'), over the only samples it can drop: those sharing a response id with a

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { Prisma } from "../../../generated/sqlite/client";
-import { countedSamples, mergeChunks, unpackSamples, type StoredSample } from "../../core/sessions/sample-pack";
+import { countedSamples, mergeStoredChunks, type StoredSample } from "../../core/sessions/sample-pack";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { SessionRuntime } from "../../core/sessions/types";
 import type { Db } from "../db/client";
@@ -412,15 +412,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
  * read back is left out here; the scan that recomputed the session reported it on its source.
  */
 function sessionRequests(runtime: SessionRuntime, chunks: { data: string }[]): StoredSample[] {
-  const unpacked: StoredSample[][] = [];
-  for (const chunk of chunks) {
-    try {
-      unpacked.push(unpackSamples(chunk.data));
-    } catch {
-      // Reported by the scan (recompute-sessions.ts).
-    }
-  }
-  return countedSamples(runtime, mergeChunks(runtime, unpacked));
+  return countedSamples(runtime, mergeStoredChunks(runtime, chunks, () => undefined));
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * SQL for session ingest, written once for both providers (quoted identifiers, `?` placeholders,
- * ON CONFLICT upserts), all through the bulk path: a first scan writes ~100k samples.
+ * ON CONFLICT upserts), all through the bulk path: a first scan writes thousands of file states and
+ * sample chunks.
  */
 import { randomUUID } from "node:crypto";
 import type { BulkWriter, Row } from "../db/bulk";

@@ -4,7 +4,7 @@
  * fields (cwd, branch, models, times, the window the log states) merge what this scan read into what
  * earlier scans stored.
  */
-import { mergeChunks, unpackSamples, type StoredSample } from "../../core/sessions/sample-pack";
+import { mergeStoredChunks } from "../../core/sessions/sample-pack";
 import { emptyTotals, summariseSamples, type SessionFacts } from "../../core/sessions/session-facts";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { ParsedSessionLog, SessionRuntime } from "../../core/sessions/types";
@@ -177,22 +177,13 @@ async function storedFacts(bulk: BulkWriter, drafts: SessionDraft[], problems: R
       `SELECT "sessionId", "id", "data" FROM "SampleChunk" WHERE "sessionId" IN (${marks(ids)}) ORDER BY "sessionId", "id"`,
       ids,
     );
-    const chunksOf = new Map<string, StoredSample[][]>();
-    for (const row of rows) {
-      let samples: StoredSample[];
-      try {
-        samples = unpackSamples(row.data);
-      } catch (error) {
-        problems.push({ sessionId: row.sessionId, message: `stored sample chunk ${String(row.id)} could not be read back (${error instanceof Error ? error.message : String(error)}); its requests are left out` });
-        continue;
-      }
-      const list = chunksOf.get(row.sessionId);
-      if (list) list.push(samples);
-      else chunksOf.set(row.sessionId, [samples]);
-    }
+    const chunksOf = groupBy(rows, (row) => row.sessionId);
     for (const id of ids) {
       const runtime = runtimeOf.get(id)!;
-      facts.set(id, summariseSamples(runtime, mergeChunks(runtime, chunksOf.get(id) ?? [])));
+      const merged = mergeStoredChunks(runtime, chunksOf.get(id) ?? [], (row, error) => {
+        problems.push({ sessionId: id, message: `stored sample chunk ${String(row.id)} could not be read back (${error instanceof Error ? error.message : String(error)}); its requests are left out` });
+      });
+      facts.set(id, summariseSamples(runtime, merged));
     }
   }
   return facts;
