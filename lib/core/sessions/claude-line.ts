@@ -161,7 +161,8 @@ const SPEC: WalkSpec = {
  * repeat (cwd, branch, model…) to decode them once.
  */
 export class ClaudeLineReader {
-  private readonly ranges = new Int32Array(2 * SLOTS);
+  /** The last walk's value ranges: the walker's own (in its memory), or this reader's for walkJson. */
+  private ranges: Int32Array = new Int32Array(2 * SLOTS);
   private readonly cachedStart = new Int32Array(SLOTS).fill(-1);
   private readonly cachedEnd = new Int32Array(SLOTS);
   private readonly cachedValue: unknown[] = new Array<unknown>(SLOTS).fill(undefined);
@@ -182,7 +183,9 @@ export class ClaudeLineReader {
    * later `message` or `usage` replaces an earlier one whole.
    */
   walk(start: number, end: number): boolean {
-    const after = this.walker === null ? walkJson(this.bytes, start, end, SPEC, this.ranges) : this.walker.walk(this.bytes, start, end, SPEC, this.ranges);
+    if (this.walker === null) return walkJson(this.bytes, start, end, SPEC, this.ranges) === end;
+    const after = this.walker.walkInPlace(this.bytes, start, end, SPEC);
+    this.ranges = this.walker.ranges;
     return after === end;
   }
 

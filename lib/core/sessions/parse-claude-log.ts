@@ -77,16 +77,17 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
   // Start and end of each line after the last parsed one, flat (a pair per line is garbage).
   const trailing: number[] = [];
 
-  // Where a line goes once read, whichever way it was read: its fields, or its envelope and type.
-  const route = (start: number, end: number, lineNumber: number, parsed: boolean, typeKnown: boolean, fields: () => ClaudeLineFields, envelope: () => ClaudeEnvelope) => {
+  // Where a line goes once read, whichever way it was read: the walked line (`reader`), or its
+  // fields parsed whole. (No closures: this runs for every line.)
+  const route = (start: number, end: number, lineNumber: number, parsed: boolean, typeKnown: boolean, line: ClaudeLineReader | ClaudeLineFields) => {
     if (parsed) {
-      state.handleFields(fields(), lineNumber);
+      state.handleFields(line instanceof ClaudeLineReader ? line.fields() : line, lineNumber);
       sawParsedLine = true;
       trailing.length = 0;
     } else if (!sawParsedLine) {
-      state.handleEnvelope(envelope());
+      state.handleEnvelope(line instanceof ClaudeLineReader ? line.envelope() : line);
     } else {
-      if (!typeKnown) state.countType(asString(envelope().type), false);
+      if (!typeKnown) state.countType(asString(line instanceof ClaudeLineReader ? line.envelope().type : line.type), false);
       trailing.push(start, end);
     }
   };
@@ -107,12 +108,12 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
         if (checker.walk(start, end)) state.addToolResultBytes(checker.toolResultBytes());
       }
       const typeKnown = typeof fields.type === "string" && KNOWN_TYPES.has(fields.type);
-      route(start, end, lineNumber, isParsedLine(fields), typeKnown, () => fields, () => fields);
+      route(start, end, lineNumber, isParsedLine(fields), typeKnown, fields);
       return;
     }
     const known = reader.typeSlot(KNOWN_TYPE_NAMES);
     if (known === USER_SLOT && state.tracksToolResults(reader.isSidechain())) state.addToolResultBytes(reader.toolResultBytes());
-    route(start, end, lineNumber, reader.hasUsage() || known === SYSTEM_SLOT, known >= 0, () => reader.fields(), () => reader.envelope());
+    route(start, end, lineNumber, reader.hasUsage() || known === SYSTEM_SLOT, known >= 0, reader);
   });
 
   // Lines after the last parsed one: their envelope (their types were counted above).

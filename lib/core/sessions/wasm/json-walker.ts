@@ -29,6 +29,8 @@ export class WasmJsonWalker {
   private readonly exports: Exports;
   private u8: Uint8Array;
   private i32: Int32Array;
+  /** The ranges of the last walkInPlace, in the module's memory (a new view after memory grows). */
+  ranges: Int32Array;
   private specs = new WeakMap<WalkSpec, number>();
   private specEnd = SPECS;
   /** The bytes walked now, and where they start in memory. */
@@ -38,12 +40,14 @@ export class WasmJsonWalker {
     this.exports = instance.exports as unknown as Exports;
     this.u8 = new Uint8Array(this.exports.memory.buffer);
     this.i32 = new Int32Array(this.exports.memory.buffer);
+    this.ranges = this.i32.subarray(RANGES / 4, RANGES / 4 + 2 * RANGE_SLOTS);
   }
 
   private views(): void {
     if (this.u8.buffer !== this.exports.memory.buffer) {
       this.u8 = new Uint8Array(this.exports.memory.buffer);
       this.i32 = new Int32Array(this.exports.memory.buffer);
+      this.ranges = this.i32.subarray(RANGES / 4, RANGES / 4 + 2 * RANGE_SLOTS);
     }
   }
 
@@ -85,14 +89,22 @@ export class WasmJsonWalker {
    * 2 × slot count entries are written). `bytes` is attached first unless it is the attached array.
    */
   walk(bytes: Uint8Array, start: number, end: number, spec: WalkSpec, ranges: Int32Array): number {
+    const result = this.walkInPlace(bytes, start, end, spec);
+    ranges.set(this.ranges.subarray(0, 2 * spec.child.length));
+    return result;
+  }
+
+  /**
+   * walk, leaving the ranges where the walk wrote them: read them from `this.ranges` (the same
+   * layout as walkJson's `ranges`) until the next walk. Saves copying every slot of every line.
+   */
+  walkInPlace(bytes: Uint8Array, start: number, end: number, spec: WalkSpec): number {
     if (this.bytes !== bytes) this.attach(bytes);
     const pointer = this.specPointer(spec);
     const result = this.exports.walk(pointer, start, end);
-    if (result === ESCAPED_NAME) return walkJson(bytes, start, end, spec, ranges);
-    // Detached by a grow elsewhere? Views are refreshed before reading ranges.
+    // Detached by a grow elsewhere? Views are refreshed before the ranges are read.
     this.views();
-    const slots = spec.child.length;
-    for (let index = 0; index < 2 * slots; index += 1) ranges[index] = this.i32[RANGES / 4 + index]!;
+    if (result === ESCAPED_NAME) return walkJson(bytes, start, end, spec, this.ranges);
     return result === -1 ? INVALID : result === -2 ? TOO_DEEP : result;
   }
 
