@@ -102,8 +102,8 @@ export class WasmJsonWalker {
     if (this.bytes !== bytes) this.attach(bytes);
     const pointer = this.specPointer(spec);
     const result = this.exports.walk(pointer, start, end);
-    // Detached by a grow elsewhere? Views are refreshed before the ranges are read.
-    this.views();
+    // The views stay valid: memory grows only through reserve(), which renews them (the module
+    // itself never grows its memory).
     if (result === ESCAPED_NAME) return walkJson(bytes, start, end, spec, this.ranges);
     return result === -1 ? INVALID : result === -2 ? TOO_DEEP : result;
   }
