@@ -15,7 +15,7 @@
  *   npm run bench -- --json       machine-readable results on stdout
  *
  * Sessions alternate Baton's in-process ingest and ccusage BATON_BENCH_ROUNDS times (default 5) and
- * compare the medians.
+ * compare the medians and the best rounds; the ccusage target counts as met only when both agree.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, truncateSync, appendFileSync } from "node:fs";
@@ -282,6 +282,10 @@ async function benchSessions() {
   }
   const inProcess = medianOf(inProcessRuns, (run) => run.fullSeconds!)!;
   const ccusageMedian = medianOf(ccusageRuns, (run) => run.seconds);
+  // Best rounds too: ccusage's times here are bimodal (most runs fast, some a third slower), so a
+  // median of a few rounds can flatter either side; the target counts as met only on both.
+  const inProcessBest = Math.min(...inProcessRuns.map((run) => run.fullSeconds!));
+  const ccusageBest = ccusageRuns.length > 0 ? Math.min(...ccusageRuns.map((run) => run.seconds)) : NaN;
   const ccusageTotals = ccusageMedian ? ccusageSums(ccusageMedian.stdout) : null;
 
   log("Baton: `baton scan --agents --json` as a command…");
@@ -311,7 +315,7 @@ async function benchSessions() {
     {
       name: "Baton full ingest: parse + store samples + totals (in-process)",
       seconds: inProcess.fullSeconds!,
-      note: `${inProcess.workers} parser worker threads, phases ${Object.entries(inProcess.timings as unknown as Record<string, number>).map(([phase, ms]) => `${phase} ${ms} ms`).join(", ")}, ${cpuSeconds(inProcess)} CPU-s over all threads, peak ${inProcess.fullMaxRssMiB} MiB RSS, median of rounds ${inProcessRuns.map((run) => run.fullSeconds!.toFixed(2)).join(" / ")} s, totals ${totalsMatch ? "= generator's truth" : "DIFFER from the generator's truth"}`,
+      note: `${inProcess.workers} parser worker threads, phases ${Object.entries(inProcess.timings as unknown as Record<string, number>).map(([phase, ms]) => `${phase} ${ms} ms`).join(", ")}, ${cpuSeconds(inProcess)} CPU-s over all threads, peak ${inProcess.fullMaxRssMiB} MiB RSS, median of rounds ${inProcessRuns.map((run) => run.fullSeconds!.toFixed(2)).join(" / ")} s (best ${inProcessBest.toFixed(3)} s), totals ${totalsMatch ? "= generator's truth" : "DIFFER from the generator's truth"}`,
     },
     { name: "Baton no-change rescan (in-process)", seconds: inProcess.rescanSeconds!, note: `${inProcess.rescanFilesRead} files read` },
     { name: `Baton rescan after appending ${mb(inProcess.appendBytes!)} (in-process)`, seconds: inProcess.appendSeconds!, note: `${inProcess.appendFilesRead} file read, ${mb(inProcess.appendBytesRead!)}` },
@@ -319,7 +323,7 @@ async function benchSessions() {
     { name: "Baton no-change rescan (whole command)", seconds: commandRescan.seconds, note: `peak ${commandRescan.maxRssMiB ?? "?"} MiB RSS` },
     { name: `Baton rescan after appending ${mb(append.bytes)} (whole command)`, seconds: commandAppend.seconds },
     ccusageMedian
-      ? { name: `reference: ${ccusage.note} session --json --offline (whole command)`, seconds: ccusageMedian.seconds, note: `peak ${ccusageMedian.maxRssMiB ?? "?"} MiB RSS, median of rounds ${ccusageRuns.map((run) => run.seconds.toFixed(2)).join(" / ")} s, totals ${ccusageTotals && ccusageTotals.inputTokens === truth.inputTokens && ccusageTotals.cacheReadTokens === truth.cacheReadTokens && ccusageTotals.outputTokens === truth.outputTokens ? "= generator's truth" : "differ from the generator's truth"}` }
+      ? { name: `reference: ${ccusage.note} session --json --offline (whole command)`, seconds: ccusageMedian.seconds, note: `peak ${ccusageMedian.maxRssMiB ?? "?"} MiB RSS, median of rounds ${ccusageRuns.map((run) => run.seconds.toFixed(2)).join(" / ")} s (best ${ccusageBest.toFixed(3)} s), totals ${ccusageTotals && ccusageTotals.inputTokens === truth.inputTokens && ccusageTotals.cacheReadTokens === truth.cacheReadTokens && ccusageTotals.outputTokens === truth.outputTokens ? "= generator's truth" : "differ from the generator's truth"}` }
       : { name: `reference: ccusage — ${ccusage.note}`, seconds: NaN },
     { name: "reference: `node -e 0` (process start)", seconds: nodeStartSeconds },
   ];
@@ -329,6 +333,7 @@ async function benchSessions() {
   };
   if (ccusageMedian) {
     ratios.fullIngestVsCcusage = inProcess.fullSeconds! / ccusageMedian.seconds;
+    ratios.fullIngestVsCcusageBestRounds = inProcessBest / ccusageBest;
     ratios.commandFullVsCcusage = commandFull.seconds / ccusageMedian.seconds;
   }
   const targets: Record<string, boolean> = {
@@ -336,7 +341,7 @@ async function benchSessions() {
     rescanAfter1MBUnder1s: inProcess.appendSeconds! < 1,
     totalsEqualGeneratorTruth: totalsMatch,
   };
-  if (ccusageMedian) targets.fullIngestAtLeastAsFastAsCcusage = inProcess.fullSeconds! <= ccusageMedian.seconds;
+  if (ccusageMedian) targets.fullIngestAtLeastAsFastAsCcusage = inProcess.fullSeconds! <= ccusageMedian.seconds && inProcessBest <= ccusageBest;
   return {
     benchmark: "sessions",
     corpus: { ...truth, megabytes: truth.bytes / 1e6, generateSeconds, ccusage: ccusage.note, ccusageTotals, batonTotals: inProcess.totals },
