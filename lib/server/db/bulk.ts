@@ -68,8 +68,10 @@ class SqliteBulkWriter implements BulkWriter {
     this.db.pragma("busy_timeout = 10000");
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("foreign_keys = ON");
-    // 32 MiB of page cache (default 2 MiB): a first agent scan grows a 100k-entry text index.
-    this.db.pragma("cache_size = -32768");
+    // 8 MiB of page cache (default 2 MiB). A first agent scan is one transaction: its pages stay in
+    // this cache until it spills, so the size is part of a scan's peak memory. 32 MiB measured no
+    // faster on a 3.9 GB corpus (3.64 s against 3.69 s) and held 20-30 MiB more.
+    this.db.pragma("cache_size = -8192");
     // WAL + NORMAL: commits stop waiting for fsync (checkpoints still sync). A power cut can lose the
     // last transactions, never consistency, and everything here is re-derivable by a rescan.
     this.db.pragma("synchronous = NORMAL");

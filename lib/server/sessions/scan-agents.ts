@@ -120,6 +120,8 @@ const LABELS: Record<AgentSourceKind, string> = { "claude-code": "Claude Code", 
  * last file was parsed; 5,000 measured ~45 ms, same total).
  */
 const FLUSH_SAMPLES = 5_000;
+/** Files whose states are held before a write (a corpus of many small files flushes on this). */
+const FLUSH_FILES = 1_000;
 
 /**
  * One transaction for the whole scan: the dashboard sees a scan's results all at once (never a
@@ -142,8 +144,7 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
     timings[phase] = Math.round(now - phaseStart);
     phaseStart = now;
   };
-  const discovered = await discoverAgentSources({ env: options.env, homeDir: options.homeDir });
-  const sources = await planSources(bulk, discovered, options.homeDir);
+  const { sources, openCodeDirs, discoveryIssues } = await discoverAndPlan(bulk, options);
   const drafts = new Map<string, SessionDraft>();
   lap("discover");
 
@@ -227,7 +228,7 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
 
   // 3. OpenCode: a database (and older JSON tree), read whole when it changed.
   for (const source of sources.filter((entry) => entry.kind === "opencode")) {
-    await scanOpenCodeSource(bulk, source, discovered, drafts, scanRunId);
+    await scanOpenCodeSource(bulk, source, openCodeDirs, drafts, scanRunId);
   }
   lap("opencode");
 
@@ -262,7 +263,7 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
   return {
     sources: sources.map((source) => source.result),
     sessionIds: [...drafts.keys()],
-    issues: discovered.issues,
+    issues: discoveryIssues,
     workers: pool.workers,
     durationMs: Date.now() - started,
     timings,
@@ -270,6 +271,12 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
 }
 
 /* ---- Planning ---- */
+
+/** Discovery, then the plans; only the plans are kept (the discovery's file lists would double what a scan holds per file). */
+async function discoverAndPlan(bulk: BulkWriter, options: AgentScanOptions) {
+  const discovered = await discoverAgentSources({ env: options.env, homeDir: options.homeDir });
+  return { sources: await planSources(bulk, discovered, options.homeDir), openCodeDirs: discovered.opencode.dirs, discoveryIssues: discovered.issues };
+}
 
 async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: string): Promise<SourcePlan[]> {
   const plans: SourcePlan[] = [];
@@ -569,7 +576,7 @@ class OutcomeStore {
       unknownTypes: JSON.stringify(unknownTypes),
       issueCount: badLines + (outcome.pendingTail ? 1 : 0) + Object.keys(unknownTypes).length,
     });
-    if (this.chunkedSamples >= FLUSH_SAMPLES) await this.flush();
+    if (this.chunkedSamples >= FLUSH_SAMPLES || this.states.length >= FLUSH_FILES) await this.flush();
   }
 
   private issuesOf(sourceId: string) {
@@ -590,25 +597,30 @@ class OutcomeStore {
     return draft;
   }
 
+  /**
+   * Writes what the files read so far gave: samples, compactions, file states and issues. Nothing of
+   * a file stays in memory after its batch, so memory does not grow with the number of files (the
+   * scan's one transaction makes the batches visible together).
+   */
   private async flush() {
     const chunks = this.chunks;
     const compactions = this.compactions;
+    const states = this.states;
+    const issues = [...this.issues];
     this.chunks = [];
     this.chunkedSamples = 0;
     this.compactions = [];
+    this.states = [];
+    this.issues.clear();
     await this.bulk.transaction(async () => {
       await writeChunks(this.bulk, chunks);
       await writeCompactions(this.bulk, compactions);
+      await writeFileStates(this.bulk, states, this.scanRunId);
+      for (const [sourceId, entry] of issues) await replaceFileIssues(this.bulk, sourceId, entry, entry.rows, this.scanRunId);
     });
   }
 
   async finish() {
     await this.flush();
-    await this.bulk.transaction(async () => {
-      await writeFileStates(this.bulk, this.states, this.scanRunId);
-      for (const [sourceId, entry] of this.issues) await replaceFileIssues(this.bulk, sourceId, entry, entry.rows, this.scanRunId);
-    });
-    this.states = [];
-    this.issues.clear();
   }
 }

@@ -28,11 +28,11 @@ export interface OpenCodeSourcePlan {
 export async function scanOpenCodeSource(
   bulk: BulkWriter,
   source: OpenCodeSourcePlan,
-  discovered: AgentSources,
+  openCodeDirs: AgentSources["opencode"]["dirs"],
   drafts: Map<string, SessionDraft>,
   scanRunId: string | null,
 ): Promise<void> {
-  const dir = discovered.opencode.dirs.find((entry) => entry.dataDir === source.root);
+  const dir = openCodeDirs.find((entry) => entry.dataDir === source.root);
   if (!dir) return;
   const stats = source.result.stats;
   const key = dir.database ? path.relative(source.root, dir.database).split(path.sep).join("/") : "storage";
