@@ -47,8 +47,18 @@ const CASES: [string, Record<string, string>][] = [
 
 const present = existsSync(PUBLIC);
 
-for (const provider of testProviders) {
-  describe.skipIf(provider.skip || !present)(fixtureSuite(`ingest equals the whole-file summaries (${provider.name})`, PUBLIC, present), () => {
+/**
+ * Default batches, and one-file batches that write every session draft to the scan's temporary table
+ * (draft-store.ts) after every file: sessions fed by several files (subagents, 2.0.x flat agent files,
+ * resumed Codex threads) are then merged back from the table.
+ */
+const BATCHINGS = [
+  ["default batches", undefined],
+  ["one file per batch, drafts spilled after each", { samples: 1, files: 1, heldDrafts: 0 }],
+] as const;
+
+for (const provider of testProviders) for (const [batching, batchSizes] of BATCHINGS) {
+  describe.skipIf(provider.skip || !present)(fixtureSuite(`ingest equals the whole-file summaries (${provider.name}, ${batching})`, PUBLIC, present), () => {
     let database: TestDatabase;
     let bulk: BulkWriter;
     let db: Db;
@@ -68,7 +78,7 @@ for (const provider of testProviders) {
       const env = raw.OPENCODE_DATA_DIR === "sqlite" ? { ...raw, OPENCODE_DATA_DIR: openCodeCopy(path.join(PUBLIC, "opencode", "synthetic", "sqlite", "opencode.db")) } : raw;
       const { sessions: expected } = await loadAgentSessions({ env, homeDir: home });
       expect(expected.length).toBeGreaterThan(0);
-      const result = await scanAgentSources({ bulk, env, homeDir: home });
+      const result = await scanAgentSources({ bulk, env, homeDir: home, batchSizes });
       const sourceIds = result.sources.map((source) => source.sourceId);
       for (const summary of expected) {
         const row = await db.agentSession.findFirst({ where: { externalId: summary.sessionId, parentId: null, sourceId: { in: sourceIds } }, select: { id: true } });

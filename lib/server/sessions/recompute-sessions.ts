@@ -5,7 +5,7 @@
  * earlier scans stored.
  */
 import { mergeStoredChunks } from "../../core/sessions/sample-pack";
-import { emptyTotals, summariseSamples, type SessionFacts } from "../../core/sessions/session-facts";
+import { emptyTotals, summariseSamples, type SessionFacts, type Totals } from "../../core/sessions/session-facts";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { ParsedSessionLog, SessionRuntime } from "../../core/sessions/types";
 import type { BulkWriter, Row } from "../db/bulk";
@@ -130,16 +130,23 @@ const marks = (values: readonly unknown[]) => values.map(() => "?").join(", ");
 /** A stored chunk that could not be read back (its session's other chunks still count). */
 export interface RecomputeProblem {
   sessionId: string;
+  sourceId: string;
   message: string;
 }
 
-export async function recomputeSessions(bulk: BulkWriter, drafts: ReadonlyMap<string, SessionDraft>): Promise<RecomputeProblem[]> {
+/** Session rows for the drafts, a batch at a time (a batch's samples are read into memory). */
+export async function recomputeSessions(bulk: BulkWriter, batches: Iterable<SessionDraft[]> | AsyncIterable<SessionDraft[]>): Promise<RecomputeProblem[]> {
   const problems: RecomputeProblem[] = [];
-  const all = [...drafts.values()];
-  // Batches bound the rows held at once (a batch's samples are read into memory).
-  for (const batch of chunks(all, 200)) await recomputeBatch(bulk, batch, problems);
+  for await (const batch of batches) await recomputeBatch(bulk, batch, problems);
   return problems;
 }
+
+/** Drafts in batches of the size recomputeSessions takes them. */
+export function draftBatches(drafts: Iterable<SessionDraft>): SessionDraft[][] {
+  return chunks([...drafts], RECOMPUTE_BATCH);
+}
+
+export const RECOMPUTE_BATCH = 200;
 
 /** Samples read back per query: bounds memory whatever the sessions' sizes. */
 const CHUNK_READ_SAMPLES = 50_000;
@@ -153,6 +160,7 @@ async function storedFacts(bulk: BulkWriter, drafts: SessionDraft[], problems: R
   const facts = new Map<string, SessionFacts>();
   if (drafts.length === 0) return facts;
   const runtimeOf = new Map(drafts.map((draft) => [draft.id, draft.runtime]));
+  const sourceOf = new Map(drafts.map((draft) => [draft.id, draft.sourceId]));
   const sizes = await bulk.query<{ sessionId: string; n: unknown }>(
     `SELECT "sessionId", SUM("count") AS "n" FROM "SampleChunk" WHERE "sessionId" IN (${marks(drafts)}) GROUP BY "sessionId"`,
     drafts.map((draft) => draft.id),
@@ -181,7 +189,7 @@ async function storedFacts(bulk: BulkWriter, drafts: SessionDraft[], problems: R
     for (const id of ids) {
       const runtime = runtimeOf.get(id)!;
       const merged = mergeStoredChunks(runtime, chunksOf.get(id) ?? [], (row, error) => {
-        problems.push({ sessionId: id, message: `stored sample chunk ${String(row.id)} could not be read back (${error instanceof Error ? error.message : String(error)}); its requests are left out` });
+        problems.push({ sessionId: id, sourceId: sourceOf.get(id)!, message: `stored sample chunk ${String(row.id)} could not be read back (${error instanceof Error ? error.message : String(error)}); its requests are left out` });
       });
       facts.set(id, summariseSamples(runtime, merged));
     }
@@ -388,4 +396,53 @@ export function foldIntoDraft(draft: SessionDraft, log: ParsedSessionLog) {
   if (endMs !== null && !Number.isNaN(endMs)) agent.endMs = agent.endMs === null ? endMs : Math.max(agent.endMs, endMs);
   if (log.cwd !== null) agent.cwd = log.cwd;
   if (log.branch !== null) agent.branch = log.branch;
+}
+
+/**
+ * Folds `later` (what reads after the ones in `into` said, folded from empty) into `into`: the same
+ * draft as folding all those reads in order (recompute-sessions.test.ts holds the two to each other).
+ */
+export function mergeDraft(into: SessionDraft, later: SessionDraft): void {
+  into.startMs = minOf(into.startMs, later.startMs);
+  into.endMs = maxOf(into.endMs, later.endMs);
+  for (const model of later.models) if (!into.models.includes(model)) into.models.push(model);
+  into.cwd = later.cwd ?? into.cwd;
+  into.branch = later.branch ?? into.branch;
+  into.logContextWindow = later.logContextWindow ?? into.logContextWindow;
+  into.fallbackCwd = later.fallbackCwd ?? into.fallbackCwd;
+  into.fallbackBranch = later.fallbackBranch ?? into.fallbackBranch;
+  into.fallbackLogContextWindow = later.fallbackLogContextWindow ?? into.fallbackLogContextWindow;
+  for (const [agentId, agent] of later.subagents) {
+    const earlier = into.subagents.get(agentId);
+    if (!earlier) {
+      into.subagents.set(agentId, agent);
+      continue;
+    }
+    earlier.agentType ??= agent.agentType;
+    for (const model of agent.models) if (!earlier.models.includes(model)) earlier.models.push(model);
+    earlier.startMs = minOf(earlier.startMs, agent.startMs);
+    earlier.endMs = maxOf(earlier.endMs, agent.endMs);
+    earlier.cwd = agent.cwd ?? earlier.cwd;
+    earlier.branch = agent.branch ?? earlier.branch;
+  }
+  // Facts of the session's only read stand only while it is the only one.
+  into.wholeFacts = into.fileReads + later.fileReads === 1 ? (into.wholeFacts ?? later.wholeFacts) : null;
+  into.fileReads += later.fileReads;
+}
+
+/** A draft as JSON text (Maps as entry lists), for DraftStore's table. */
+export function draftToJson(draft: SessionDraft): string {
+  return JSON.stringify({
+    ...draft,
+    subagents: [...draft.subagents],
+    wholeFacts: draft.wholeFacts === null ? null : { byAgent: [...draft.wholeFacts.byAgent], lastModel: draft.wholeFacts.lastModel },
+  });
+}
+
+export function draftFromJson(text: string): SessionDraft {
+  const value = JSON.parse(text) as Omit<SessionDraft, "subagents" | "wholeFacts"> & {
+    subagents: [string, SubagentDraft][];
+    wholeFacts: { byAgent: [string, Totals][]; lastModel: string | null } | null;
+  };
+  return { ...value, subagents: new Map(value.subagents), wholeFacts: value.wholeFacts === null ? null : { byAgent: new Map(value.wholeFacts.byAgent), lastModel: value.wholeFacts.lastModel } };
 }

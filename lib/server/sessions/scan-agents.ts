@@ -41,7 +41,9 @@ import {
 } from "./agent-store";
 import { HEAD_BYTES, packedRequests, parseAgentFile, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
 import { createParsePool, defaultWorkerCount, TASKS_AHEAD } from "./parse-pool";
-import { emptyDraft, foldIntoDraft, recomputeSessions, type SessionDraft } from "./recompute-sessions";
+import { DraftStore, HELD_DRAFTS } from "./draft-store";
+import { keepHeapInBudget } from "./heap-budget";
+import { foldIntoDraft, recomputeSessions } from "./recompute-sessions";
 import { scanOpenCodeSource } from "./scan-opencode";
 import { agentSessionId, parseJsonOr } from "./session-ids";
 
@@ -59,6 +61,11 @@ export interface AgentScanOptions {
   scanRunId?: string | null;
   /** Parser worker threads beside the main thread; default: parse-pool.ts defaultWorkerCount. */
   workers?: number;
+  /**
+   * Samples and files per write batch, and session drafts held in memory (DraftStore); tests use
+   * tiny ones so that every batching path runs on small fixtures.
+   */
+  batchSizes?: { samples: number; files: number; heldDrafts: number };
   onProgress?: (event: AgentScanProgress) => void;
 }
 
@@ -97,7 +104,6 @@ interface SourcePlan {
 
 interface FilePlan {
   source: SourcePlan;
-  absolutePath: string;
   /** Root-relative, forward slashes (FileState.path). */
   path: string;
   format: AgentFileFormat;
@@ -145,7 +151,8 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
     phaseStart = now;
   };
   const { sources, openCodeDirs, discoveryIssues } = await discoverAndPlan(bulk, options);
-  const drafts = new Map<string, SessionDraft>();
+  const batchSizes = options.batchSizes ?? { samples: FLUSH_SAMPLES, files: FLUSH_FILES, heldDrafts: HELD_DRAFTS };
+  const drafts = new DraftStore(bulk, batchSizes.heldDrafts);
   lap("discover");
 
   // 1. Classify every file against what the last scan saw.
@@ -163,10 +170,11 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
   // A reset session's other files are read again from 0 too.
   for (const source of sources) {
     for (const file of source.files) {
-      if (file.stored?.sessionId && resetIds.has(file.stored.sessionId)) file.readFrom = { offset: 0, lines: 0, carry: null };
+      if (file.stored?.sessionId && resetIds.has(file.stored.sessionId)) file.readFrom = FROM_START;
     }
   }
   if (resetIds.size > 0) await bulk.transaction(() => resetSessions(bulk, [...resetIds]));
+  keepHeapInBudget();
   lap("classify");
 
   // 2. Parse (workers when it pays) and store as outcomes arrive.
@@ -180,7 +188,7 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
   toRead.sort((a, b) => b.size - (b.readFrom?.offset ?? 0) - (a.size - (a.readFrom?.offset ?? 0)));
   const bytesToRead = toRead.reduce((total, file) => total + Math.max(0, file.size - (file.readFrom?.offset ?? 0)), 0);
   const pool = createParsePool(options.workers ?? defaultWorkerCount(bytesToRead));
-  const store = new OutcomeStore(bulk, drafts, resetIds, scanRunId);
+  const store = new OutcomeStore(bulk, drafts, resetIds, scanRunId, batchSizes);
   try {
     let done = 0;
     let bytes = 0;
@@ -234,7 +242,8 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
 
   // 4. Session rows from the stored samples. A reset session no file feeds any more (its file was
   // replaced by another session's) is deleted; one whose files could not be read is recomputed.
-  const orphaned = [...resetIds].filter((id) => !drafts.has(id));
+  const orphaned: string[] = [];
+  for (const id of resetIds) if (!(await drafts.has(id))) orphaned.push(id);
   if (orphaned.length > 0) {
     const fed = await bulk.query<{ sessionId: string }>(
       `SELECT DISTINCT "sessionId" FROM "FileState" WHERE "sessionId" IN (${orphaned.map(() => "?").join(", ")})`,
@@ -245,24 +254,25 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
       `SELECT "id", "sourceId", "runtime", "externalId" FROM "AgentSession" WHERE "id" IN (${orphaned.map(() => "?").join(", ")})`,
       orphaned,
     );
-    for (const row of rows.filter((entry) => stillFed.has(entry.id))) drafts.set(row.id, emptyDraft(row.id, row.sourceId, row.runtime, row.externalId, false));
+    for (const row of rows.filter((entry) => stillFed.has(entry.id))) drafts.draftFor(row.id, row.sourceId, row.runtime, row.externalId, false);
     await bulk.deleteWhereIn("AgentSession", "id", orphaned.filter((id) => !stillFed.has(id)));
   }
-  const problems = await bulk.transaction(() => recomputeSessions(bulk, drafts));
+  const touched = await drafts.touched();
+  const problems = await bulk.transaction(() => recomputeSessions(bulk, drafts.batches()));
   for (const problem of problems) {
-    const source = sources.find((entry) => entry.id === drafts.get(problem.sessionId)?.sourceId);
+    const source = sources.find((entry) => entry.id === problem.sourceId);
     source?.result.errors.push({ path: "(stored samples)", message: problem.message });
   }
   lap("recompute");
   for (const source of sources) {
-    source.result.stats.sessionsTouched = [...drafts.values()].filter((draft) => draft.sourceId === source.id).length;
+    source.result.stats.sessionsTouched = touched.bySource.get(source.id) ?? 0;
     const status = source.result.errors.length === 0 ? "ok" : source.result.stats.filesFailed >= source.result.stats.files && source.result.stats.files > 0 ? "failed" : "partial";
     source.result.status = status;
     await finishSource(bulk, source.id, status, source.result.errors[0]?.message ?? null);
   }
   return {
     sources: sources.map((source) => source.result),
-    sessionIds: [...drafts.keys()],
+    sessionIds: touched.ids,
     issues: discoveryIssues,
     workers: pool.workers,
     durationMs: Date.now() - started,
@@ -305,9 +315,11 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: 
     plans.push(plan);
     return plan;
   };
+  // A plan per file lives for the whole scan: it keeps only its root-relative path (the absolute one
+  // is rebuilt when the file is opened), and its ids as strings of their own (a substring would keep
+  // the discovery's whole path alive).
   const file = (source: SourcePlan, absolutePath: string, extra: Partial<FilePlan> & { format: AgentFileFormat }): FilePlan => ({
     source,
-    absolutePath,
     path: relativeInside(source.root, absolutePath).split(path.sep).join("/"),
     pathSessionId: null,
     agentId: null,
@@ -318,6 +330,8 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: 
     mtimeMs: 0,
     readFrom: null,
     ...extra,
+    ...(extra.pathSessionId ? { pathSessionId: ownString(extra.pathSessionId) } : {}),
+    ...(extra.agentId ? { agentId: ownString(extra.agentId) } : {}),
   });
 
   for (const root of discovered.claude.roots) {
@@ -353,7 +367,7 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: 
 function statFile(file: FilePlan, stored: StoredAgentFile | undefined) {
   file.stored = stored;
   try {
-    const info = statSync(file.absolutePath);
+    const info = statSync(absolutePathOf(file));
     file.size = info.size;
     file.mtimeMs = info.mtimeMs;
   } catch {
@@ -362,9 +376,12 @@ function statFile(file: FilePlan, stored: StoredAgentFile | undefined) {
   }
 }
 
+/** Read from the start (one object for every plan that is). */
+const FROM_START: Readonly<NonNullable<FilePlan["readFrom"]>> = Object.freeze({ offset: 0, lines: 0, carry: null });
+
 function classify(file: FilePlan, resetIds: Set<string>) {
   const stored = file.stored;
-  const fromStart = { offset: 0, lines: 0, carry: null };
+  const fromStart = FROM_START;
   if (!stored || stored.status === "gone" || file.size < 0) {
     file.readFrom = fromStart;
     return;
@@ -398,7 +415,7 @@ function sameHead(file: FilePlan, stored: StoredAgentFile): boolean {
   const length = Number(stored.headHash.slice(0, stored.headHash.indexOf(":")));
   if (!Number.isFinite(length) || length <= 0 || length > HEAD_BYTES) return false;
   try {
-    return readHeadHash(file.absolutePath, length) === stored.headHash;
+    return readHeadHash(absolutePathOf(file), length) === stored.headHash;
   } catch {
     return false;
   }
@@ -416,7 +433,7 @@ function taskFor(file: FilePlan, id: number): AgentFileTask {
   }
   return {
     id,
-    path: file.absolutePath,
+    path: absolutePathOf(file),
     format: file.format,
     offset: from.offset,
     lines: from.lines,
@@ -426,6 +443,21 @@ function taskFor(file: FilePlan, id: number): AgentFileTask {
     projectRoot: file.projectRoot,
     pack: true,
   };
+}
+
+/** The file's absolute path: its source's root (as discovered) and its root-relative path. */
+function absolutePathOf(file: FilePlan): string {
+  const root = file.source.root;
+  const relative = path.sep === "/" ? file.path : file.path.split("/").join(path.sep);
+  return root.endsWith(path.sep) ? root + relative : root + path.sep + relative;
+}
+
+/**
+ * A copy of `text` that holds no other string: V8 keeps a substring (of 13 characters or more) as a
+ * view of the string it was cut from, which then stays in memory as long as the substring does.
+ */
+function ownString(text: string): string {
+  return Buffer.from(text, "utf8").toString("utf8");
 }
 
 function tilde(target: string, homeDir: string): string {
@@ -457,9 +489,10 @@ class OutcomeStore {
 
   constructor(
     private readonly bulk: BulkWriter,
-    private readonly drafts: Map<string, SessionDraft>,
+    private readonly drafts: DraftStore,
     private readonly resetIds: ReadonlySet<string>,
     private readonly scanRunId: string | null,
+    private readonly batchSizes: { samples: number; files: number },
   ) {}
 
   async add(file: FilePlan, outcome: AgentFileOutcome) {
@@ -510,9 +543,9 @@ class OutcomeStore {
     const hasContent = packed !== null || log.compactions.length > 0;
     // A file with nothing countable yet and no session: not a session (yet). It is read again from
     // the start when it changes (classify), so its first lines still date the session later.
-    const keepsOffset = sessionId !== null && (hasContent || storedSession !== null || this.drafts.has(sessionId));
+    const keepsOffset = sessionId !== null && (hasContent || storedSession !== null || (await this.drafts.has(sessionId)));
     if (sessionId !== null && keepsOffset) {
-      const draft = this.draftFor(sessionId, source.id, runtime, externalId ?? log.sessionId ?? file.pathSessionId ?? sessionId);
+      const draft = this.drafts.draftFor(sessionId, source.id, runtime, externalId ?? log.sessionId ?? file.pathSessionId ?? sessionId, this.resetIds.has(sessionId));
       foldIntoDraft(draft, log);
       draft.fileReads += 1;
       // Read whole into a session with nothing stored before (new, or reset): its facts are these
@@ -576,7 +609,7 @@ class OutcomeStore {
       unknownTypes: JSON.stringify(unknownTypes),
       issueCount: badLines + (outcome.pendingTail ? 1 : 0) + Object.keys(unknownTypes).length,
     });
-    if (this.chunkedSamples >= FLUSH_SAMPLES || this.states.length >= FLUSH_FILES) await this.flush();
+    if (this.chunkedSamples >= this.batchSizes.samples || this.states.length >= this.batchSizes.files) await this.flush();
   }
 
   private issuesOf(sourceId: string) {
@@ -588,14 +621,6 @@ class OutcomeStore {
     return entry;
   }
 
-  private draftFor(id: string, sourceId: string, runtime: SessionRuntime, externalId: string): SessionDraft {
-    let draft = this.drafts.get(id);
-    if (!draft) {
-      draft = emptyDraft(id, sourceId, runtime, externalId, this.resetIds.has(id));
-      this.drafts.set(id, draft);
-    }
-    return draft;
-  }
 
   /**
    * Writes what the files read so far gave: samples, compactions, file states and issues. Nothing of
@@ -618,6 +643,8 @@ class OutcomeStore {
       await writeFileStates(this.bulk, states, this.scanRunId);
       for (const [sourceId, entry] of issues) await replaceFileIssues(this.bulk, sourceId, entry, entry.rows, this.scanRunId);
     });
+    await this.drafts.spillIfLarge();
+    keepHeapInBudget();
   }
 
   async finish() {

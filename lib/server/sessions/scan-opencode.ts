@@ -14,7 +14,8 @@ import { listJson, readOpenCodeStorage } from "../agents/load-agent-sessions";
 import { readOpenCodeDb } from "../agents/read-opencode-db";
 import type { BulkWriter } from "../db/bulk";
 import { AGENT_ISSUE_RULES, loadAgentFiles, markGone, replaceFileIssues, resetSessions, writeCompactions, writeChunks, writeFileStates, type ChunkWrite } from "./agent-store";
-import { emptyDraft, foldIntoDraft, type SessionDraft } from "./recompute-sessions";
+import type { DraftStore } from "./draft-store";
+import { foldIntoDraft } from "./recompute-sessions";
 import type { AgentSourceResult } from "./scan-agents";
 import { agentSessionId } from "./session-ids";
 
@@ -29,7 +30,7 @@ export async function scanOpenCodeSource(
   bulk: BulkWriter,
   source: OpenCodeSourcePlan,
   openCodeDirs: AgentSources["opencode"]["dirs"],
-  drafts: Map<string, SessionDraft>,
+  drafts: DraftStore,
   scanRunId: string | null,
 ): Promise<void> {
   const dir = openCodeDirs.find((entry) => entry.dataDir === source.root);
@@ -71,12 +72,7 @@ export async function scanOpenCodeSource(
   const compactions: Parameters<typeof writeCompactions>[1] = [];
   for (const log of logs) {
     const id = ids.get(log.sessionId!)!;
-    let draft = drafts.get(id);
-    if (!draft) {
-      draft = emptyDraft(id, source.id, "opencode", log.sessionId!, true);
-      drafts.set(id, draft);
-    }
-    foldIntoDraft(draft, log);
+    foldIntoDraft(drafts.draftFor(id, source.id, "opencode", log.sessionId!, true), log);
     // Keys repeat only if the store does; the last copy wins, as the parser's own de-dup does.
     const unique = [...new Map(log.requests.map((request) => [request.key, request])).values()];
     if (unique.length > 0) chunks.push({ sessionId: id, file: key, count: unique.length, data: packRequests(unique) });
