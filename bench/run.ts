@@ -12,6 +12,8 @@
  *   npm run bench -- sessions     only the agent-session ingest
  *   npm run bench -- graph        chain graph of 1,000 handoffs: server layout, and fps in Chromium
  *                                 (the browser part needs `npm run build` first)
+ *   npm run bench -- memory       peak memory of a full ingest at 1x, 3x and 10x the sessions corpus
+ *                                 (not in a plain run: ~6 GB of generated logs, minutes)
  *   npm run bench -- --json       machine-readable results on stdout
  *
  * Sessions alternate Baton's in-process ingest and ccusage BATON_BENCH_ROUNDS times (default 5) and
@@ -351,13 +353,51 @@ async function benchSessions() {
   };
 }
 
-const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions, graph: () => benchGraph(work, log) };
+/**
+ * Peak memory against corpus size (issue 3: under 300 MB whatever the corpus size): the sessions
+ * benchmark's corpus and larger ones of the same mix (BATON_BENCH_MEMORY_SCALES, default 3 and 10
+ * times the sessions: ~1.2 and ~4 GB, generated once into bench/.tmp), one full in-process ingest each.
+ * Not part of a plain `npm run bench` (minutes, and gigabytes of disk).
+ */
+async function benchMemory() {
+  const scales = (process.env.BATON_BENCH_MEMORY_SCALES ?? "3,10").split(",").map(Number).filter((scale) => scale > 0);
+  const results: Result[] = [];
+  const targets: Record<string, boolean> = {};
+  const ratios: Record<string, number> = {};
+  let reference: number | null = null;
+  for (const scale of [1, ...scales.filter((scale) => scale !== 1)]) {
+    const corpus = scale === 1 ? path.join(work, "claude-corpus") : path.join(work, `claude-corpus-${scale}x`);
+    const options = { ...DEFAULT_CORPUS, sessions: DEFAULT_CORPUS.sessions * scale, seed: DEFAULT_CORPUS.seed + (scale === 1 ? 0 : scale) };
+    log(`generating (or reusing) a corpus of ${options.sessions} sessions…`);
+    const truth = generateClaudeCorpus(corpus, options);
+    const dbFile = path.join(work, `memory-${scale}x.db`);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(dbFile + suffix, { force: true });
+    log(`Baton: full ingest in-process, ${(truth.bytes / 1e9).toFixed(1)} GB…`);
+    const run = tsxChild("sessions-ingest.ts", [corpus, dbFile]) as Record<string, number> & { totals: Record<string, number> };
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(dbFile + suffix, { force: true });
+    const exact = run.totals.requests === truth.requests && run.totals.cacheReadTokens === truth.cacheReadTokens && run.totals.outputTokens === truth.outputTokens;
+    results.push({
+      name: `Baton full ingest, ${(truth.bytes / 1e9).toFixed(2)} GB, ${truth.sessions} sessions, ${truth.files} files (in-process)`,
+      seconds: run.fullSeconds!,
+      note: `peak ${run.fullMaxRssMiB} MiB RSS, ${(truth.bytes / 1048576 / run.fullSeconds!).toFixed(0)} MiB/s, totals ${exact ? "= generator's truth" : "DIFFER from the generator's truth"}`,
+    });
+    reference ??= run.fullMaxRssMiB!;
+    ratios[`peakMemory${scale}xVs1x`] = run.fullMaxRssMiB! / reference;
+    targets[`peakMemoryUnder300MB_${scale}x`] = run.fullMaxRssMiB! < 300;
+    targets[`totalsEqualGeneratorTruth_${scale}x`] = exact;
+  }
+  return { benchmark: "memory", results, ratios, targets };
+}
+
+const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions, graph: () => benchGraph(work, log), memory: benchMemory };
+/** What a plain `npm run bench` runs. */
+const DEFAULT_BENCHMARKS = ["handoffs", "sessions", "graph"];
 
 mkdirSync(work, { recursive: true });
 // The commands (and the in-process ingest's parser workers) run the CLI bundle; build it now if the
 // sources changed, or the first measured command would include the rebuild.
 if (freshBundle(root) === null) log(`CLI bundle: ${await buildCli(root)}`);
-const selected = only.length > 0 ? only : Object.keys(benchmarks);
+const selected = only.length > 0 ? only : DEFAULT_BENCHMARKS;
 const output: unknown[] = [];
 for (const name of selected) {
   const bench = benchmarks[name];
