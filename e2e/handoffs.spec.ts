@@ -111,8 +111,11 @@ test("ingest errors page lists the unreadable file", async ({ page }) => {
   await shot(page, "ingest-errors");
 });
 
-test("unknown handoff id shows the not-found page", async ({ page }) => {
-  // The page streams behind a loading state, so Next answers 200 with a noindex not-found page.
-  await page.goto("/handoffs/does-not-exist");
-  await expect(page.getByText("Nothing is stored under this address")).toBeVisible();
+test("unknown handoff, session and repository ids answer 404 with the not-found page", async ({ page }) => {
+  // Record pages check the id before anything streams (no loading.tsx above them), so the status is real.
+  for (const address of ["/handoffs/does-not-exist", "/sessions/does-not-exist", "/chains/does-not-exist"]) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(404);
+    await expect(page.getByText("Nothing is stored under this address")).toBeVisible();
+  }
 });

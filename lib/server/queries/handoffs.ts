@@ -118,6 +118,11 @@ export async function getHandoffFacets(db: Db) {
 }
 export type HandoffFacets = Awaited<ReturnType<typeof getHandoffFacets>>;
 
+/** Whether getHandoff would find the handoff (one indexed read: pages answer 404 before rendering). */
+export async function handoffExists(db: Db, id: string): Promise<boolean> {
+  return (await db.handoff.findUnique({ where: { id }, select: { id: true } })) !== null;
+}
+
 export async function getHandoff(db: Db, id: string) {
   const row = await db.handoff.findUnique({
     where: { id },

@@ -290,9 +290,18 @@ export async function getSessionFacets(db: Db): Promise<{ runtimes: string[]; re
   return { runtimes: runtimes.map((row) => row.runtime), repos };
 }
 
+/** Whether getSession would find the session (one indexed read: pages answer 404 before rendering). */
+export async function sessionExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.agentSession.findUnique({ where: { id }, select: { parentId: true } });
+  return isSessionPage(row);
+}
+
+/** Subagents have no page of their own: they are listed on their session's. */
+const isSessionPage = (row: { parentId: string | null } | null): row is { parentId: null } => row !== null && row.parentId === null;
+
 export async function getSession(db: Db, id: string): Promise<SessionDetail | null> {
   const row = await db.agentSession.findUnique({ where: { id }, select: { ...listSelect, externalId: true, repoId: true, parentId: true } });
-  if (!row || row.parentId !== null) return null;
+  if (!isSessionPage(row)) return null;
   const [subagents, samples, compactions, checkpoints, links, budgets, files] = await Promise.all([
     db.agentSession.findMany({
       where: { parentId: id },

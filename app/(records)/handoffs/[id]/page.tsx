@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { cache, Suspense } from "react";
 import { notFound } from "next/navigation";
 import { formatDay, formatInstant, shortSha } from "@/components/handoffs/format";
 import { HandoffChanges } from "@/components/handoffs/handoff-changes";
@@ -12,9 +13,10 @@ import { LintBadge, SeverityBadge } from "@/components/handoffs/lint-badge";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { PageSkeleton } from "@/components/ui/skeleton";
 import { getDb } from "@/lib/server/db/client";
 import { judgeHandoffTiming } from "@/lib/core/metrics/handoff-timing";
-import { getChangesSincePrevious, getHandoff, type HandoffDetail } from "@/lib/server/queries/handoffs";
+import { getChangesSincePrevious, getHandoff, handoffExists, type HandoffDetail } from "@/lib/server/queries/handoffs";
 import { sessionChartData } from "@/lib/server/queries/session-charts";
 import { getSessionsForHandoff } from "@/lib/server/queries/sessions";
 
@@ -22,14 +24,32 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
+/** One read per request: the title and the page want the same handoff. */
+const loadHandoff = cache((id: string) => getHandoff(getDb(), id));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const handoff = await getHandoff(getDb(), (await params).id);
+  const handoff = await loadHandoff((await params).id);
   return { title: handoff ? (handoff.phase ?? handoff.path) : "Handoff not found" };
 }
 
+/**
+ * No loading.tsx above this page: an unknown id must answer 404, and once a response streams its
+ * status is sent. The existence check is one indexed read; the skeleton shows while the rest loads.
+ */
 export default async function HandoffPage({ params }: Props) {
+  const { id } = await params;
+  if (!(await handoffExists(getDb(), id))) notFound();
+  return (
+    <Suspense fallback={<PageSkeleton label="Loading handoff" />}>
+      <HandoffView id={id} />
+    </Suspense>
+  );
+}
+
+async function HandoffView({ id }: { id: string }) {
   const db = getDb();
-  const handoff = await getHandoff(db, (await params).id);
+  const handoff = await loadHandoff(id);
+  // Removed by a scan between the two reads.
   if (!handoff) notFound();
   const [changes, sessions] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff)]);
   const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { cache, Suspense } from "react";
 import { ChainGraphClient } from "@/components/chains/chain-graph-client";
 import { EmptyState } from "@/components/ui/empty-state";
+import { PageSkeleton } from "@/components/ui/skeleton";
 import { getDb } from "@/lib/server/db/client";
 import { getChainGraph } from "@/lib/server/queries/chain-graph";
 
@@ -10,15 +12,32 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ repoId: string }>; searchParams: Promise<{ chain?: string }> };
 
+/** One read per request: the title and the existence check want the same row. */
+const loadRepo = cache((repoId: string) => getDb().repo.findUnique({ where: { id: repoId }, select: { name: true } }));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const repo = await getDb().repo.findUnique({ where: { id: (await params).repoId }, select: { name: true } });
+  const repo = await loadRepo((await params).repoId);
   return { title: repo ? `${repo.name} chains` : "Chains" };
 }
 
+/**
+ * No loading.tsx above this page: an unknown repo must answer 404, and once a response streams its
+ * status is sent. The existence check is one indexed read; the skeleton shows while the graph is laid out.
+ */
 export default async function RepoChainsPage({ params, searchParams }: Props) {
   const { repoId } = await params;
   const { chain } = await searchParams;
-  const graph = await getChainGraph(getDb(), { repoId, chainId: chain });
+  if (!(await loadRepo(repoId))) notFound();
+  return (
+    <Suspense fallback={<PageSkeleton label="Laying out the chain graph" />}>
+      <RepoChainsView repoId={repoId} chainId={chain} />
+    </Suspense>
+  );
+}
+
+async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: string }) {
+  const graph = await getChainGraph(getDb(), { repoId, chainId });
+  // Removed between the two reads.
   if (!graph) notFound();
   return (
     <div className="space-y-4">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { cache, Suspense } from "react";
 import { notFound } from "next/navigation";
 import { formatInstant } from "@/components/handoffs/format";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
@@ -8,21 +9,40 @@ import { formatDuration, formatTokens, percentTone } from "@/components/sessions
 import { SessionBurn } from "@/components/sessions/session-burn";
 import { Badge } from "@/components/ui/badge";
 import { Card, Stat } from "@/components/ui/card";
+import { PageSkeleton } from "@/components/ui/skeleton";
 import { getDb } from "@/lib/server/db/client";
 import { sessionChartData } from "@/lib/server/queries/session-charts";
-import { getSession } from "@/lib/server/queries/sessions";
+import { getSession, sessionExists } from "@/lib/server/queries/sessions";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
+/** One read per request: the title and the page want the same session (its samples unpacked once). */
+const loadSession = cache((id: string) => getSession(getDb(), id));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const session = await getSession(getDb(), (await params).id);
+  const session = await loadSession((await params).id);
   return { title: session ? `Session ${session.sessionId}` : "Session not found" };
 }
 
+/**
+ * No loading.tsx above this page: an unknown id must answer 404, and once a response streams its
+ * status is sent. The existence check is one indexed read; the skeleton shows while the rest loads.
+ */
 export default async function SessionPage({ params }: Props) {
-  const session = await getSession(getDb(), (await params).id);
+  const { id } = await params;
+  if (!(await sessionExists(getDb(), id))) notFound();
+  return (
+    <Suspense fallback={<PageSkeleton label="Loading session" />}>
+      <SessionView id={id} />
+    </Suspense>
+  );
+}
+
+async function SessionView({ id }: { id: string }) {
+  const session = await loadSession(id);
+  // Removed by a scan between the two reads.
   if (!session) notFound();
   const chart = sessionChartData(session);
   return (
