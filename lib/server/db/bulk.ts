@@ -5,8 +5,9 @@
  * and stores values exactly as Prisma would (ISO timestamps, 0/1 booleans on SQLite).
  */
 import Database from "better-sqlite3";
-import pg from "pg";
+import type pg from "pg";
 import { postgresConnectionConfig, resolveDatabaseUrl, type DatabaseTarget } from "./database-url";
+import { postgresDriver } from "./postgres-driver";
 
 export type Cell = string | number | boolean | null | Date;
 export type Row = Cell[];
@@ -151,7 +152,7 @@ class PostgresBulkWriter implements BulkWriter {
   private depth = 0;
 
   constructor(url: string) {
-    this.client = new pg.Client(postgresConnectionConfig(url));
+    this.client = new (postgresDriver().Client)(postgresConnectionConfig(url));
     this.connected = this.client.connect();
   }
 

@@ -4,16 +4,17 @@
  * the same type, so code stays within what both providers support.
  */
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresPrismaClient } from "../../../generated/postgres/client";
 import { PrismaClient } from "../../../generated/sqlite/client";
 import { postgresConnectionConfig, resolveDatabaseUrl, type DatabaseTarget } from "./database-url";
+import { prismaPostgresAdapter } from "./postgres-driver";
 
 export type Db = PrismaClient;
 export type { Prisma } from "../../../generated/sqlite/client";
 
 export function createDb(target: DatabaseTarget = resolveDatabaseUrl()): Db {
   if (target.provider === "postgresql") {
+    const { PrismaPg } = prismaPostgresAdapter();
     const client = new PostgresPrismaClient({ adapter: new PrismaPg(postgresConnectionConfig(target.url)) });
     return client as unknown as Db;
   }

@@ -9,12 +9,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
-import pg from "pg";
 import type { MigrationList, SchemaEngine as SchemaEngineType } from "@prisma/schema-engine-wasm";
 import type * as EngineBindingsModule from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { postgresConnectionConfig, resolveDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from "./database-url";
+import { postgresDriver, prismaPostgresAdapter } from "./postgres-driver";
 
 const projectRoot = path.resolve(import.meta.dirname, "..", "..", "..");
 const require = createRequire(import.meta.url);
@@ -102,7 +101,9 @@ function patchAdapter<T extends object>(adapter: T): T {
 async function connectPostgresShadow(url: string) {
   const config = postgresConnectionConfig(url);
   const name = `baton_shadow_${randomUUID().replace(/-/g, "")}`;
-  const admin = new pg.Client(config);
+  const { Client } = postgresDriver();
+  const { PrismaPg } = prismaPostgresAdapter();
+  const admin = new Client(config);
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}"`);
@@ -116,7 +117,7 @@ async function connectPostgresShadow(url: string) {
     if (disposed) return;
     disposed = true;
     await dispose();
-    const cleanup = new pg.Client(config);
+    const cleanup = new Client(config);
     await cleanup.connect();
     try {
       await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -130,7 +131,7 @@ async function connectPostgresShadow(url: string) {
 function adapterFactoryFor(target: DatabaseTarget, opened: { dispose: () => Promise<void> }[]) {
   const factory =
     target.provider === "postgresql"
-      ? new PrismaPg(postgresConnectionConfig(target.url))
+      ? new (prismaPostgresAdapter().PrismaPg)(postgresConnectionConfig(target.url))
       : new PrismaBetterSqlite3({ url: target.url });
   const connect = factory.connect.bind(factory);
   const connectToShadowDb = factory.connectToShadowDb.bind(factory);
