@@ -9,7 +9,7 @@ import { emptyTotals, summariseSamples, type SessionFacts, type Totals } from ".
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { ParsedSessionLog, SessionRuntime } from "../../core/sessions/types";
 import type { BulkWriter, Row } from "../db/bulk";
-import { chunks, dbTimeToMs, parseJsonOr, subagentSessionId, toNullableNumber, toNumber } from "./session-ids";
+import { dbTimeToMs, parseJsonOr, subagentSessionId, toNullableNumber, toNumber } from "./session-ids";
 
 export interface SubagentDraft {
   agentType: string | null;
@@ -141,11 +141,7 @@ export async function recomputeSessions(bulk: BulkWriter, batches: Iterable<Sess
   return problems;
 }
 
-/** Drafts in batches of the size recomputeSessions takes them. */
-export function draftBatches(drafts: Iterable<SessionDraft>): SessionDraft[][] {
-  return chunks([...drafts], RECOMPUTE_BATCH);
-}
-
+/** Drafts per recompute batch (DraftStore.batches yields them so). */
 export const RECOMPUTE_BATCH = 200;
 
 /** Samples read back per query: bounds memory whatever the sessions' sizes. */
