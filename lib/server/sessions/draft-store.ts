@@ -7,15 +7,16 @@
  * The table lives in the scan's transaction (SQLite's temp schema, a PostgreSQL temporary table):
  * nothing outside the scan sees it, and a failed scan leaves none behind.
  */
+import type { SessionRuntime } from "../../core/sessions/types";
 import type { BulkWriter } from "../db/bulk";
 import { draftFromJson, draftToJson, emptyDraft, mergeDraft, RECOMPUTE_BATCH, type SessionDraft } from "./recompute-sessions";
 import { chunks } from "./session-ids";
-import type { SessionRuntime } from "../../core/sessions/types";
 
 /** Drafts held in memory before they are written to the table (about a kilobyte each). */
 export const HELD_DRAFTS = 2_000;
 
-const TABLE = `"baton_scan_draft"`;
+const TABLE_NAME = "baton_scan_draft";
+const TABLE = `"${TABLE_NAME}"`;
 
 export class DraftStore {
   private held = new Map<string, SessionDraft>();
@@ -67,7 +68,7 @@ export class DraftStore {
         }
         return [id, draft.sourceId, draftToJson(draft)];
       });
-      await this.bulk.upsert(TABLE.slice(1, -1), ["id", "sourceId", "draft"], rows, { conflict: ["id"], update: ["draft"] });
+      await this.bulk.upsert(TABLE_NAME, ["id", "sourceId", "draft"], rows, { conflict: ["id"], update: ["draft"] });
     }
     this.held.clear();
   }
