@@ -5,10 +5,11 @@
  * `_prisma_migrations` table as `prisma migrate`, so both stay interchangeable.
  */
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import Database from "better-sqlite3";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine as SchemaEngineType } from "@prisma/schema-engine-wasm";
 import type * as EngineBindingsModule from "@prisma/schema-engine-wasm/schema_engine_bg";
@@ -178,8 +179,33 @@ function readMigrationsList(provider: DatabaseProvider): MigrationList {
 
 const noFilter = { externalTables: [], externalEnums: [] };
 
+/**
+ * Page size of a SQLite database Baton creates. A session's samples are one packed chunk per file
+ * read (a few KB each, sample-pack.ts); with SQLite's default 4 KB pages most chunks spilled into
+ * overflow pages, and committing a full agent ingest of the 400 MB bench corpus took ~35 ms instead
+ * of ~8 (`npm run bench -- sessions`, alternating runs). Larger pages than 16 KB measured no better.
+ */
+export const SQLITE_PAGE_SIZE = 16384;
+
+/**
+ * Creates a missing (or empty) SQLite file with SQLITE_PAGE_SIZE pages before the engine opens it.
+ * An existing database keeps its page size (changing it means rewriting the whole file).
+ */
+function createSqliteFile(filePath: string) {
+  mkdirSync(path.dirname(filePath), { recursive: true });
+  if (existsSync(filePath) && statSync(filePath).size > 0) return;
+  const db = new Database(filePath);
+  try {
+    db.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
+    // The size is only fixed once the file has a header: an empty VACUUM writes one.
+    db.exec("VACUUM");
+  } finally {
+    db.close();
+  }
+}
+
 async function withEngine<T>(target: DatabaseTarget, run: (engine: SchemaEngineType) => Promise<T>): Promise<T> {
-  if (target.filePath) mkdirSync(path.dirname(target.filePath), { recursive: true });
+  if (target.filePath) createSqliteFile(target.filePath);
   const { SchemaEngine } = await loadEngineModule();
   const schemaFile = schemaPath(target.provider);
   const log = (message: string) => {
