@@ -119,12 +119,14 @@ function pick(a: number | null, b: number | null, choose: (x: number, y: number)
 /** Ordered set of model ids, first-seen order. */
 export class ModelList {
   private readonly seen = new Set<string>();
-  readonly list: string[] = [];
 
   add(model: string | null): void {
-    if (model === null || this.seen.has(model)) return;
-    this.seen.add(model);
-    this.list.push(model);
+    // A Set keeps insertion order; adding a model seen before changes nothing.
+    if (model !== null) this.seen.add(model);
+  }
+
+  get list(): string[] {
+    return [...this.seen];
   }
 }
 

@@ -9,13 +9,14 @@
  * results hold only fresh strings (JSON.parse / utf8Slice copies), never views into the buffer.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { parseClaudeLog } from "../../core/sessions/parse-claude-log";
 import { parseCodexRollout } from "../../core/sessions/parse-codex-rollout";
 import { parseGeminiChatJson, parseGeminiChatJsonl } from "../../core/sessions/parse-gemini-chat";
 import { mergeChunks, packSamples, storedSample } from "../../core/sessions/sample-pack";
 import { summariseSamples, type SessionFacts } from "../../core/sessions/session-facts";
 import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
+import { hexDigest } from "../hex-digest";
+import { warmClaudeParser } from "./parser-warmup";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample, SessionRuntime } from "../../core/sessions/types";
 
 export type AgentFileFormat = "claude" | "codex" | "gemini-jsonl" | "gemini-json";
@@ -110,7 +111,7 @@ export function runtimeOf(format: AgentFileFormat): SessionRuntime {
 }
 
 export function hashHead(bytes: Uint8Array): string {
-  return `${bytes.length}:${createHash("sha1").update(bytes).digest("hex")}`;
+  return `${bytes.length}:${hexDigest("sha1", bytes)}`;
 }
 
 /** Hash of the first `length` bytes of a file, or null when it has fewer. */
@@ -136,6 +137,7 @@ function readFully(fd: number, buffer: Buffer, length: number, position: number)
 }
 
 export function parseAgentFile(task: AgentFileTask, chunkSize = DEFAULT_CHUNK): AgentFileOutcome {
+  if (task.format === "claude") warmClaudeParser(bufferOf, (requests) => packedRequests("claude-code", requests));
   const outcome: AgentFileOutcome = {
     id: task.id,
     error: null,
