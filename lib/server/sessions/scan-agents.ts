@@ -128,6 +128,8 @@ const LABELS: Record<AgentSourceKind, string> = { "claude-code": "Claude Code", 
 const FLUSH_SAMPLES = 5_000;
 /** Files whose states are held before a write (a corpus of many small files flushes on this). */
 const FLUSH_FILES = 1_000;
+/** How long the main thread parses before it lets the workers' replies in. */
+const YIELD_MS = 3;
 
 /**
  * One transaction for the whole scan: the dashboard sees a scan's results all at once (never a
@@ -217,11 +219,18 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
     // Inline (no workers), the only lane; beside workers, one more parser. Parses one file, stores
     // it, then lets the workers' replies in before the next.
     const mainLane = async () => {
+      let yielded = performance.now();
       while (front < back) {
         const index = --back;
         const file = toRead[index]!;
         await stored(file, parseAgentFile(taskFor(file, index)));
-        await new Promise((resolve) => setImmediate(resolve));
+        // Let the workers' replies in every few milliseconds (each has TASKS_AHEAD files queued), not
+        // after every file: most files are small, and a turn of the event loop per file cost more
+        // than parsing many of them.
+        if (pool.workers > 0 && performance.now() - yielded >= YIELD_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          yielded = performance.now();
+        }
       }
     };
     await Promise.all([mainLane(), ...Array.from({ length: pool.workers * TASKS_AHEAD }, workerLane)]);

@@ -1,17 +1,17 @@
 /**
  * Stable ids and small value helpers shared by session ingest, linking and queries.
  */
-import { createHash } from "node:crypto";
 import os from "node:os";
+import { hexDigest } from "../hex-digest";
 
 /** A main session: sha256(runtime, source root, external id), 24 hex. Stable across scans. */
 export function agentSessionId(runtime: string, sourceRoot: string, externalId: string): string {
-  return createHash("sha256").update(`${runtime}\0${sourceRoot}\0${externalId}`).digest("hex").slice(0, 24);
+  return hexDigest("sha256", `${runtime}\0${sourceRoot}\0${externalId}`).slice(0, 24);
 }
 
 /** A subagent of a main session: derived from the parent's id, so later slices need no external id. */
 export function subagentSessionId(parentId: string, agentId: string): string {
-  return createHash("sha256").update(`${parentId}\0agent\0${agentId}`).digest("hex").slice(0, 24);
+  return hexDigest("sha256", `${parentId}\0agent\0${agentId}`).slice(0, 24);
 }
 
 /**

@@ -33,6 +33,8 @@ export class WasmJsonWalker {
   ranges: Int32Array;
   private specs = new WeakMap<WalkSpec, number>();
   private specEnd = SPECS;
+  private lastSpec: WalkSpec | null = null;
+  private lastPointer = 0;
   /** The bytes walked now, and where they start in memory. */
   private bytes: Uint8Array | null = null;
 
@@ -108,8 +110,18 @@ export class WasmJsonWalker {
     return result === -1 ? INVALID : result === -2 ? TOO_DEEP : result;
   }
 
-  /** Writes a spec into the module's spec area once (see json-walk.as.ts for the encoding). */
+  /** Where a spec is in the module's memory. */
   private specPointer(spec: WalkSpec): number {
+    // Every line of a file is walked with the same spec: skip the map lookup then.
+    if (spec === this.lastSpec) return this.lastPointer;
+    const pointer = this.writeSpec(spec);
+    this.lastSpec = spec;
+    this.lastPointer = pointer;
+    return pointer;
+  }
+
+  /** Writes a spec into the module's spec area once (see json-walk.as.ts for the encoding). */
+  private writeSpec(spec: WalkSpec): number {
     const known = this.specs.get(spec);
     if (known !== undefined) return known;
     const contexts = spec.names.length;
