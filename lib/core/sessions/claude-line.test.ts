@@ -229,6 +229,49 @@ describe("WebAssembly walk = JavaScript walk", () => {
   });
 });
 
+describe.skipIf(wasm === null)("WebAssembly byte searches = JavaScript's", () => {
+  const bytesAndRange = fc
+    .array(fc.constantFrom(10, 34, 116, 95, 114, 97, 92, 0, 200, 111, 108, 101, 115, 117), { maxLength: 200 })
+    .chain((values) => fc.tuple(fc.constant(Uint8Array.from(values)), fc.nat(values.length), fc.nat(values.length)));
+
+  test("indexOfByte: the first newline in a range, or -1", () => {
+    fc.assert(
+      fc.property(bytesAndRange, ([bytes, a, b]) => {
+        const [from, end] = a <= b ? [a, b] : [b, a];
+        const found = bytes.subarray(0, end).indexOf(10, from);
+        expect(wasm!.indexOfByte(bytes, 10, from, end)).toBe(found);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('contains: "tool_result" (quoted) anywhere in a range, at every offset and across the 16-byte steps', () => {
+    const needle = encoder.encode('"tool_result"');
+    const reference = (bytes: Uint8Array, from: number, end: number) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).subarray(from, end).indexOf(Buffer.from(needle)) >= 0;
+    fc.assert(
+      fc.property(bytesAndRange, fc.nat(200), fc.boolean(), ([bytes, a, b], at, insert) => {
+        let haystack = bytes;
+        if (insert) {
+          const offset = Math.min(at, bytes.length);
+          haystack = new Uint8Array(bytes.length + needle.length);
+          haystack.set(bytes.subarray(0, offset));
+          haystack.set(needle, offset);
+          haystack.set(bytes.subarray(offset), offset + needle.length);
+        }
+        const [from, end] = a <= b ? [a, Math.max(b, insert ? haystack.length : b)] : [b, a];
+        expect(wasm!.contains(haystack, needle, from, end)).toBe(reference(haystack, from, end));
+      }),
+      { numRuns: 3000 },
+    );
+    for (let offset = 0; offset < 40; offset += 1) {
+      const text = encoder.encode(`${"x".repeat(offset)}"tool_result"${"y".repeat(40 - offset)}`);
+      expect(wasm!.contains(text, needle, 0, text.length)).toBe(true);
+      expect(wasm!.contains(text, needle, 0, offset + needle.length - 1)).toBe(false);
+      expect(wasm!.contains(text, needle, offset + 1, text.length)).toBe(false);
+    }
+  });
+});
+
 describe("fast path edge cases", () => {
   const usageLine = (content: string) => `{"type":"assistant","requestId":"r","message":{"id":"m","content":${content},"usage":{"input_tokens":7,"output_tokens":1}}}`;
 

@@ -220,7 +220,13 @@ export class ClaudeLineReader {
     const start = this.ranges[2 * MESSAGE_CONTENT]!;
     if (messageStart < 0 || this.bytes[messageStart] !== 123 || start < 0 || this.bytes[start] !== 91) return 0;
     const end = this.ranges[2 * MESSAGE_CONTENT + 1]!;
-    return containsAscii(this.bytes, TOOL_RESULT, start, end) ? end - start : 0;
+    const found = this.walker !== null ? this.walker.contains(this.bytes, TOOL_RESULT, start, end) : containsAscii(this.bytes, TOOL_RESULT, start, end);
+    return found ? end - start : 0;
+  }
+
+  /** Where the next newline is at or after `from` in this reader's bytes (-1: none). */
+  newlineFrom(from: number): number {
+    return this.walker !== null ? this.walker.indexOfByte(this.bytes, 10, from, this.bytes.length) : this.bytes.indexOf(10, from);
   }
 
   /** Whether the line's `isSidechain` is `true`. */

@@ -20,6 +20,8 @@ const NEWLINE = 0x0a;
 export interface JsonlReadOptions {
   /** 1-based number of the first line in `bytes` (default 1). */
   startLine?: number;
+  /** Finds the next newline at or after an offset (-1: none); default bytes.indexOf. */
+  newlineFrom?: (from: number) => number;
 }
 
 export interface JsonlReadResult {
@@ -67,8 +69,9 @@ export function forEachJsonlLine(bytes: Uint8Array, options: JsonlReadOptions, v
   let position = 0;
   // A UTF-8 byte-order mark can only open a file.
   if (position === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) position = 3;
+  const newlineFrom = options.newlineFrom;
   for (;;) {
-    const newline = bytes.indexOf(NEWLINE, position);
+    const newline = newlineFrom !== undefined ? newlineFrom(position) : bytes.indexOf(NEWLINE, position);
     if (newline < 0) break;
     // Trimmed inline: a [start, end] pair per line is garbage on every line of the file.
     let start = position;

@@ -92,7 +92,8 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
     }
   };
 
-  const read = forEachJsonlLine(bytes, { startLine: options.startLine }, (start, end, lineNumber) => {
+  const newlineFrom = reader === null ? undefined : (from: number) => reader.newlineFrom(from);
+  const read = forEachJsonlLine(bytes, { startLine: options.startLine, newlineFrom }, (start, end, lineNumber) => {
     if (!isObjectRange(bytes, start, end)) {
       state.badLines.push({ line: lineNumber, message: "not a JSON object" });
       return;

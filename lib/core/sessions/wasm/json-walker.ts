@@ -15,6 +15,8 @@ interface Exports {
   memory: WebAssembly.Memory;
   setBase(base: number): void;
   walk(spec: number, start: number, end: number): number;
+  indexOfByte(byte: number, from: number, end: number): number;
+  contains(needle: number, length: number, from: number, end: number): number;
 }
 
 // Layout shared with json-walk.as.ts.
@@ -34,6 +36,8 @@ export class WasmJsonWalker {
   private specs = new WeakMap<WalkSpec, number>();
   private specEnd = SPECS;
   private lastSpec: WalkSpec | null = null;
+  /** Needles `contains` has written into the spec area. */
+  private needles = new WeakMap<Uint8Array, number>();
   private lastPointer = 0;
   /** The bytes walked now, and where they start in memory. */
   private bytes: Uint8Array | null = null;
@@ -108,6 +112,27 @@ export class WasmJsonWalker {
     // itself never grows its memory).
     if (result === ESCAPED_NAME) return walkJson(bytes, start, end, spec, this.ranges);
     return result === -1 ? INVALID : result === -2 ? TOO_DEEP : result;
+  }
+
+  /** bytes.indexOf(byte, from), looking no further than `end` (-1: not there). */
+  indexOfByte(bytes: Uint8Array, byte: number, from: number, end: number): number {
+    if (this.bytes !== bytes) this.attach(bytes);
+    return this.exports.indexOfByte(byte, from, end);
+  }
+
+  /** Whether `needle` (two bytes or more) occurs in bytes[from, end). */
+  contains(bytes: Uint8Array, needle: Uint8Array, from: number, end: number): boolean {
+    if (needle.length < 2) throw new Error("contains: the needle must be two bytes or more");
+    if (this.bytes !== bytes) this.attach(bytes);
+    let pointer = this.needles.get(needle);
+    if (pointer === undefined) {
+      pointer = this.specEnd;
+      if (pointer + needle.length > DATA) throw new Error("needles do not fit the WebAssembly spec area");
+      this.u8.set(needle, pointer);
+      this.specEnd = pointer + needle.length;
+      this.needles.set(needle, pointer);
+    }
+    return this.exports.contains(pointer, needle.length, from, end) !== 0;
   }
 
   /** Where a spec is in the module's memory. */
