@@ -307,8 +307,11 @@ async function listFiles(dir: string, accept: (name: string) => boolean): Promis
   while (pending.length > 0) {
     const current = pending.pop();
     if (current === undefined) break;
+    // Joined by hand: the names are plain entries of a folder already normalised, and path.join's
+    // normalising was a third of listing a large Claude folder.
+    const prefix = current.endsWith(path.sep) ? current : current + path.sep;
     for (const entry of await safeReaddir(current)) {
-      const full = path.join(current, entry.name);
+      const full = prefix + entry.name;
       if (entry.isDirectory()) pending.push(full);
       else if (entry.isFile() && accept(entry.name)) found.push(full);
     }

@@ -466,7 +466,8 @@ function absolutePathOf(file: FilePlan): string {
  * view of the string it was cut from, which then stays in memory as long as the substring does.
  */
 function ownString(text: string): string {
-  return Buffer.from(text, "utf8").toString("utf8");
+  // JSON.parse builds a new flat string (cheaper than a round trip through a Buffer).
+  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 function tilde(target: string, homeDir: string): string {
