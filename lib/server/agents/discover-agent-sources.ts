@@ -124,12 +124,13 @@ async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Find
 
 function classifyClaudeFile(projectsDir: string, file: string, metaFiles: ReadonlySet<string>): ClaudeSourceFile {
   const parts = relativeInside(projectsDir, file).split(path.sep);
-  const projectDir = path.join(projectsDir, parts[0] ?? "");
+  // Joined by hand (as listFiles does): every part is a plain folder or file name.
+  const projectDir = joinName(projectsDir, parts[0] ?? "");
   const name = parts[parts.length - 1] ?? "";
   const stem = name.replace(/\.jsonl$/, "");
   const agentMatch = /^agent-(.+)$/.exec(stem);
   if (parts.length >= 4 && parts[parts.length - 2] === "subagents") {
-    const metaPath = path.join(path.dirname(file), `${stem}.meta.json`);
+    const metaPath = joinName(path.dirname(file), `${stem}.meta.json`);
     return {
       path: file,
       projectDir,
@@ -300,6 +301,15 @@ export function relativeInside(dir: string, file: string): string {
   return file.startsWith(prefix) ? file.slice(prefix.length) : path.relative(dir, file);
 }
 
+/**
+ * `dir` + separator + `name`, for a plain entry name of a normalised folder: what path.join gives
+ * then, without its normalising (a third of listing a large Claude folder).
+ */
+function joinName(dir: string, name: string): string {
+  if (name === "") return dir;
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
+}
+
 /** Regular files below `dir` (symlinks are not followed, as ccusage's walk does not). */
 async function listFiles(dir: string, accept: (name: string) => boolean): Promise<string[]> {
   const found: string[] = [];
@@ -307,11 +317,8 @@ async function listFiles(dir: string, accept: (name: string) => boolean): Promis
   while (pending.length > 0) {
     const current = pending.pop();
     if (current === undefined) break;
-    // Joined by hand: the names are plain entries of a folder already normalised, and path.join's
-    // normalising was a third of listing a large Claude folder.
-    const prefix = current.endsWith(path.sep) ? current : current + path.sep;
     for (const entry of await safeReaddir(current)) {
-      const full = prefix + entry.name;
+      const full = joinName(current, entry.name);
       if (entry.isDirectory()) pending.push(full);
       else if (entry.isFile() && accept(entry.name)) found.push(full);
     }
