@@ -224,10 +224,10 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
         const index = --back;
         const file = toRead[index]!;
         await stored(file, parseAgentFile(taskFor(file, index)));
-        // Let the workers' replies in every few milliseconds (each has TASKS_AHEAD files queued), not
+        // Let the workers' replies (and, in a server, its requests) in every few milliseconds, not
         // after every file: most files are small, and a turn of the event loop per file cost more
-        // than parsing many of them.
-        if (pool.workers > 0 && performance.now() - yielded >= YIELD_MS) {
+        // than parsing many of them. (Each worker has TASKS_AHEAD files queued meanwhile.)
+        if (performance.now() - yielded >= YIELD_MS) {
           await new Promise((resolve) => setImmediate(resolve));
           yielded = performance.now();
         }
