@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { ClaudeLineReader, claudeLineFields, type ClaudeLineFields } from "./claude-line";
 import { PUBLIC, REALCLI } from "./__fixtures__/realcli-truth";
-import { MAX_DEPTH } from "./json-bytes";
+import { MAX_DEPTH, nameTable, walkJson, type WalkSpec } from "./json-bytes";
 import { parseClaudeLog } from "./parse-claude-log";
 import { wasmJsonWalker } from "./wasm/json-walker";
 
@@ -226,6 +226,24 @@ describe("WebAssembly walk = JavaScript walk", () => {
   test("a line that ends inside a string, a number or a literal at any byte", () => {
     const line = encoder.encode('{"type":"assistant","message":{"id":"msg_1","content":[{"type":"text","text":"' + "x".repeat(37) + '\\"ok\\""}],"usage":{"input_tokens":12,"output_tokens":3.5e1,"flag":true,"none":null}}}');
     for (let end = 1; end <= line.length; end += 1) expectSameFields(line.subarray(0, end));
+  });
+});
+
+describe.skipIf(wasm === null)("WebAssembly member names = JavaScript's", () => {
+  test("names of many lengths, long ones included, and near misses", () => {
+    const lengths = [1, 2, 9, 31, 32, 62, 63, 64, 65, 100];
+    const names = Object.fromEntries(lengths.flatMap((length, index) => [[`${"n".repeat(length - 1)}a`, 2 * index], [`${"n".repeat(length - 1)}b`, 2 * index + 1]]));
+    const slots = 2 * lengths.length;
+    const spec: WalkSpec = { root: 1, names: [null, nameTable(names)], child: new Int32Array(slots), clear: [[0, -1], [0, slots - 1]] };
+    const members = [...Object.keys(names), ...lengths.map((length) => `${"n".repeat(length - 1)}c`), ...lengths.map((length) => "n".repeat(length + 1))];
+    const line = encoder.encode(`{${members.map((name, index) => `"${name}":${index}`).join(",")}}`);
+    const expected = new Int32Array(2 * slots);
+    expect(walkJson(line, 0, line.length, spec, expected)).toBe(line.length);
+    const actual = new Int32Array(2 * slots);
+    expect(wasm!.walk(line, 0, line.length, spec, actual)).toBe(line.length);
+    expect([...actual]).toEqual([...expected]);
+    // Every named member was found (its value's range recorded).
+    for (let slot = 0; slot < slots; slot += 1) expect(expected[2 * slot]).toBeGreaterThan(0);
   });
 });
 
