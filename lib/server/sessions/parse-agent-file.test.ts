@@ -128,3 +128,20 @@ describe("parseAgentFile: offsets, heads, tails", () => {
     expect(outcome.badLineCount).toBe(0);
   });
 });
+
+describe("a subagent's type", () => {
+  it("comes from its .meta.json when the task names one, unless the task gives it; a bad or missing file gives none", () => {
+    const file = path.join(scratch, "agent-meta.jsonl");
+    writeFileSync(file, claudeTranscript({ sessionId: "m1", cwd: "/w", branch: "main", start: "2026-11-03T10:00:00.000Z", turns: [{ at: "2026-11-03T10:00:05.000Z", messageId: "msg_m1", input: 1, cacheWrite: 0, cacheRead: 0, output: 1 }] }));
+    const meta = path.join(scratch, "agent-meta.meta.json");
+    writeFileSync(meta, '{"agentType":"Explore","description":"x"}');
+    const garbage = path.join(scratch, "agent-garbage.meta.json");
+    writeFileSync(garbage, "{not json");
+    const typeOf = (extra: Partial<AgentFileTask>) => parseAgentFile(task(file, "claude", { agentId: "a1", ...extra })).log?.agentType ?? null;
+    expect(typeOf({ metaPath: meta })).toBe("Explore");
+    expect(typeOf({ metaPath: meta, agentType: "given" })).toBe("given");
+    expect(typeOf({ metaPath: garbage })).toBeNull();
+    expect(typeOf({ metaPath: path.join(scratch, "missing.meta.json") })).toBeNull();
+    expect(typeOf({})).toBeNull();
+  });
+});

@@ -8,7 +8,8 @@
  * incremental-read contract (docs/token-accounting.md), and the chunk buffer is reused. Parsed
  * results hold only fresh strings (JSON.parse / utf8Slice copies), never views into the buffer.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+import { asObject, asString } from "../../core/sessions/json-values";
 import { parseClaudeLog } from "../../core/sessions/parse-claude-log";
 import { parseCodexRollout } from "../../core/sessions/parse-codex-rollout";
 import { parseGeminiChatJson, parseGeminiChatJsonl } from "../../core/sessions/parse-gemini-chat";
@@ -30,9 +31,14 @@ export interface AgentFileTask {
   /** Lines consumed before `offset`. */
   lines: number;
   carry: ParserCarryState | null;
-  /** Claude subagent files: id from the file name, type from `.meta.json` (read by the caller). */
+  /** Claude subagent files: id from the file name, type from `.meta.json` (given, or read from `metaPath`). */
   agentId: string | null;
   agentType: string | null;
+  /**
+   * The subagent's `.meta.json`, read for its `agentType` when none is given (read where the parse
+   * runs: hundreds of small reads kept off the thread that writes the database).
+   */
+  metaPath?: string | null;
   /** Gemini: the project folder, and the id to list a subagent chat under. */
   projectRoot: string | null;
   /**
@@ -136,8 +142,9 @@ function readFully(fd: number, buffer: Buffer, length: number, position: number)
   return total;
 }
 
-export function parseAgentFile(task: AgentFileTask, chunkSize = DEFAULT_CHUNK): AgentFileOutcome {
-  if (task.format === "claude") warmClaudeParser(bufferOf, (requests) => packedRequests("claude-code", requests));
+export function parseAgentFile(given: AgentFileTask, chunkSize = DEFAULT_CHUNK): AgentFileOutcome {
+  if (given.format === "claude") warmClaudeParser(bufferOf, (requests) => packedRequests("claude-code", requests));
+  const task = given.agentType === null && given.metaPath ? { ...given, agentType: readAgentType(given.metaPath) } : given;
   const outcome: AgentFileOutcome = {
     id: task.id,
     error: null,
@@ -185,6 +192,15 @@ export function parseAgentFile(task: AgentFileTask, chunkSize = DEFAULT_CHUNK): 
     outcome.log.requests = [];
   }
   return outcome;
+}
+
+/** A subagent's `agentType` from its `.meta.json`; null when the file is missing or says none. */
+export function readAgentType(metaPath: string): string | null {
+  try {
+    return asString(asObject(JSON.parse(readFileSync(metaPath, "utf8")))?.agentType);
+  } catch {
+    return null;
+  }
 }
 
 export function packedRequests(runtime: SessionRuntime, requests: readonly RequestSample[]): PackedRequests {

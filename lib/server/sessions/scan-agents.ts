@@ -14,10 +14,9 @@
  * per touched session from the stored samples. A bad line or an unknown record type is counted for
  * its file and never stops anything; an unreadable file is a failed file, the scan goes on.
  */
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
-import { asObject, asString } from "../../core/sessions/json-values";
 import { emptyFacts } from "../../core/sessions/session-facts";
 import type { ParsedSessionLog, ParserCarryState, SessionRuntime } from "../../core/sessions/types";
 import { discoverAgentSources, relativeInside, type AgentSources } from "../agents/discover-agent-sources";
@@ -432,14 +431,6 @@ function sameHead(file: FilePlan, stored: StoredAgentFile): boolean {
 
 function taskFor(file: FilePlan, id: number): AgentFileTask {
   const from = file.readFrom!;
-  let agentType: string | null = null;
-  if (file.metaPath && from.offset === 0) {
-    try {
-      agentType = asString(asObject(JSON.parse(readFileSync(file.metaPath, "utf8")))?.agentType);
-    } catch {
-      agentType = null;
-    }
-  }
   return {
     id,
     path: absolutePathOf(file),
@@ -448,7 +439,9 @@ function taskFor(file: FilePlan, id: number): AgentFileTask {
     lines: from.lines,
     carry: from.carry,
     agentId: file.agentId,
-    agentType,
+    // Read where the parse runs; only on a first read (later slices add to the stored subagent).
+    agentType: null,
+    metaPath: from.offset === 0 ? file.metaPath : null,
     projectRoot: file.projectRoot,
     pack: true,
   };
