@@ -215,8 +215,8 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
         await stored(file, await pool.run(task, Math.max(0, file.size - task.offset)));
       }
     };
-    // Inline (no workers), the only lane; beside workers, one more parser. Parses one file, stores
-    // it, then lets the workers' replies in before the next.
+    // Inline (no workers), the only lane; beside workers, one more parser. Parses a file, stores it,
+    // and every few milliseconds lets the workers' replies in.
     const mainLane = async () => {
       let yielded = performance.now();
       while (front < back) {
