@@ -35,10 +35,11 @@ export class WasmJsonWalker {
   ranges: Int32Array;
   private specs = new WeakMap<WalkSpec, number>();
   private specEnd = SPECS;
+  /** The spec walked last and where it is (specPointer). */
   private lastSpec: WalkSpec | null = null;
+  private lastPointer = 0;
   /** Needles `contains` has written into the spec area. */
   private needles = new WeakMap<Uint8Array, number>();
-  private lastPointer = 0;
   /** The bytes walked now, and where they start in memory. */
   private bytes: Uint8Array | null = null;
 
