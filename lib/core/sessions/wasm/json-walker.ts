@@ -1,7 +1,7 @@
 /**
  * walkJson (../json-bytes.ts) in WebAssembly: the same walk and the same results, with string
  * content checked sixteen bytes per step (SIMD). `npm run bench -- sessions` measures the gain;
- * json-walker.test.ts holds it to the JavaScript walk on generated and damaged documents.
+ * claude-line.test.ts holds it (and its byte searches) to the JavaScript walk on generated and damaged documents.
  *
  * The bytes must be in the module's memory: `scratch(length)` lends a view of it to read a file
  * into (walked in place), any other array is copied in by `attach`. One walker per thread (each
