@@ -20,7 +20,7 @@
  * compare the medians and the best rounds; the ccusage target counts as met only when both agree.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, truncateSync, appendFileSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, truncateSync, appendFileSync, copyFileSync } from "node:fs";
 import path from "node:path";
 import { openBulkWriter } from "../lib/server/db/bulk";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
@@ -264,10 +264,16 @@ async function benchSessions() {
   // Alternate the two and compare medians: the machines here are shared and drift by ±25 % within
   // a minute, so one round each (or each one's best of two) decides nothing.
   const rounds = Math.max(1, Number(process.env.BATON_BENCH_ROUNDS ?? 5));
+  // Each round ingests into a copy of an empty database migrated here, once: creating a database is
+  // a one-time setup, not ingest (the command figures below likewise run on a migrated database).
+  // Migrating in the measured process loads Prisma's 5.4 MB WebAssembly schema engine, whose
+  // background compilation then ran through the first ~100 ms of the ingest and slowed it.
+  const template = await freshSqlite("sessions-template");
   for (let round = 0; round < rounds; round++) {
     log(`Baton: full ingest in-process (round ${round + 1})…`);
     const dbFile = path.join(work, `sessions-inprocess-${round}.db`);
     for (const suffix of ["", "-wal", "-shm"]) rmSync(dbFile + suffix, { force: true });
+    copyFileSync(template.filePath!, dbFile);
     const largest = files.filter((file) => !file.includes(`${path.sep}subagents${path.sep}`)).reduce((best, file) => (statSync(file).size > statSync(best).size ? file : best));
     const originalSize = statSync(largest).size;
     try {

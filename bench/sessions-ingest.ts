@@ -8,7 +8,7 @@ import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, st
 import path from "node:path";
 import { openBulkWriter } from "../lib/server/db/bulk";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
-import { migrateDatabase } from "../lib/server/db/migrate";
+import { ensureDatabase } from "../lib/server/db/ensure-database";
 import { parseAgentFile } from "../lib/server/sessions/parse-agent-file";
 import { scanAgentSources } from "../lib/server/sessions/scan-agents";
 import { corpusFiles } from "./generate-claude-corpus";
@@ -35,7 +35,8 @@ if (workersArg === "parse-only") {
 }
 
 const target: DatabaseTarget = { provider: "sqlite", url: `file:${filePath}`, filePath };
-await migrateDatabase(target);
+// The product's path: only pending migrations run (none when bench/run.ts hands over a migrated copy).
+await ensureDatabase(target);
 const none = path.join(path.dirname(filePath), "none");
 mkdirSync(path.join(path.dirname(filePath), "home"), { recursive: true });
 const env = { CLAUDE_CONFIG_DIR: corpus, CODEX_HOME: none, GEMINI_DATA_DIR: none, OPENCODE_DATA_DIR: none };
