@@ -39,7 +39,8 @@ import {
   type StoredAgentFile,
 } from "./agent-store";
 import { HEAD_BYTES, packedRequests, parseAgentFile, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
-import { createParsePool, defaultWorkerCount, TASKS_AHEAD } from "./parse-pool";
+import { holdLeanJit } from "./lean-jit";
+import { createParsePool, defaultWorkerCount, TASKS_AHEAD, WORKER_THRESHOLD_BYTES } from "./parse-pool";
 import { DraftStore, HELD_DRAFTS } from "./draft-store";
 import { keepHeapInBudget } from "./heap-budget";
 import { foldIntoDraft, recomputeSessions } from "./recompute-sessions";
@@ -142,7 +143,6 @@ export async function scanAgentSources(options: AgentScanOptions): Promise<Agent
 async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise<AgentScanResult> {
   const started = Date.now();
   const { bulk } = options;
-  const scanRunId = options.scanRunId ?? null;
   options.onProgress?.({ phase: "discover" });
   const timings: AgentScanResult["timings"] = { discover: 0, classify: 0, parseAndStore: 0, finish: 0, opencode: 0, recompute: 0 };
   let phaseStart = performance.now();
@@ -188,6 +188,20 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
   // Largest first: the workers finish together.
   toRead.sort((a, b) => b.size - (b.readFrom?.offset ?? 0) - (a.size - (a.readFrom?.offset ?? 0)));
   const bytesToRead = toRead.reduce((total, file) => total + Math.max(0, file.size - (file.readFrom?.offset ?? 0)), 0);
+  // A large scan compiles the parser in every parsing thread for a short run: no inlining (lean-jit.ts).
+  const leanJit = bytesToRead >= WORKER_THRESHOLD_BYTES ? holdLeanJit() : null;
+  try {
+    return await parseStoreAndSum(options, { sources, openCodeDirs, discoveryIssues, toRead, bytesToRead, resetIds, drafts, batchSizes, timings, lap, started });
+  } finally {
+    leanJit?.release();
+  }
+}
+
+/** Steps 2–4 of a scan: parse and store what changed, OpenCode, then the session rows. */
+async function parseStoreAndSum(options: AgentScanOptions, scan: PlannedScan): Promise<AgentScanResult> {
+  const { sources, openCodeDirs, discoveryIssues, toRead, bytesToRead, resetIds, drafts, batchSizes, timings, lap, started } = scan;
+  const { bulk } = options;
+  const scanRunId = options.scanRunId ?? null;
   const pool = createParsePool(options.workers ?? defaultWorkerCount(bytesToRead));
   const store = new OutcomeStore(bulk, drafts, resetIds, scanRunId, batchSizes);
   try {
@@ -286,6 +300,18 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
     durationMs: Date.now() - started,
     timings,
   };
+}
+
+/** What steps 0–1 (discovery, classification) hand to the rest of a scan. */
+interface PlannedScan extends Awaited<ReturnType<typeof discoverAndPlan>> {
+  toRead: FilePlan[];
+  bytesToRead: number;
+  resetIds: Set<string>;
+  drafts: DraftStore;
+  batchSizes: { samples: number; files: number; heldDrafts: number };
+  timings: AgentScanResult["timings"];
+  lap: (phase: keyof AgentScanResult["timings"]) => void;
+  started: number;
 }
 
 /* ---- Planning ---- */
