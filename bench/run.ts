@@ -321,7 +321,7 @@ async function benchSessions() {
     { name: "reference: streaming JSON.parse of every line (in-process)", seconds: jsonParseSeconds, note: `${jsonLines} lines, ${(truth.bytes / 1048576 / jsonParseSeconds).toFixed(0)} MiB/s` },
     { name: "Baton parsers alone, one thread, no database (in-process)", seconds: parseOnly.parseSeconds, note: `${(truth.bytes / 1048576 / parseOnly.parseSeconds).toFixed(0)} MiB/s` },
     {
-      name: "Baton full ingest: parse + store samples + totals (in-process)",
+      name: "Baton full ingest: parse + store samples + totals (in-process, into an empty migrated database)",
       seconds: inProcess.fullSeconds!,
       note: `${inProcess.workers} parser worker threads, phases ${Object.entries(inProcess.timings as unknown as Record<string, number>).map(([phase, ms]) => `${phase} ${ms} ms`).join(", ")}, ${cpuSeconds(inProcess)} CPU-s over all threads, peak ${inProcess.fullMaxRssMiB} MiB RSS, median of rounds ${inProcessRuns.map((run) => run.fullSeconds!.toFixed(2)).join(" / ")} s (best ${inProcessBest.toFixed(3)} s), totals ${totalsMatch ? "= generator's truth" : "DIFFER from the generator's truth"}`,
     },
