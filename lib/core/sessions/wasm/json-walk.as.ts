@@ -32,9 +32,24 @@ const NO_SLOT: i32 = -1;
 //   [3, 3 + S)              child context of each slot (0: nothing recorded inside)
 //   [3 + S, 3 + S + 2C)     clear range of each context: first slot, last slot
 //   [3 + S + 2C, +C)        pointer to each context's name table (0: none)
-// A name table: count N, then N entries of (length, slot, pointer to the name's bytes).
+// A name table: count N, longest name length M, N entries of (length, slot, pointer to the
+// name's bytes) in order of length, then M + 2 entry indexes: the names of length L are entries
+// [index[L], index[L + 1]).
 
 let base: i32 = 0;
+// skipString's sixteen-byte constants, set by the host (setStops) rather than written as constants:
+// V8 rematerialises a constant vector at every use (three instructions each, inside the string
+// loop); a value read from a global once per walk stays in a register.
+let stopQuote: v128 = i8x16.splat(0);
+let stopBackslash: v128 = i8x16.splat(0);
+let stopControl: v128 = i8x16.splat(0);
+
+/** The bytes skipString stops at: `"`, `\`, and the mask whose clear bits make a control byte. */
+export function setStops(quote: i32, backslash: i32, controlMask: i32): void {
+  stopQuote = i8x16.splat(<i8>quote);
+  stopBackslash = i8x16.splat(<i8>backslash);
+  stopControl = i8x16.splat(<i8>controlMask);
+}
 /** Whether the last string skipped held an escape. */
 let escaped: bool = false;
 
@@ -55,6 +70,17 @@ let escaped: bool = false;
   return index;
 }
 
+// The characters `\` escapes other than `u` (" \ / b f n r t), as bits of two 64-bit words: one
+// shift and test where a chain of eight comparisons compiled to some thirty instructions.
+const SIMPLE_ESCAPES_LOW: u64 = (<u64>1 << 34) | (<u64>1 << 47);
+const SIMPLE_ESCAPES_HIGH: u64 = (<u64>1 << (92 - 64)) | (<u64>1 << (98 - 64)) | (<u64>1 << (102 - 64)) | (<u64>1 << (110 - 64)) | (<u64>1 << (114 - 64)) | (<u64>1 << (116 - 64));
+
+@inline function isSimpleEscape(code: i32): bool {
+  if (code >= 128) return false;
+  const bits = code < 64 ? SIMPLE_ESCAPES_LOW : SIMPLE_ESCAPES_HIGH;
+  return ((bits >> <u64>(code & 63)) & 1) != 0;
+}
+
 /**
  * From just after the opening quote to just after the closing one, or INVALID. Inlined into walk's
  * two call sites (names and values): ~3% faster over the bench corpus, warm.
@@ -62,6 +88,7 @@ let escaped: bool = false;
 @inline function skipString(index: i32, end: i32, quote: v128, backslash: v128, control: v128, zero: v128): i32 {
   escaped = false;
   while (true) {
+    let found = false;
     while (index + 16 <= end) {
       const chunk = v128.load(index);
       // A control character is a byte whose top three bits are clear (x86 has no unsigned byte
@@ -70,22 +97,26 @@ let escaped: bool = false;
       const bits = i8x16.bitmask(stops);
       if (bits != 0) {
         index += ctz<i32>(bits);
+        found = true;
         break;
       }
       index += 16;
     }
-    while (index < end) {
-      const code = <i32>load<u8>(index);
-      if (code == 34 || code == 92 || code < 32) break;
-      index += 1;
+    // The last bytes before `end` (fewer than 16) one at a time; not again when a block found the stop.
+    if (!found) {
+      while (index < end) {
+        const code = <i32>load<u8>(index);
+        if (code == 34 || code == 92 || code < 32) break;
+        index += 1;
+      }
+      if (index >= end) return INVALID;
     }
-    if (index >= end) return INVALID;
     const code = <i32>load<u8>(index);
     if (code == 34) return index + 1;
     if (code != 92 || index + 1 >= end) return INVALID;
     escaped = true;
     const next = <i32>load<u8>(index + 1);
-    if (next == 34 || next == 92 || next == 47 || next == 98 || next == 102 || next == 110 || next == 114 || next == 116) {
+    if (isSimpleEscape(next)) {
       index += 2;
     } else if (
       next == 117 &&
@@ -140,11 +171,18 @@ function skipNumber(index: i32, end: i32): i32 {
 function slotOf(table: i32, start: i32, end: i32): i32 {
   const count = load<i32>(table);
   const length = end - start;
-  for (let entry = 0; entry < count; entry += 1) {
-    const at = table + 4 + 12 * entry;
-    if (load<i32>(at) != length) continue;
+  // Only the names of this length are compared (a line's object has a dozen wanted names, and a
+  // scan of all of them per member was a tenth of the walk's instructions).
+  if (length > load<i32>(table + 4)) return NO_SLOT;
+  const lengths = table + 8 + 12 * count + 4 * length;
+  const last = load<i32>(lengths + 4);
+  for (let entry = load<i32>(lengths); entry < last; entry += 1) {
+    const at = table + 8 + 12 * entry;
     const name = load<i32>(at + 8);
+    // Eight bytes at a time, then the rest one by one.
     let offset = 0;
+    while (offset + 8 <= length && load<u64>(start + offset) == load<u64>(name + offset)) offset += 8;
+    if (offset + 8 <= length) continue;
     while (offset < length && load<u8>(start + offset) == load<u8>(name + offset)) offset += 1;
     if (offset == length) return load<i32>(at + 4);
   }
@@ -175,11 +213,11 @@ export function walk(spec: i32, startOffset: i32, endOffset: i32): i32 {
   const namesAt = clearAt + 8 * contextCount;
   let depth = 0;
   let context = load<i32>(spec);
-  // skipString's constants, made once per walk rather than once per string.
-  const quote = i8x16.splat(34);
-  const backslash = i8x16.splat(92);
-  const control = i8x16.splat(<i8>0xe0);
-  const zero = i8x16.splat(0);
+  // skipString's constants, read once per walk.
+  const quote = stopQuote;
+  const backslash = stopBackslash;
+  const control = stopControl;
+  const zero = v128.xor(quote, quote);
   while (true) {
     // A value starts at `index`; `context` is the context it has if it is an object.
     if (index >= end) return INVALID;
@@ -331,4 +369,17 @@ export function contains(needle: i32, length: i32, from: i32, end: i32): bool {
   let offset = 0;
   while (offset < length && load<u8>(at + offset) == load<u8>(needle + offset)) offset += 1;
   return offset == length;
+}
+
+/** MEASUREMENT ONLY (not committed): walks every line of [from, end). */
+export function walkAll(spec: i32, from: i32, end: i32): i32 {
+  let position = from;
+  let lines = 0;
+  while (true) {
+    const newline = indexOfByte(10, position, end);
+    if (newline < 0) break;
+    if (newline > position) { walk(spec, position, newline); lines += 1; }
+    position = newline + 1;
+  }
+  return lines;
 }

@@ -14,6 +14,7 @@ import { JSON_WALK_WASM_BASE64 } from "./json-walk-module";
 interface Exports {
   memory: WebAssembly.Memory;
   setBase(base: number): void;
+  setStops(quote: number, backslash: number, controlMask: number): void;
   walk(spec: number, start: number, end: number): number;
   indexOfByte(byte: number, from: number, end: number): number;
   contains(needle: number, length: number, from: number, end: number): number;
@@ -45,6 +46,7 @@ export class WasmJsonWalker {
 
   constructor(instance: WebAssembly.Instance) {
     this.exports = instance.exports as unknown as Exports;
+    this.exports.setStops(0x22, 0x5c, 0xe0);
     this.u8 = new Uint8Array(this.exports.memory.buffer);
     this.i32 = new Int32Array(this.exports.memory.buffer);
     this.ranges = this.i32.subarray(RANGES / 4, RANGES / 4 + 2 * RANGE_SLOTS);
@@ -164,13 +166,21 @@ export class WasmJsonWalker {
     const names: { word: number; bytes: Uint8Array }[] = [];
     spec.names.forEach((table, context) => {
       if (table === null) return;
+      // By length (byLength is indexed by it), with an index of where each length starts; an
+      // empty table says its longest name is -1 long, so no name is looked up in it.
       const entries = table.byLength.flatMap((candidates) => candidates ?? []);
+      const longest = table.byLength.length - 1;
       words[tablesAt + context] = words.length; // word index for now, a pointer below
-      words.push(entries.length);
+      words.push(entries.length, longest);
       for (const entry of entries) {
         words.push(entry.bytes.length, entry.slot);
         names.push({ word: words.length, bytes: entry.bytes });
         words.push(0);
+      }
+      let index = 0;
+      for (let length = 0; length <= longest + 1; length += 1) {
+        words.push(index);
+        index += table.byLength[length]?.length ?? 0;
       }
     });
     const pointer = align(this.specEnd);
