@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureSuite, PUBLIC } from "../../core/sessions/__fixtures__/realcli-truth";
-import { hashHead, HEAD_BYTES, parseAgentFile, readHeadHash, type AgentFileFormat, type AgentFileTask } from "./parse-agent-file";
+import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
+import { DEFAULT_CHUNK, hashHead, HEAD_BYTES, parseAgentFile, readHeadHash, type AgentFileFormat, type AgentFileTask } from "./parse-agent-file";
 import { claudeTranscript } from "./session-test-fixtures";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-parse-file-"));
@@ -126,6 +127,16 @@ describe("parseAgentFile: offsets, heads, tails", () => {
     expect(outcome.offset).toBe(0);
     expect(outcome.pendingTail).not.toBeNull();
     expect(outcome.badLineCount).toBe(0);
+  });
+});
+
+describe("the WebAssembly memory reads go into", () => {
+  const walker = wasmJsonWalker();
+  it.skipIf(walker === null)("holds a whole chunk from the start: reading one never grows it (which would detach its buffer and deoptimise the parser)", () => {
+    const before = walker!.scratch(1).buffer;
+    const chunk = walker!.scratch(DEFAULT_CHUNK);
+    expect(chunk.buffer).toBe(before);
+    expect(chunk.length).toBe(DEFAULT_CHUNK);
   });
 });
 

@@ -86,7 +86,7 @@ export const HEAD_BYTES = 4096;
  * Bytes read and parsed at a time (a longer line gets a larger read). Also what each parsing thread
  * holds of a file, so it bounds memory whatever the files' size; 1–32 MiB parse at the same speed.
  */
-const DEFAULT_CHUNK = 4 * 1024 * 1024;
+export const DEFAULT_CHUNK = 4 * 1024 * 1024;
 /** A single line longer than this is not a log line; it is skipped as bad rather than buffered. */
 const MAX_LINE = 512 * 1024 * 1024;
 /** Bad lines kept with their message per read (all are counted). */
