@@ -18,7 +18,7 @@ import { getSession, listAgentSources, listSessions, parseSessionFilters, setUse
 import { getSessionReport } from "../queries/scan-report";
 import { sqlReaderFor } from "./sql-reader";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
-import { scanAgentSources } from "./scan-agents";
+import { isFirstAgentScan, scanAgentSources } from "./scan-agents";
 import { claudeTranscript, copyRealcliHome, REALCLI_PRESENT, type ClaudeTurn } from "./session-test-fixtures";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-sessions-"));
@@ -226,6 +226,26 @@ for (const provider of testProviders) {
         const row = await db.agentSession.findFirstOrThrow({ where: { externalId: CODEX_EXPECTED[1]!.sessionId, source: { root: { startsWith: codexHome } } }, select: { id: true } });
         expectTotals((await getSession(db, row.id))!, CODEX_EXPECTED[1]!);
       });
+    });
+
+    it("knows a first agent scan (whose parser workers start with it): until one has ended, none was made", async () => {
+      const fresh = await provider.create();
+      const freshBulk = openBulkWriter(fresh.target);
+      const root = path.join(scratch, `first-scan-${provider.name}`, ".claude");
+      const sessionId = "99999999-2222-4333-8444-555555555555";
+      mkdirSync(path.join(root, "projects", "-work-first"), { recursive: true });
+      writeFileSync(path.join(root, "projects", "-work-first", `${sessionId}.jsonl`), claudeTranscript({ sessionId, cwd: "/work/first", branch: "main", start: "2026-11-02T09:00:00.000Z", turns: [turn(1), turn(2)] }));
+      try {
+        expect(await isFirstAgentScan(freshBulk)).toBe(true);
+        const first = await scanAgentSources({ bulk: freshBulk, env: only({ CLAUDE_CONFIG_DIR: root }), homeDir: emptyHome });
+        expect(first.sources[0]!.stats).toMatchObject({ filesRead: 1 });
+        expect(await isFirstAgentScan(freshBulk)).toBe(false);
+        const again = await scanAgentSources({ bulk: freshBulk, env: only({ CLAUDE_CONFIG_DIR: root }), homeDir: emptyHome });
+        expect(again.sources[0]!.stats).toMatchObject({ filesRead: 0, filesUnchanged: 1 });
+      } finally {
+        await freshBulk.close();
+        await fresh.drop();
+      }
     });
 
     describe("incremental reads of a Claude transcript", () => {

@@ -40,7 +40,7 @@ import {
 } from "./agent-store";
 import { HEAD_BYTES, packedRequests, parseAgentFile, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
 import { holdLeanJit } from "./lean-jit";
-import { createParsePool, defaultWorkerCount, TASKS_AHEAD, WORKER_THRESHOLD_BYTES } from "./parse-pool";
+import { createParsePool, defaultWorkerCount, TASKS_AHEAD, WORKER_THRESHOLD_BYTES, type ParsePool } from "./parse-pool";
 import { DraftStore, HELD_DRAFTS } from "./draft-store";
 import { keepHeapInBudget } from "./heap-budget";
 import { foldIntoDraft, recomputeSessions } from "./recompute-sessions";
@@ -141,9 +141,36 @@ export async function scanAgentSources(options: AgentScanOptions): Promise<Agent
 }
 
 async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise<AgentScanResult> {
-  const started = Date.now();
   const { bulk } = options;
   options.onProgress?.({ phase: "discover" });
+  // A first agent scan usually reads a machine's whole history: its parser worker starts now and
+  // loads while discovery and classification run, and before a large scan turns V8's inlining off
+  // (lean-jit.ts; changed flags make V8 reject Node's cached compilations of its own modules, which
+  // a worker started after the change compiles again: ~25 ms of the worker's CPU).
+  const early = options.workers === undefined && (await isFirstAgentScan(bulk)) ? earlyParsePool() : null;
+  let handedOver = false;
+  try {
+    return await discoverClassifyAndRead(options, early, () => (handedOver = true));
+  } finally {
+    if (!handedOver) await early?.close();
+  }
+}
+
+/** Whether no agent source was ever scanned into this database. */
+export async function isFirstAgentScan(bulk: BulkWriter): Promise<boolean> {
+  const rows = await bulk.query(`SELECT 1 AS "one" FROM "Source" WHERE "kind" IN ('claude-code', 'codex', 'gemini-cli', 'opencode') AND "lastScanAt" IS NOT NULL LIMIT 1`);
+  return rows.length === 0;
+}
+
+/** Workers as for a large scan, or null where there would be none (no fresh bundle, one core). */
+function earlyParsePool(): ParsePool | null {
+  const count = defaultWorkerCount(Number.MAX_SAFE_INTEGER);
+  return count > 0 ? createParsePool(count) : null;
+}
+
+async function discoverClassifyAndRead(options: AgentScanOptions, early: ParsePool | null, handOver: () => void): Promise<AgentScanResult> {
+  const started = Date.now();
+  const { bulk } = options;
   const timings: AgentScanResult["timings"] = { discover: 0, classify: 0, parseAndStore: 0, finish: 0, opencode: 0, recompute: 0 };
   let phaseStart = performance.now();
   const lap = (phase: keyof AgentScanResult["timings"]) => {
@@ -191,7 +218,8 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
   // A large scan compiles the parser in every parsing thread for a short run: no inlining (lean-jit.ts).
   const leanJit = bytesToRead >= WORKER_THRESHOLD_BYTES ? holdLeanJit() : null;
   try {
-    return await parseStoreAndSum(options, { sources, openCodeDirs, discoveryIssues, toRead, bytesToRead, resetIds, drafts, batchSizes, timings, lap, started });
+    handOver();
+    return await parseStoreAndSum(options, { early, sources, openCodeDirs, discoveryIssues, toRead, bytesToRead, resetIds, drafts, batchSizes, timings, lap, started });
   } finally {
     leanJit?.release();
   }
@@ -202,7 +230,8 @@ async function parseStoreAndSum(options: AgentScanOptions, scan: PlannedScan): P
   const { sources, openCodeDirs, discoveryIssues, toRead, bytesToRead, resetIds, drafts, batchSizes, timings, lap, started } = scan;
   const { bulk } = options;
   const scanRunId = options.scanRunId ?? null;
-  const pool = createParsePool(options.workers ?? defaultWorkerCount(bytesToRead));
+  // The workers started at the scan's start, or as many as this much reading is worth.
+  const pool = scan.early ?? createParsePool(options.workers ?? defaultWorkerCount(bytesToRead));
   const store = new OutcomeStore(bulk, drafts, resetIds, scanRunId, batchSizes);
   try {
     let done = 0;
@@ -304,6 +333,8 @@ async function parseStoreAndSum(options: AgentScanOptions, scan: PlannedScan): P
 
 /** What steps 0–1 (discovery, classification) hand to the rest of a scan. */
 interface PlannedScan extends Awaited<ReturnType<typeof discoverAndPlan>> {
+  /** Workers started with the scan (a first one), used instead of new ones. */
+  early: ParsePool | null;
   toRead: FilePlan[];
   bytesToRead: number;
   resetIds: Set<string>;
