@@ -66,7 +66,12 @@ let escaped: bool = false;
 }
 
 @inline function skipSpace(index: i32, end: i32): i32 {
-  while (index < end && isSpace(<i32>load<u8>(index))) index += 1;
+  // Compact JSON (what the CLIs write) has none: one comparison settles most calls.
+  while (index < end) {
+    const code = <i32>load<u8>(index);
+    if (code > 32 || !isSpace(code)) break;
+    index += 1;
+  }
   return index;
 }
 
@@ -369,17 +374,4 @@ export function contains(needle: i32, length: i32, from: i32, end: i32): bool {
   let offset = 0;
   while (offset < length && load<u8>(at + offset) == load<u8>(needle + offset)) offset += 1;
   return offset == length;
-}
-
-/** MEASUREMENT ONLY (not committed): walks every line of [from, end). */
-export function walkAll(spec: i32, from: i32, end: i32): i32 {
-  let position = from;
-  let lines = 0;
-  while (true) {
-    const newline = indexOfByte(10, position, end);
-    if (newline < 0) break;
-    if (newline > position) { walk(spec, position, newline); lines += 1; }
-    position = newline + 1;
-  }
-  return lines;
 }
