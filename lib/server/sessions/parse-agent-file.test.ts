@@ -1,10 +1,12 @@
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureSuite, PUBLIC } from "../../core/sessions/__fixtures__/realcli-truth";
 import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
-import { DEFAULT_CHUNK, hashHead, HEAD_BYTES, parseAgentFile, readHeadHash, type AgentFileFormat, type AgentFileTask } from "./parse-agent-file";
+import { mergeStoredChunks } from "../../core/sessions/sample-pack";
+import { summariseSamples } from "../../core/sessions/session-facts";
+import { DEFAULT_CHUNK, hashHead, HEAD_BYTES, parseAgentFile, parseAgentGroup, readHeadHash, type AgentFileFormat, type AgentFileTask } from "./parse-agent-file";
 import { claudeTranscript } from "./session-test-fixtures";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-parse-file-"));
@@ -127,6 +129,54 @@ describe("parseAgentFile: offsets, heads, tails", () => {
     expect(outcome.offset).toBe(0);
     expect(outcome.pendingTail).not.toBeNull();
     expect(outcome.badLineCount).toBe(0);
+  });
+});
+
+describe("a session's files read together", () => {
+  it("sum to what their stored chunks sum to, merged (replays and streamed copies across the files count once)", () => {
+    const dir = path.join(scratch, "group", "-work-g");
+    const sessionId = "gggggggg-0000-4000-8000-000000000000";
+    mkdirSync(path.join(dir, sessionId, "subagents"), { recursive: true });
+    const at = (minute: number) => `2026-11-05T10:${String(minute).padStart(2, "0")}:00.000Z`;
+    const main = claudeTranscript({
+      sessionId,
+      cwd: "/w",
+      branch: "main",
+      start: at(0),
+      turns: [
+        { at: at(1), messageId: "msg_a", input: 5, cacheWrite: 100, cacheRead: 1000, output: 20, blocks: 3 },
+        { at: at(3), messageId: "msg_b", input: 6, cacheWrite: 0, cacheRead: 1200, output: 30, model: "claude-opus-4-6" },
+      ],
+    });
+    const sidechain = (line: string) => line.replace('"isSidechain":false', '"isSidechain":true').replace('"type":"assistant"', '"type":"assistant","isSidechain":true,"agentId":"s1"');
+    // The subagent's file: its own response, a streamed copy of it, and a replay of the parent's msg_b.
+    const subagentLines = claudeTranscript({
+      sessionId,
+      cwd: "/w",
+      branch: "main",
+      start: at(2),
+      turns: [
+        { at: at(2), messageId: "msg_s", input: 1, cacheWrite: 10, cacheRead: 50, output: 7, blocks: 2 },
+        { at: at(3), messageId: "msg_b", input: 6, cacheWrite: 0, cacheRead: 1200, output: 30, model: "claude-opus-4-6" },
+      ],
+    })
+      .split("\n")
+      .filter(Boolean)
+      .map((line, index) => (index === 0 ? line : sidechain(line)));
+    const files = [path.join(dir, `${sessionId}.jsonl`), path.join(dir, sessionId, "subagents", "agent-s1.jsonl")];
+    writeFileSync(files[0]!, main);
+    writeFileSync(files[1]!, `${subagentLines.join("\n")}\n`);
+    const tasks = files.map((file, id) => task(file, "claude", { id, agentId: id === 1 ? "s1" : null, pack: true }));
+    const group = parseAgentGroup(tasks);
+    expect(group.outcomes).toEqual(tasks.map((each) => parseAgentFile(each)));
+    // What recompute would read back: the packed chunks, in the order ingest writes them.
+    const fromChunks = summariseSamples("claude-code", mergeStoredChunks("claude-code", group.outcomes.map((outcome) => ({ data: outcome.packed!.data })), () => undefined));
+    expect(group.facts).toEqual(fromChunks);
+    // Summing each file's own facts would count the replayed msg_b twice.
+    const requestsOf = (facts: NonNullable<typeof group.facts>) => [...facts.byAgent.values()].reduce((sum, totals) => sum + totals.n, 0);
+    const eachFileAlone = group.outcomes.reduce((sum, outcome) => sum + requestsOf(outcome.packed!.facts), 0);
+    expect(requestsOf(group.facts!)).toBe(eachFileAlone - 1);
+    expect(parseAgentGroup(tasks.slice(0, 1)).facts).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ import { asObject, asString } from "../../core/sessions/json-values";
 import { parseClaudeLog } from "../../core/sessions/parse-claude-log";
 import { parseCodexRollout } from "../../core/sessions/parse-codex-rollout";
 import { parseGeminiChatJson, parseGeminiChatJsonl } from "../../core/sessions/parse-gemini-chat";
-import { mergeChunks, packSamples, storedSample } from "../../core/sessions/sample-pack";
+import { mergeChunks, packSamples, storedSample, type StoredSample } from "../../core/sessions/sample-pack";
 import { summariseSamples, type SessionFacts } from "../../core/sessions/session-facts";
 import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
 import { hexDigest } from "../hex-digest";
@@ -142,7 +142,27 @@ function readFully(fd: number, buffer: Buffer, length: number, position: number)
   return total;
 }
 
-export function parseAgentFile(given: AgentFileTask, chunkSize = DEFAULT_CHUNK): AgentFileOutcome {
+/**
+ * A session's files read whole together (its transcript and its subagents'), as ingest hands them
+ * to one parsing thread: each file's outcome, and what all their requests add up to, merged across
+ * the files in this order (the order ingest writes their chunks), so ingest need not read the
+ * session's samples back to sum them. `facts` is null for a single file (its `packed.facts` say it).
+ */
+export interface AgentGroupOutcome {
+  outcomes: AgentFileOutcome[];
+  facts: SessionFacts | null;
+}
+
+export function parseAgentGroup(tasks: readonly AgentFileTask[], chunkSize = DEFAULT_CHUNK): AgentGroupOutcome {
+  if (tasks.length === 1) return { outcomes: [parseAgentFile(tasks[0]!, chunkSize)], facts: null };
+  const samples: StoredSample[][] = [];
+  const outcomes = tasks.map((task) => parseAgentFile(task, chunkSize, samples));
+  const runtime = runtimeOf(tasks[0]!.format);
+  return { outcomes, facts: summariseSamples(runtime, mergeChunks(runtime, samples)) };
+}
+
+/** `samples`: where a packed read's samples go too (parseAgentGroup's merge). */
+export function parseAgentFile(given: AgentFileTask, chunkSize = DEFAULT_CHUNK, samples?: StoredSample[][]): AgentFileOutcome {
   if (given.format === "claude") warmClaudeParser(bufferOf, (requests) => packedRequests("claude-code", requests));
   const task = given.agentType === null && given.metaPath ? { ...given, agentType: readAgentType(given.metaPath) } : given;
   const outcome: AgentFileOutcome = {
@@ -188,7 +208,7 @@ export function parseAgentFile(given: AgentFileTask, chunkSize = DEFAULT_CHUNK):
     closeSync(fd);
   }
   if (task.pack && outcome.log !== null && outcome.log.requests.length > 0) {
-    outcome.packed = packedRequests(runtimeOf(task.format), outcome.log.requests);
+    outcome.packed = packedRequests(runtimeOf(task.format), outcome.log.requests, samples);
     outcome.log.requests = [];
   }
   return outcome;
@@ -203,8 +223,9 @@ export function readAgentType(metaPath: string): string | null {
   }
 }
 
-export function packedRequests(runtime: SessionRuntime, requests: readonly RequestSample[]): PackedRequests {
+export function packedRequests(runtime: SessionRuntime, requests: readonly RequestSample[], keep?: StoredSample[][]): PackedRequests {
   const samples = requests.map(storedSample);
+  keep?.push(samples);
   return { count: requests.length, data: packSamples(samples), facts: summariseSamples(runtime, mergeChunks(runtime, [samples])) };
 }
 

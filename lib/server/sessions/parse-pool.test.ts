@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createParsePool, defaultWorkerCount, WORKER_THRESHOLD_BYTES } from "./parse-pool";
-import { parseAgentFile, type AgentFileTask } from "./parse-agent-file";
+import { parseAgentFile, parseAgentGroup, type AgentFileTask } from "./parse-agent-file";
 
 const fixtures = path.resolve(import.meta.dirname, "../../core/sessions/__fixtures__/claude");
 
@@ -22,8 +22,10 @@ describe("parse pool", () => {
     const tasks: AgentFileTask[] = files.map((entry, id) => ({ id, path: entry, format: "claude", offset: 0, lines: 0, carry: null, agentId: null, agentType: null, projectRoot: null }));
     const pool = createParsePool(1);
     try {
-      const results = await Promise.all(tasks.map((task) => pool.run(task)));
-      expect(results).toEqual(tasks.map((task) => parseAgentFile(task)));
+      const results = await Promise.all(tasks.map((task) => pool.run([task])));
+      expect(results).toEqual(tasks.map((task) => ({ outcomes: [parseAgentFile(task)], facts: null })));
+      // Several files read together: the same outcomes, and what they add up to merged.
+      expect(await pool.run(tasks)).toEqual(parseAgentGroup(tasks));
     } finally {
       await pool.close();
     }

@@ -21,15 +21,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { freshBundle } from "../../../scripts/build-cli.mjs";
-import { parseAgentFile, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
+import { parseAgentGroup, type AgentFileTask, type AgentGroupOutcome } from "./parse-agent-file";
 
 /** Set by the CLI bundle's build: the bundled worker beside it. */
 declare const BATON_WORKER_FILE: string | undefined;
 
 export interface ParsePool {
   readonly workers: number;
-  /** `bytes`: what the task will read, to keep the workers' queues even. */
-  run(task: AgentFileTask, bytes?: number): Promise<AgentFileOutcome>;
+  /** One session's files read together (parseAgentGroup); `bytes`: what they will read, to keep the workers' queues even. */
+  run(tasks: AgentFileTask[], bytes?: number): Promise<AgentGroupOutcome>;
   close(): Promise<void>;
 }
 
@@ -55,15 +55,15 @@ export function createParsePool(workers: number, entry?: URL): ParsePool {
 function inlinePool(): ParsePool {
   return {
     workers: 0,
-    run: async (task) => parseAgentFile(task),
+    run: async (tasks) => parseAgentGroup(tasks),
     close: async () => undefined,
   };
 }
 
 interface Pending {
-  task: AgentFileTask;
+  tasks: AgentFileTask[];
   bytes: number;
-  resolve: (outcome: AgentFileOutcome) => void;
+  resolve: (outcome: AgentGroupOutcome) => void;
 }
 
 /**
@@ -121,7 +121,7 @@ function workerPool(count: number, entry: URL): ParsePool {
       const pending = queue.shift()!;
       inFlight.get(target)!.push(pending);
       queuedBytes.set(target, queuedBytes.get(target)! + pending.bytes);
-      target.postMessage(pending.task);
+      target.postMessage(pending.tasks);
     }
   };
 
@@ -129,7 +129,7 @@ function workerPool(count: number, entry: URL): ParsePool {
     const worker = new Worker(entry, { execArgv: withoutLoaders(process.execArgv) });
     inFlight.set(worker, []);
     queuedBytes.set(worker, 0);
-    worker.on("message", (outcome: AgentFileOutcome) => {
+    worker.on("message", (outcome: AgentGroupOutcome) => {
       const done = inFlight.get(worker)?.shift();
       if (done) queuedBytes.set(worker, queuedBytes.get(worker)! - done.bytes);
       done?.resolve(outcome);
@@ -141,8 +141,8 @@ function workerPool(count: number, entry: URL): ParsePool {
       failed ??= error;
       const sent = inFlight.get(worker) ?? [];
       inFlight.delete(worker);
-      for (const pending of sent) pending.resolve(parseAgentFile(pending.task));
-      for (const waiting of queue.splice(0)) waiting.resolve(parseAgentFile(waiting.task));
+      for (const pending of sent) pending.resolve(parseAgentGroup(pending.tasks));
+      for (const waiting of queue.splice(0)) waiting.resolve(parseAgentGroup(waiting.tasks));
     };
     worker.on("error", giveUp);
     worker.on("exit", (code) => {
@@ -153,10 +153,10 @@ function workerPool(count: number, entry: URL): ParsePool {
 
   return {
     workers: count,
-    run(task, bytes = 0) {
-      if (failed) return Promise.resolve(parseAgentFile(task));
+    run(tasks, bytes = 0) {
+      if (failed) return Promise.resolve(parseAgentGroup(tasks));
       return new Promise((resolve) => {
-        queue.push({ task, bytes, resolve });
+        queue.push({ tasks, bytes, resolve });
         dispatch();
       });
     },

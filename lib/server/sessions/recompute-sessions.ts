@@ -200,11 +200,12 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
     ids,
   );
   const filesOf = groupBy(files, (row) => row.sessionId);
-  // A session whose one file was read whole this scan, and which no other file (present or gone)
-  // ever fed, holds exactly that file's samples: its facts are already known.
+  // A session whose files were all read whole this scan (one, or several read together), and which
+  // no other file (present or gone) ever fed, holds exactly those files' samples: its facts are
+  // already known.
   const known = new Map<string, SessionFacts>();
   for (const draft of drafts) {
-    if (draft.wholeFacts && draft.fileReads === 1 && (filesOf.get(draft.id)?.length ?? 0) === 1) known.set(draft.id, draft.wholeFacts);
+    if (draft.wholeFacts && (filesOf.get(draft.id)?.length ?? 0) === draft.fileReads) known.set(draft.id, draft.wholeFacts);
   }
   const toRead = ids.filter((id) => !known.has(id));
   for (const [id, facts] of await storedFacts(bulk, drafts.filter((draft) => toRead.includes(draft.id)), problems)) known.set(id, facts);

@@ -17,7 +17,7 @@
 import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
-import { emptyFacts } from "../../core/sessions/session-facts";
+import { emptyFacts, type SessionFacts } from "../../core/sessions/session-facts";
 import type { ParsedSessionLog, ParserCarryState, SessionRuntime } from "../../core/sessions/types";
 import { discoverAgentSources, relativeInside, type AgentSources } from "../agents/discover-agent-sources";
 import type { BulkWriter } from "../db/bulk";
@@ -38,7 +38,7 @@ import {
   type ChunkWrite,
   type StoredAgentFile,
 } from "./agent-store";
-import { HEAD_BYTES, packedRequests, parseAgentFile, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask } from "./parse-agent-file";
+import { HEAD_BYTES, packedRequests, parseAgentGroup, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask, type AgentGroupOutcome } from "./parse-agent-file";
 import { holdLeanJit } from "./lean-jit";
 import { createParsePool, defaultWorkerCount, TASKS_AHEAD, WORKER_THRESHOLD_BYTES, type ParsePool } from "./parse-pool";
 import { DraftStore, HELD_DRAFTS } from "./draft-store";
@@ -238,34 +238,38 @@ async function parseStoreAndSum(options: AgentScanOptions, scan: PlannedScan): P
     let bytes = 0;
     // Largest first for the workers (they finish together); with workers, the main thread parses too,
     // from the small end, whenever it has nothing to write. The two ends meet.
+    const units = readUnits(toRead);
     let front = 0;
-    let back = toRead.length;
+    let back = units.length;
     let writing = Promise.resolve();
-    const stored = (file: FilePlan, outcome: AgentFileOutcome) => {
-      done += 1;
-      bytes += outcome.bytesRead;
-      if (done % 50 === 0) options.onProgress?.({ phase: "read", done, total: toRead.length, bytes });
-      writing = writing.then(() => store.add(file, outcome));
+    const stored = (unit: ReadUnit, result: AgentGroupOutcome) => {
+      for (const outcome of result.outcomes) {
+        done += 1;
+        bytes += outcome.bytesRead;
+        if (done % 50 === 0) options.onProgress?.({ phase: "read", done, total: toRead.length, bytes });
+      }
+      writing = writing.then(async () => {
+        const folded: Folded[] = [];
+        for (let index = 0; index < unit.files.length; index += 1) folded.push(await store.add(unit.files[index]!, result.outcomes[index]!));
+        if (result.facts !== null) store.readTogether(folded, result.facts);
+      });
       return writing;
     };
-    // Enough worker lanes that each worker has TASKS_AHEAD files queued while the main thread writes
+    // Enough worker lanes that each worker has TASKS_AHEAD units queued while the main thread writes
     // or parses.
     const workerLane = async () => {
       while (front < back) {
-        const index = front++;
-        const file = toRead[index]!;
-        const task = taskFor(file, index);
-        await stored(file, await pool.run(task, Math.max(0, file.size - task.offset)));
+        const unit = units[front++]!;
+        await stored(unit, await pool.run(unit.tasks, unit.bytes));
       }
     };
-    // Inline (no workers), the only lane; beside workers, one more parser. Parses a file, stores it,
+    // Inline (no workers), the only lane; beside workers, one more parser. Parses a unit, stores it,
     // and every few milliseconds lets the workers' replies in.
     const mainLane = async () => {
       let yielded = performance.now();
       while (front < back) {
-        const index = --back;
-        const file = toRead[index]!;
-        await stored(file, parseAgentFile(taskFor(file, index)));
+        const unit = units[--back]!;
+        await stored(unit, parseAgentGroup(unit.tasks));
         // Let the workers' replies (and, in a server, its requests) in every few milliseconds, not
         // after every file: most files are small, and a turn of the event loop per file cost more
         // than parsing many of them. (Each worker has TASKS_AHEAD files queued meanwhile.)
@@ -486,6 +490,41 @@ function sameHead(file: FilePlan, stored: StoredAgentFile): boolean {
   }
 }
 
+/** What one parsing thread reads at once: one file, or a session's files read whole this scan. */
+interface ReadUnit {
+  files: FilePlan[];
+  tasks: AgentFileTask[];
+  /** Bytes to read. */
+  bytes: number;
+}
+
+/**
+ * The files to read as units, largest first (the workers take them from the front, the main thread
+ * from the back). A Claude session's files read from their start (its transcript and its
+ * subagents', by the session id their paths name) go to one thread together: it sums their requests
+ * merged (parseAgentGroup), which spares reading them back from the database afterwards.
+ */
+function readUnits(toRead: readonly FilePlan[]): ReadUnit[] {
+  const units: ReadUnit[] = [];
+  const bySession = new Map<string, ReadUnit>();
+  toRead.forEach((file, id) => {
+    const task = taskFor(file, id);
+    const bytes = Math.max(0, file.size - task.offset);
+    const key = file.format === "claude" && task.offset === 0 && file.pathSessionId !== null ? `${file.source.id}\0${file.pathSessionId}` : null;
+    const unit = key === null ? undefined : bySession.get(key);
+    if (unit !== undefined) {
+      unit.files.push(file);
+      unit.tasks.push(task);
+      unit.bytes += bytes;
+      return;
+    }
+    const created: ReadUnit = { files: [file], tasks: [task], bytes };
+    units.push(created);
+    if (key !== null) bySession.set(key, created);
+  });
+  return units.sort((a, b) => b.bytes - a.bytes);
+}
+
 function taskFor(file: FilePlan, id: number): AgentFileTask {
   const from = file.readFrom!;
   return {
@@ -540,6 +579,14 @@ function externalSessionId(file: FilePlan, log: ParsedSessionLog): string | null
   }
 }
 
+/** What OutcomeStore.add folded a read into: its session, and whether the read was the session's whole start. */
+interface Folded {
+  sessionId: string | null;
+  fresh: boolean;
+}
+
+const NOT_FOLDED: Folded = Object.freeze({ sessionId: null, fresh: false });
+
 class OutcomeStore {
   private chunks: ChunkWrite[] = [];
   private chunkedSamples = 0;
@@ -555,7 +602,7 @@ class OutcomeStore {
     private readonly batchSizes: { samples: number; files: number },
   ) {}
 
-  async add(file: FilePlan, outcome: AgentFileOutcome) {
+  async add(file: FilePlan, outcome: AgentFileOutcome): Promise<Folded> {
     const source = file.source;
     const from = file.readFrom!;
     const fromStart = from.offset === 0;
@@ -581,7 +628,7 @@ class OutcomeStore {
         unknownTypes: file.stored?.unknownTypes ?? "{}",
         issueCount: 1,
       });
-      return;
+      return NOT_FOLDED;
     }
     source.result.stats.filesRead += 1;
     source.result.stats.bytesRead += outcome.bytesRead;
@@ -604,6 +651,7 @@ class OutcomeStore {
     // A file with nothing countable yet and no session: not a session (yet). It is read again from
     // the start when it changes (classify), so its first lines still date the session later.
     const keepsOffset = sessionId !== null && (hasContent || storedSession !== null || (await this.drafts.has(sessionId)));
+    let folded = NOT_FOLDED;
     if (sessionId !== null && keepsOffset) {
       const draft = this.drafts.draftFor(sessionId, source.id, runtime, externalId ?? log.sessionId ?? file.pathSessionId ?? sessionId, this.resetIds.has(sessionId));
       foldIntoDraft(draft, log);
@@ -612,6 +660,7 @@ class OutcomeStore {
       // requests' (recompute checks no other file ever fed it).
       const fresh = fromStart && (storedSession === null || storedSession !== sessionId || this.resetIds.has(sessionId));
       draft.wholeFacts = fresh && draft.fileReads === 1 ? (packed?.facts ?? emptyFacts()) : null;
+      folded = { sessionId, fresh };
       if (packed !== null) {
         this.chunks.push({ sessionId, file: file.path, count: packed.count, data: packed.data });
         this.chunkedSamples += packed.count;
@@ -670,6 +719,22 @@ class OutcomeStore {
       issueCount: badLines + (outcome.pendingTail ? 1 : 0) + Object.keys(unknownTypes).length,
     });
     if (this.chunkedSamples >= this.batchSizes.samples || this.states.length >= this.batchSizes.files) await this.flush();
+    return folded;
+  }
+
+  /**
+   * A unit's files were read together and `facts` sums all their requests merged: when every file
+   * that fed a session fed the same one, each read whole into a session with nothing stored before,
+   * and no other read of this scan fed it, those are its facts (recompute still checks that no
+   * other file ever fed it).
+   */
+  readTogether(folded: readonly Folded[], facts: SessionFacts) {
+    const fed = folded.filter((entry) => entry.sessionId !== null);
+    if (fed.length === 0) return;
+    const sessionId = fed[0]!.sessionId!;
+    if (!fed.every((entry) => entry.sessionId === sessionId && entry.fresh)) return;
+    const draft = this.drafts.held(sessionId);
+    if (draft !== undefined && draft.fileReads === fed.length) draft.wholeFacts = facts;
   }
 
   private issuesOf(sourceId: string) {
