@@ -387,21 +387,24 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: 
   // A plan per file lives for the whole scan: it keeps only its root-relative path (the absolute one
   // is rebuilt when the file is opened), and its ids as strings of their own (a substring would keep
   // the discovery's whole path alive).
-  const file = (source: SourcePlan, absolutePath: string, extra: Partial<FilePlan> & { format: AgentFileFormat }): FilePlan => ({
-    source,
-    path: relativeInside(source.root, absolutePath).split(path.sep).join("/"),
-    pathSessionId: null,
-    agentId: null,
-    metaPath: null,
-    projectRoot: null,
-    stored: undefined,
-    size: 0,
-    mtimeMs: 0,
-    readFrom: null,
-    ...extra,
-    ...(extra.pathSessionId ? { pathSessionId: ownString(extra.pathSessionId) } : {}),
-    ...(extra.agentId ? { agentId: ownString(extra.agentId) } : {}),
-  });
+  // One literal, no spreads: a plan per file of a folder of thousands.
+  const file = (source: SourcePlan, absolutePath: string, extra: Pick<FilePlan, "format"> & Partial<Pick<FilePlan, "pathSessionId" | "agentId" | "metaPath" | "projectRoot">>): FilePlan => {
+    const relative = relativeInside(source.root, absolutePath);
+    return {
+      source,
+      // Its own string, not a view of the discovery's absolute path (which it would keep alive).
+      path: ownString(path.sep === "/" ? relative : relative.split(path.sep).join("/")),
+      format: extra.format,
+      pathSessionId: extra.pathSessionId ? ownString(extra.pathSessionId) : null,
+      agentId: extra.agentId ? ownString(extra.agentId) : null,
+      metaPath: extra.metaPath ?? null,
+      projectRoot: extra.projectRoot ?? null,
+      stored: undefined,
+      size: 0,
+      mtimeMs: 0,
+      readFrom: null,
+    };
+  };
 
   for (const root of discovered.claude.roots) {
     const plan = await add("claude-code", root);
