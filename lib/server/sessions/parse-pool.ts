@@ -96,9 +96,9 @@ function withoutLoaders(flags: readonly string[]): string[] {
 }
 
 /**
- * Tasks sent ahead to each worker: most agent files are small, and a worker that waited for the
- * main thread's next message after each one idled for most of a scan (one worker measured slower
- * than parsing inline).
+ * Units (a file, or a session's files read together) sent ahead to each worker: most agent files
+ * are small, and a worker that waited for the main thread's next message after each one idled for
+ * most of a scan (one worker measured slower than parsing inline).
  */
 export const TASKS_AHEAD = 8;
 

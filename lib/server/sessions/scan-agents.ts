@@ -272,7 +272,7 @@ async function parseStoreAndSum(options: AgentScanOptions, scan: PlannedScan): P
         await stored(unit, parseAgentGroup(unit.tasks));
         // Let the workers' replies (and, in a server, its requests) in every few milliseconds, not
         // after every file: most files are small, and a turn of the event loop per file cost more
-        // than parsing many of them. (Each worker has TASKS_AHEAD files queued meanwhile.)
+        // than parsing many of them. (Each worker has TASKS_AHEAD units queued meanwhile.)
         if (performance.now() - yielded >= YIELD_MS) {
           await new Promise((resolve) => setImmediate(resolve));
           yielded = performance.now();
