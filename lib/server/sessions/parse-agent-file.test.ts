@@ -7,7 +7,7 @@ import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
 import { mergeStoredChunks } from "../../core/sessions/sample-pack";
 import { summariseSamples } from "../../core/sessions/session-facts";
 import { DEFAULT_CHUNK, hashHead, HEAD_BYTES, parseAgentFile, parseAgentGroup, readHeadHash, type AgentFileFormat, type AgentFileTask } from "./parse-agent-file";
-import { claudeTranscript } from "./session-test-fixtures";
+import { claudeTranscript, type ClaudeTurn } from "./session-test-fixtures";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-parse-file-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -138,31 +138,15 @@ describe("a session's files read together", () => {
     const sessionId = "gggggggg-0000-4000-8000-000000000000";
     mkdirSync(path.join(dir, sessionId, "subagents"), { recursive: true });
     const at = (minute: number) => `2026-11-05T10:${String(minute).padStart(2, "0")}:00.000Z`;
-    const main = claudeTranscript({
-      sessionId,
-      cwd: "/w",
-      branch: "main",
-      start: at(0),
-      turns: [
-        { at: at(1), messageId: "msg_a", input: 5, cacheWrite: 100, cacheRead: 1000, output: 20, blocks: 3 },
-        { at: at(3), messageId: "msg_b", input: 6, cacheWrite: 0, cacheRead: 1200, output: 30, model: "claude-opus-4-6" },
-      ],
-    });
-    const sidechain = (line: string) => line.replace('"isSidechain":false', '"isSidechain":true').replace('"type":"assistant"', '"type":"assistant","isSidechain":true,"agentId":"s1"');
-    // The subagent's file: its own response, a streamed copy of it, and a replay of the parent's msg_b.
-    const subagentLines = claudeTranscript({
-      sessionId,
-      cwd: "/w",
-      branch: "main",
-      start: at(2),
-      turns: [
-        { at: at(2), messageId: "msg_s", input: 1, cacheWrite: 10, cacheRead: 50, output: 7, blocks: 2 },
-        { at: at(3), messageId: "msg_b", input: 6, cacheWrite: 0, cacheRead: 1200, output: 30, model: "claude-opus-4-6" },
-      ],
-    })
+    const transcript = (start: string, turns: ClaudeTurn[]) => claudeTranscript({ sessionId, cwd: "/w", branch: "main", start, turns });
+    const msgB: ClaudeTurn = { at: at(3), messageId: "msg_b", input: 6, cacheWrite: 0, cacheRead: 1200, output: 30, model: "claude-opus-4-6" };
+    const main = transcript(at(0), [{ at: at(1), messageId: "msg_a", input: 5, cacheWrite: 100, cacheRead: 1000, output: 20, blocks: 3 }, msgB]);
+    // The subagent's file: its own response, a streamed copy of it, and a replay of the parent's msg_b,
+    // all sidechain lines of agent s1.
+    const subagentLines = transcript(at(2), [{ at: at(2), messageId: "msg_s", input: 1, cacheWrite: 10, cacheRead: 50, output: 7, blocks: 2 }, msgB])
       .split("\n")
       .filter(Boolean)
-      .map((line, index) => (index === 0 ? line : sidechain(line)));
+      .map((line, index) => (index === 0 ? line : line.replace('"type":"assistant"', '"type":"assistant","isSidechain":true,"agentId":"s1"')));
     const files = [path.join(dir, `${sessionId}.jsonl`), path.join(dir, sessionId, "subagents", "agent-s1.jsonl")];
     writeFileSync(files[0]!, main);
     writeFileSync(files[1]!, `${subagentLines.join("\n")}\n`);
