@@ -212,8 +212,6 @@ async function discoverClassifyAndRead(options: AgentScanOptions, early: ParsePo
     source.result.stats.filesUnchanged = source.files.filter((file) => file.readFrom === null).length;
     source.result.stats.sessionsReset = new Set(source.files.filter((file) => file.stored?.sessionId && resetIds.has(file.stored.sessionId)).map((file) => file.stored!.sessionId)).size;
   }
-  // Largest first: the workers finish together.
-  toRead.sort((a, b) => b.size - (b.readFrom?.offset ?? 0) - (a.size - (a.readFrom?.offset ?? 0)));
   const bytesToRead = toRead.reduce((total, file) => total + Math.max(0, file.size - (file.readFrom?.offset ?? 0)), 0);
   // A large scan compiles the parser in every parsing thread for a short run: no inlining (lean-jit.ts).
   const leanJit = bytesToRead >= WORKER_THRESHOLD_BYTES ? holdLeanJit() : null;
