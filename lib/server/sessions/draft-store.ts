@@ -19,7 +19,7 @@ const TABLE_NAME = "baton_scan_draft";
 const TABLE = `"${TABLE_NAME}"`;
 
 export class DraftStore {
-  private inMemory = new Map<string, SessionDraft>();
+  private held = new Map<string, SessionDraft>();
   private spilled = false;
 
   constructor(
@@ -29,28 +29,28 @@ export class DraftStore {
 
   /** The draft this scan's next read of a session folds into (a fresh one after a spill). */
   draftFor(id: string, sourceId: string, runtime: SessionRuntime, externalId: string, reset: boolean): SessionDraft {
-    let draft = this.inMemory.get(id);
+    let draft = this.held.get(id);
     if (!draft) {
       draft = emptyDraft(id, sourceId, runtime, externalId, reset);
-      this.inMemory.set(id, draft);
+      this.held.set(id, draft);
     }
     return draft;
   }
 
   /** The draft held in memory for the session (none after a spill, until its next read). */
-  held(id: string): SessionDraft | undefined {
-    return this.inMemory.get(id);
+  heldDraft(id: string): SessionDraft | undefined {
+    return this.held.get(id);
   }
 
   /** Whether this scan read anything of the session. */
   async has(id: string): Promise<boolean> {
-    if (this.inMemory.has(id)) return true;
+    if (this.held.has(id)) return true;
     return this.spilled && (await this.bulk.query(`SELECT 1 AS "one" FROM ${TABLE} WHERE "id" = ?`, [id])).length > 0;
   }
 
   /** Writes the held drafts to the table when there are more than the limit. */
   async spillIfLarge(): Promise<void> {
-    if (this.inMemory.size > this.limit) await this.spill();
+    if (this.held.size > this.limit) await this.spill();
   }
 
   private async spill(): Promise<void> {
@@ -59,12 +59,12 @@ export class DraftStore {
       await this.bulk.execute(`DELETE FROM ${TABLE}`);
       this.spilled = true;
     }
-    for (const ids of chunks([...this.inMemory.keys()], 500)) {
+    for (const ids of chunks([...this.held.keys()], 500)) {
       const earlier = new Map(
         (await this.bulk.query<{ id: string; draft: string }>(`SELECT "id", "draft" FROM ${TABLE} WHERE "id" IN (${ids.map(() => "?").join(", ")})`, ids)).map((row) => [row.id, row.draft]),
       );
       const rows = ids.map((id) => {
-        const later = this.inMemory.get(id)!;
+        const later = this.held.get(id)!;
         const stored = earlier.get(id);
         let draft = later;
         if (stored !== undefined) {
@@ -75,7 +75,7 @@ export class DraftStore {
       });
       await this.bulk.upsert(TABLE_NAME, ["id", "sourceId", "draft"], rows, { conflict: ["id"], update: ["draft"] });
     }
-    this.inMemory.clear();
+    this.held.clear();
   }
 
   /** Ids of every session touched, and how many per source. */
@@ -88,10 +88,10 @@ export class DraftStore {
     };
     if (this.spilled) {
       for (const row of await this.bulk.query<{ id: string; sourceId: string }>(`SELECT "id", "sourceId" FROM ${TABLE} ORDER BY "id"`)) {
-        if (!this.inMemory.has(row.id)) count(row.id, row.sourceId);
+        if (!this.held.has(row.id)) count(row.id, row.sourceId);
       }
     }
-    for (const draft of this.inMemory.values()) count(draft.id, draft.sourceId);
+    for (const draft of this.held.values()) count(draft.id, draft.sourceId);
     return { ids, bySource };
   }
 
@@ -108,10 +108,10 @@ export class DraftStore {
         after = rows[rows.length - 1]!.id;
         yield rows.map((row) => {
           const draft = draftFromJson(row.draft);
-          const later = this.inMemory.get(row.id);
+          const later = this.held.get(row.id);
           if (later) {
             mergeDraft(draft, later);
-            this.inMemory.delete(row.id);
+            this.held.delete(row.id);
           }
           return draft;
         });
@@ -119,8 +119,8 @@ export class DraftStore {
       await this.bulk.execute(`DROP TABLE ${TABLE}`);
       this.spilled = false;
     }
-    const rest = [...this.inMemory.values()];
-    this.inMemory.clear();
+    const rest = [...this.held.values()];
+    this.held.clear();
     for (const batch of chunks(rest, RECOMPUTE_BATCH)) yield batch;
   }
 }

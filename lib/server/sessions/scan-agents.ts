@@ -734,7 +734,7 @@ class OutcomeStore {
     if (fed.length === 0) return;
     const sessionId = fed[0]!.sessionId!;
     if (!fed.every((entry) => entry.sessionId === sessionId && entry.fresh)) return;
-    const draft = this.drafts.held(sessionId);
+    const draft = this.drafts.heldDraft(sessionId);
     if (draft !== undefined && draft.fileReads === fed.length) draft.wholeFacts = facts;
   }
 
