@@ -14,6 +14,9 @@
  * V8 flags are per process, so this is scoped: set for the scan (only large ones: the ones that
  * start parser workers), and set back when the last scan holding it ends. What was optimised
  * meanwhile stays as compiled; a process started with its own `--[no-]turbo-inlining` is left alone.
+ * One side effect: while flags differ from the ones Node was built with, V8 rejects Node's cached
+ * compilations of its own modules, so a worker started meanwhile compiles them again (~25 ms of its
+ * CPU); a first scan therefore starts its worker before setting this (scan-agents.ts).
  */
 import v8 from "node:v8";
 
