@@ -58,10 +58,22 @@ function postgresValue(cell: Cell): string | number | boolean | null {
   return cell;
 }
 
+/**
+ * `(values) => ({ name0: values[0], … })` for a result's column names: an object literal, so every
+ * row shares one shape. Names are JSON-quoted; `__proto__` becomes a computed key, so it is an own
+ * property and never the row's prototype (better-sqlite3's own rows drop such a column). A repeated
+ * name keeps its last column's value, as better-sqlite3's own rows do.
+ */
+export function rowFactory(names: readonly string[]): (values: unknown[]) => Record<string, unknown> {
+  const fields = names.map((name, index) => `${name === "__proto__" ? `[${JSON.stringify(name)}]` : JSON.stringify(name)}: values[${index}]`);
+  return new Function("values", `return { ${fields.join(", ")} };`) as (values: unknown[]) => Record<string, unknown>;
+}
+
 class SqliteBulkWriter implements BulkWriter {
   readonly provider = "sqlite" as const;
   private db: Database.Database;
   private statements = new Map<string, Database.Statement>();
+  private reads = new Map<string, { statement: Database.Statement; row: ((values: unknown[]) => unknown) | null }>();
   private depth = 0;
 
   constructor(filePath: string) {
@@ -137,7 +149,16 @@ class SqliteBulkWriter implements BulkWriter {
   }
 
   async query<T>(sql: string, params: Cell[] = []): Promise<T[]> {
-    return this.prepare(sql).all(params.map(sqliteValue)) as T[];
+    let read = this.reads.get(sql);
+    if (!read) {
+      const statement = this.db.prepare(sql);
+      // Rows as arrays, made objects by a literal: better-sqlite3 sets a row object's properties one
+      // by one from C++, ~3x slower over a 1,930-row, 34-column read (40 -> 13.5 ms).
+      read = statement.reader ? { statement: statement.raw(true), row: rowFactory(statement.columns().map((column) => column.name)) } : { statement, row: null };
+      this.reads.set(sql, read);
+    }
+    const rows = read.statement.all(params.map(sqliteValue)) as unknown[][];
+    return (read.row === null ? rows : rows.map(read.row)) as T[];
   }
 
   async close() {
