@@ -8,9 +8,8 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import type { PrismaBetterSqlite3 as PrismaBetterSqlite3Type } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine as SchemaEngineType } from "@prisma/schema-engine-wasm";
 import type * as EngineBindingsModule from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { postgresConnectionConfig, resolveDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from "./database-url";
@@ -129,7 +128,7 @@ async function connectPostgresShadow(url: string) {
   return adapter;
 }
 
-function adapterFactoryFor(target: DatabaseTarget, opened: { dispose: () => Promise<void> }[]) {
+function adapterFactoryFor(target: DatabaseTarget, opened: { dispose: () => Promise<void> }[], PrismaBetterSqlite3: typeof PrismaBetterSqlite3Type) {
   const factory =
     target.provider === "postgresql"
       ? new (prismaPostgresAdapter().PrismaPg)(postgresConnectionConfig(target.url))
@@ -207,6 +206,9 @@ function createSqliteFile(filePath: string) {
 async function withEngine<T>(target: DatabaseTarget, run: (engine: SchemaEngineType) => Promise<T>): Promise<T> {
   if (target.filePath) createSqliteFile(target.filePath);
   const { SchemaEngine } = await loadEngineModule();
+  // Loaded here, not at the top: every command checks for pending migrations, few apply any, and
+  // these two cost ~17 ms of each command's start.
+  const [{ PrismaBetterSqlite3 }, { bindMigrationAwareSqlAdapterFactory }] = await Promise.all([import("@prisma/adapter-better-sqlite3"), import("@prisma/driver-adapter-utils")]);
   const schemaFile = schemaPath(target.provider);
   const log = (message: string) => {
     if (process.env.BATON_DEBUG_MIGRATIONS) process.stderr.write(`[schema-engine] ${message}\n`);
@@ -215,7 +217,7 @@ async function withEngine<T>(target: DatabaseTarget, run: (engine: SchemaEngineT
   const engine = await SchemaEngine.new(
     { datamodels: [[schemaFile, readFileSync(schemaFile, "utf8")]] },
     log,
-    bindMigrationAwareSqlAdapterFactory(adapterFactoryFor(target, opened)),
+    bindMigrationAwareSqlAdapterFactory(adapterFactoryFor(target, opened, PrismaBetterSqlite3)),
   );
   try {
     return await run(engine);

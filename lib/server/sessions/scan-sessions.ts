@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { BulkWriter } from "../db/bulk";
 import { linkSessions, type LinkResult } from "./link-sessions";
 import { scanAgentSources, type AgentScanProgress, type AgentScanResult } from "./scan-agents";
-import { scanSeedFiles, type SeedScanResult } from "./scan-seed-files";
+import type { SeedScanResult } from "./scan-seed-files";
 
 export interface SessionScanOptions {
   bulk: BulkWriter;
@@ -39,6 +39,8 @@ export async function scanSessions(options: SessionScanOptions): Promise<Session
     const seeds: SeedScanResult[] = [];
     for (const repo of options.repos ?? []) {
       options.onProgress?.({ phase: "seed", repo: repo.path });
+      // Loaded with the first repo: an agents-only scan never needs it (nor picomatch, ~15 ms of a start).
+      const { scanSeedFiles } = await import("./scan-seed-files");
       seeds.push(await scanSeedFiles(bulk, repo, scanRunId));
     }
     const agents = options.agents
