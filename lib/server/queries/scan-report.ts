@@ -232,6 +232,9 @@ const isoOf = (value: unknown) => {
  * Sessions and file issues of the given sources, in plain SQL: a CLI run is one cold process, and
  * Prisma's first queries (client start, query planning) cost more than the whole report.
  */
+/** `localeCompare`'s order (the default locale and options), without its per-call set-up. */
+const collator = new Intl.Collator();
+
 export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Promise<{ sessions: SessionJson[]; sourceIssues: SourceIssueJson[] }> {
   const sessions: SessionJson[] = [];
   const sourceIssues: SourceIssueJson[] = [];
@@ -258,8 +261,9 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
       `SELECT "path", "badLines", "unknownTypes", "offset", "size", "status" FROM "FileState" WHERE "sourceId" = ? AND "version" = ''`,
       [source.id],
     );
-    const byStart = (a: SessionRow, b: SessionRow) =>
-      (dbTimeToMs(a.startedAt) ?? Infinity) - (dbTimeToMs(b.startedAt) ?? Infinity) || (a.agentId ?? a.externalId).localeCompare(b.agentId ?? b.externalId);
+    // Each row's start parsed once, not at every comparison (1,930 rows: ~20 ms of a report).
+    const startOf = new Map(rows.map((row) => [row, dbTimeToMs(row.startedAt) ?? Infinity]));
+    const byStart = (a: SessionRow, b: SessionRow) => startOf.get(a)! - startOf.get(b)! || collator.compare(a.agentId ?? a.externalId, b.agentId ?? b.externalId);
     const subagentsOf = groupBy(rows.filter((row) => row.parentId !== null).sort(byStart), (row) => row.parentId!);
     const linksOf = groupBy(links, (link) => link.sessionId);
     for (const row of rows.filter((entry) => entry.parentId === null).sort(byStart)) {
@@ -281,11 +285,11 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
         compactions: toNumber(row.compactionCount),
         linkedHandoffs: (linksOf.get(row.id) ?? [])
           .map((link) => ({ path: link.path, repo: link.repoPath, method: link.method as "session-id" | "repo-branch-time" }))
-          .sort((a, b) => a.repo.localeCompare(b.repo) || a.path.localeCompare(b.path)),
+          .sort((a, b) => collator.compare(a.repo, b.repo) || collator.compare(a.path, b.path)),
         subagents: (subagentsOf.get(row.id) ?? []).map((agent) => ({ agentId: agent.agentId ?? "", agentType: agent.agentType, ...totals(agent), peakContextTokens: toNumber(agent.peakContextTokens) })),
       });
     }
-    for (const file of files.sort((a, b) => a.path.localeCompare(b.path))) {
+    for (const file of files.sort((a, b) => collator.compare(a.path, b.path))) {
       const badLines = toNumber(file.badLines);
       const pending = file.status === "ok" && file.size !== null && toNumber(file.offset) < toNumber(file.size) ? 1 : 0;
       const unknownTypes = parseJsonOr<Record<string, number>>(file.unknownTypes, {});
