@@ -44,6 +44,7 @@ import { createParsePool, defaultWorkerCount, TASKS_AHEAD, WORKER_THRESHOLD_BYTE
 import { DraftStore, HELD_DRAFTS } from "./draft-store";
 import { keepHeapInBudget } from "./heap-budget";
 import { foldIntoDraft, recomputeSessions } from "./recompute-sessions";
+import { ownString } from "./own-string";
 import { scanOpenCodeSource } from "./scan-opencode";
 import { agentSessionId, parseJsonOr } from "./session-ids";
 
@@ -549,15 +550,6 @@ function absolutePathOf(file: FilePlan): string {
   const root = file.source.root;
   const relative = path.sep === "/" ? file.path : file.path.split("/").join(path.sep);
   return root.endsWith(path.sep) ? root + relative : root + path.sep + relative;
-}
-
-/**
- * A copy of `text` that holds no other string: V8 keeps a substring (of 13 characters or more) as a
- * view of the string it was cut from, which then stays in memory as long as the substring does.
- */
-function ownString(text: string): string {
-  // JSON.parse builds a new flat string (cheaper than a round trip through a Buffer).
-  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 function tilde(target: string, homeDir: string): string {
