@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { shot } from "./screenshot";
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 
 test("chain graph → node → resume dialog → copy the command and the prompt", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

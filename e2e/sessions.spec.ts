@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { shot } from "./screenshot";
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 
 test("sessions list → a session with a compaction: burn chart, thresholds, markers and the context stack", async ({ page }) => {
   await page.goto("/sessions?sort=peak");
