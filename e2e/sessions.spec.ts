@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { shot } from "./screenshot";
 
-
 test("sessions list → a session with a compaction: burn chart, thresholds, markers and the context stack", async ({ page }) => {
   await page.goto("/sessions?sort=peak");
   const table = page.getByRole("table", { name: "Sessions" });
@@ -23,6 +22,9 @@ test("sessions list → a session with a compaction: burn chart, thresholds, mar
   // The compaction and the handoff written in this session are marked.
   await expect(page.locator('[data-marker="compaction"]')).toContainText("auto");
   await expect(page.locator('[data-marker="handoff"]')).toContainText("route-tests");
+  // …on the chart too: the compaction's line, and the handoff's, written a minute after the last request.
+  await expect(chart.getByText("⟲", { exact: true })).toBeVisible();
+  await expect(chart.getByText("✎", { exact: true })).toBeVisible();
 
   const stack = page.getByTestId("context-stack");
   await expect(stack.locator('[data-band="baseline"]')).toBeVisible();
@@ -39,6 +41,9 @@ test("sessions list → a session with a compaction: burn chart, thresholds, mar
   const before = await stack.textContent();
   await page.getByRole("slider", { name: "Selected request" }).fill("10");
   await expect(stack).not.toHaveText(before ?? "");
+  // The chart marks the request the stack shows, in a colour of its own (its legend says so).
+  await expect(chart.getByText("#11", { exact: true })).toBeVisible();
+  await expect(page.getByText("request in the stack")).toBeVisible();
   await shot(page, "session-detail");
 });
 
@@ -50,6 +55,10 @@ test("a handoff shows its session's burn up to the moment it was written", async
   await expect(panel).toContainText("linked by session id");
   await expect(panel.getByTestId("handoff-timing")).toContainText("In time");
   await expect(panel.getByTestId("burn-chart")).toBeVisible();
+  await expect(panel.locator('[data-marker="handoff"]')).toContainText("conflict-resolution");
+  await expect(panel.getByTestId("burn-chart").getByText("✎", { exact: true })).toBeVisible();
+  // No stack here, so no request is marked as selected (it would cover the handoff's own line).
+  await expect(panel.getByText("request in the stack")).toHaveCount(0);
   await panel.screenshot({ path: "test-results/screenshots/handoff-session-panel.png" });
 });
 

@@ -15,6 +15,8 @@ import {
 import type { BurnPoint, BurnSeries } from "@/lib/core/metrics/prepare-burn-series";
 
 const markerColors = { compaction: "#dc2626", checkpoint: "#2563eb", handoff: "#7c3aed" } as const;
+/** The request the context-window stack shows: a colour no marker or threshold uses (emerald-600). */
+export const SELECTED_COLOR = "#059669";
 const thresholdColors = { monitor: "#a3a3a3", warning: "#f59e0b", emergency: "#ef4444" } as const;
 
 export const tokenFormat = (value: number) =>
@@ -29,7 +31,7 @@ function timeFormat(series: BurnSeries) {
   };
 }
 
-function PointTooltip({ active, payload, series }: { active?: boolean; payload?: { payload: BurnPoint }[]; series: BurnSeries }) {
+function PointTooltip({ active, payload, series, selectable }: { active?: boolean; payload?: { payload: BurnPoint }[]; series: BurnSeries; selectable: boolean }) {
   const point = payload?.[0]?.payload;
   if (!active || !point) return null;
   return (
@@ -39,9 +41,18 @@ function PointTooltip({ active, payload, series }: { active?: boolean; payload?:
         context {point.context.toLocaleString("en")} tokens{point.contextPercent !== null && ` (${point.contextPercent.toFixed(1)} %)`}
       </div>
       <div className="tabular-nums text-zinc-500">cached {point.cacheReadTokens.toLocaleString("en")} · written {point.cacheWriteTokens.toLocaleString("en")} · new {point.inputTokens.toLocaleString("en")}</div>
-      <div className="mt-1 text-[10px] text-zinc-400">click to show this request in the stack</div>
+      {selectable && <div className="mt-1 text-[10px] text-zinc-400">click to show this request in the stack</div>}
     </div>
   );
+}
+
+/** Whether `t` lies within a quarter of the requests' span (at least ten minutes) of them. */
+function nearSpan(series: BurnSeries, t: number): boolean {
+  const first = series.points[0]?.t;
+  const last = series.points.at(-1)?.t;
+  if (first === undefined || last === undefined) return false;
+  const slack = Math.max((last - first) / 4, series.hasTime ? 10 * 60_000 : 1);
+  return t >= first - slack && t <= last + slack;
 }
 
 /** Context used per request, as a share of the window, with thresholds, the handoff zone and markers. */
@@ -86,12 +97,23 @@ export function ContextBurnChart({ series, onSelect, selectedIndex, height = 300
               stroke={markerColors[marker.kind]}
               strokeWidth={1.5}
               strokeDasharray={marker.kind === "checkpoint" ? "2 3" : undefined}
+              // A handoff is written just after the session's last request: the axis widens to show a
+              // marker that close; one far outside (a checkpoint named by id days later) would squash
+              // the requests, so it is left to the list below the chart.
+              ifOverflow={nearSpan(series, marker.t) ? "extendDomain" : "discard"}
               label={{ value: marker.kind === "compaction" ? "⟲" : marker.kind === "checkpoint" ? "◆" : "✎", position: "top", fontSize: 12, fill: markerColors[marker.kind] }}
             />
           ))}
-          {selected && <ReferenceLine x={selected.t} stroke="#0ea5e9" strokeWidth={2} />}
+          {selected && (
+            <ReferenceLine
+              x={selected.t}
+              stroke={SELECTED_COLOR}
+              strokeWidth={2}
+              label={{ value: `#${selected.index + 1}`, position: "insideBottomRight", fontSize: 10, fill: SELECTED_COLOR }}
+            />
+          )}
           <Area type="monotone" dataKey={dataKey} stroke="#0f172a" strokeWidth={1.5} fill="#0f172a" fillOpacity={0.08} isAnimationActive={false} dot={false} activeDot={{ r: 4 }} />
-          <Tooltip content={<PointTooltip series={series} />} />
+          <Tooltip content={<PointTooltip series={series} selectable={onSelect !== undefined} />} />
         </ComposedChart>
       </ResponsiveContainer>
     </div>

@@ -60,9 +60,11 @@ export function SessionBurn({ series, stackSettings, showCumulative = true, show
           <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-red-600" /> compaction</span>
           <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-blue-600" /> checkpoint</span>
           <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-violet-600" /> handoff</span>
+          {showStack && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-emerald-600" /> request in the stack</span>}
         </span>
       </div>
-      <ContextBurnChart series={series} onSelect={setSelectedIndex} selectedIndex={selectedIndex} />
+      {/* Selecting a request only means something where its stack is shown below. */}
+      <ContextBurnChart series={series} onSelect={showStack ? setSelectedIndex : undefined} selectedIndex={showStack ? selectedIndex : null} />
       {series.markers.length > 0 && (
         <ul className="flex flex-wrap gap-2 text-xs" aria-label="Markers">
           {series.markers.map((marker, index) => (
