@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { shot } from "./screenshot";
 
-
 test("chain graph → node → resume dialog → copy the command and the prompt", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/chains");

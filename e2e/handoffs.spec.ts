@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { shot } from "./screenshot";
 
-
 test("overview → handoff list → handoff detail", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();

@@ -228,13 +228,13 @@ const isoOf = (value: unknown) => {
   return ms === null ? null : new Date(ms).toISOString();
 };
 
+/** `localeCompare`'s order (the default locale and options), without its per-call set-up. */
+const collator = new Intl.Collator();
+
 /**
  * Sessions and file issues of the given sources, in plain SQL: a CLI run is one cold process, and
  * Prisma's first queries (client start, query planning) cost more than the whole report.
  */
-/** `localeCompare`'s order (the default locale and options), without its per-call set-up. */
-const collator = new Intl.Collator();
-
 export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Promise<{ sessions: SessionJson[]; sourceIssues: SourceIssueJson[] }> {
   const sessions: SessionJson[] = [];
   const sourceIssues: SourceIssueJson[] = [];
