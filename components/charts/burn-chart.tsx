@@ -46,15 +46,6 @@ function PointTooltip({ active, payload, series, selectable }: { active?: boolea
   );
 }
 
-/** Whether `t` lies within a quarter of the requests' span (at least ten minutes) of them. */
-function nearSpan(series: BurnSeries, t: number): boolean {
-  const first = series.points[0]?.t;
-  const last = series.points.at(-1)?.t;
-  if (first === undefined || last === undefined) return false;
-  const slack = Math.max((last - first) / 4, series.hasTime ? 10 * 60_000 : 1);
-  return t >= first - slack && t <= last + slack;
-}
-
 /** Context used per request, as a share of the window, with thresholds, the handoff zone and markers. */
 export function ContextBurnChart({ series, onSelect, selectedIndex, height = 300 }: { series: BurnSeries; onSelect?: (index: number) => void; selectedIndex?: number | null; height?: number }) {
   const usePercent = series.contextWindow !== null;
@@ -73,7 +64,7 @@ export function ContextBurnChart({ series, onSelect, selectedIndex, height = 300
           }}
         >
           <CartesianGrid stroke="#f4f4f5" vertical={false} />
-          <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} tickFormatter={timeFormat(series)} tick={{ fontSize: 11, fill: "#71717a" }} stroke="#d4d4d8" />
+          <XAxis dataKey="t" type="number" domain={series.timeDomain ?? ["dataMin", "dataMax"]} tickFormatter={timeFormat(series)} tick={{ fontSize: 11, fill: "#71717a" }} stroke="#d4d4d8" />
           <YAxis
             domain={usePercent ? [0, 100] : [0, "auto"]}
             ticks={usePercent ? [0, 25, 50, 75, 100] : undefined}
@@ -97,10 +88,6 @@ export function ContextBurnChart({ series, onSelect, selectedIndex, height = 300
               stroke={markerColors[marker.kind]}
               strokeWidth={1.5}
               strokeDasharray={marker.kind === "checkpoint" ? "2 3" : undefined}
-              // A handoff is written just after the session's last request: the axis widens to show a
-              // marker that close; one far outside (a checkpoint named by id days later) would squash
-              // the requests, so it is left to the list below the chart.
-              ifOverflow={nearSpan(series, marker.t) ? "extendDomain" : "discard"}
               label={{ value: marker.kind === "compaction" ? "⟲" : marker.kind === "checkpoint" ? "◆" : "✎", position: "top", fontSize: 12, fill: markerColors[marker.kind] }}
             />
           ))}
@@ -134,7 +121,7 @@ export function CumulativeTokensChart({ series, height = 220 }: { series: BurnSe
       <ResponsiveContainer width="100%" height={height}>
         <ComposedChart data={series.points} margin={{ top: 8, right: 56, bottom: 4, left: 4 }}>
           <CartesianGrid stroke="#f4f4f5" vertical={false} />
-          <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} tickFormatter={timeFormat(series)} tick={{ fontSize: 11, fill: "#71717a" }} stroke="#d4d4d8" />
+          <XAxis dataKey="t" type="number" domain={series.timeDomain ?? ["dataMin", "dataMax"]} tickFormatter={timeFormat(series)} tick={{ fontSize: 11, fill: "#71717a" }} stroke="#d4d4d8" />
           <YAxis tickFormatter={tokenFormat} tick={{ fontSize: 11, fill: "#71717a" }} stroke="#d4d4d8" width={48} />
           {cumulativeSeries.map((entry) => (
             <Area key={entry.key} type="monotone" dataKey={entry.key} name={entry.label} stackId="tokens" stroke={entry.color} fill={entry.color} fillOpacity={0.5} isAnimationActive={false} dot={false} />

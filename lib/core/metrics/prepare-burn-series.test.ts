@@ -56,6 +56,29 @@ describe("prepareBurnSeries", () => {
     expect(series.points.map((point) => point.index)).toEqual([0, 1]);
     expect(series.markers).toEqual([]);
   });
+
+  it("widens the charts' time axis to a handoff written just after the last request, not to far markers", () => {
+    // 100 requests a minute apart: the span is 99 minutes, so markers within ~25 minutes of it count.
+    const requests = Array.from({ length: 100 }, (_, index) => request(index, 1_000 + index * 100));
+    const first = requests[0]!.t!;
+    const last = requests[99]!.t!;
+    const handoff = last + 2 * minute;
+    const days = last + 3 * 24 * 60 * minute;
+    const series = prepareBurnSeries({
+      requests,
+      contextWindow: 200_000,
+      markers: [
+        { t: handoff, kind: "handoff", label: "written after the last request" },
+        { t: days, kind: "checkpoint", label: "named by id, days later" },
+        { t: first - 5 * minute, kind: "checkpoint", label: "just before the first request" },
+      ],
+    });
+    expect(series.timeDomain).toEqual([first - 5 * minute, handoff]);
+    // The far one is still listed (with the context of the last request before it).
+    expect(series.markers.map((marker) => marker.label)).toContain("named by id, days later");
+    expect(prepareBurnSeries({ requests: requests.slice(0, 3), contextWindow: 200_000 }).timeDomain).toEqual([first, requests[2]!.t]);
+    expect(prepareBurnSeries({ requests: [], contextWindow: 200_000 }).timeDomain).toBeNull();
+  });
 });
 
 describe("prepareContextStack", () => {

@@ -66,6 +66,13 @@ export interface BurnSeries {
   projection: { threshold: Threshold; minutes: number; at: number } | null;
   /** Whether time is real time (false: requests are spaced by order). */
   hasTime: boolean;
+  /**
+   * The charts' time axis: the requests' span, widened to the markers near it (a handoff is written
+   * just after the session's last request, and must show). A marker further out than a quarter of
+   * the span (at least ten minutes) would squash the requests; it stays in the marker list only.
+   * Null without points.
+   */
+  timeDomain: [number, number] | null;
 }
 
 export const DEFAULT_THRESHOLDS_PERCENT = [60, 75, 85];
@@ -219,5 +226,21 @@ export function prepareBurnSeries(input: {
     burnRate,
     projection,
     hasTime: timed,
+    timeDomain: timeDomainOf(kept, markers, timed),
   };
+}
+
+function timeDomainOf(points: readonly BurnPoint[], markers: BurnSeries["markers"], timed: boolean): [number, number] | null {
+  const first = points[0]?.t;
+  const last = points.at(-1)?.t;
+  if (first === undefined || last === undefined) return null;
+  const slack = Math.max((last - first) / 4, timed ? 10 * 60_000 : 1);
+  let low = first;
+  let high = last;
+  for (const marker of markers) {
+    if (marker.t < first - slack || marker.t > last + slack) continue;
+    low = Math.min(low, marker.t);
+    high = Math.max(high, marker.t);
+  }
+  return [low, high];
 }
