@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { memo } from "react";
 import type { BurnPoint, BurnSeries } from "@/lib/core/metrics/prepare-burn-series";
 
 const markerColors = { compaction: "#dc2626", checkpoint: "#2563eb", handoff: "#7c3aed" } as const;
@@ -47,7 +48,21 @@ function PointTooltip({ active, payload, series, selectable }: { active?: boolea
 }
 
 /** Context used per request, as a share of the window, with thresholds, the handoff zone and markers. */
-export function ContextBurnChart({ series, onSelect, selectedIndex, height = 300 }: { series: BurnSeries; onSelect?: (index: number) => void; selectedIndex?: number | null; height?: number }) {
+/**
+ * Memoised: it redraws only when its series or selection changes (a long session's chart takes
+ * hundreds of milliseconds to draw; the stack beside it must not wait for that).
+ */
+export const ContextBurnChart = memo(function ContextBurnChart({
+  series,
+  onSelect,
+  selectedIndex,
+  height = 300,
+}: {
+  series: BurnSeries;
+  onSelect?: (index: number) => void;
+  selectedIndex?: number | null;
+  height?: number;
+}) {
   const usePercent = series.contextWindow !== null;
   const dataKey = usePercent ? "contextPercent" : "context";
   const selected = series.points.find((point) => point.index === selectedIndex);
@@ -105,7 +120,7 @@ export function ContextBurnChart({ series, onSelect, selectedIndex, height = 300
       </ResponsiveContainer>
     </div>
   );
-}
+});
 
 const cumulativeSeries = [
   { key: "cumCacheRead", label: "cache read", color: "#93c5fd" },

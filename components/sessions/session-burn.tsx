@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { memo, useDeferredValue, useState } from "react";
 import type { BurnSeries } from "@/lib/core/metrics/prepare-burn-series";
 import { prepareContextStack } from "@/lib/core/metrics/prepare-context-stack";
 import { ContextBurnChart, CumulativeTokensChart } from "../charts/burn-chart";
@@ -20,9 +20,50 @@ function formatMinutes(minutes: number): string {
   return `${(minutes / 60).toFixed(1)} h`;
 }
 
+/** Markers listed beyond the first few only on request: a long session compacts a hundred times. */
+const MARKERS_SHOWN = 12;
+
+/** The markers under the chart (unchanged while a request is selected, so not redrawn then). */
+const MarkerList = memo(function MarkerList({ markers }: { markers: BurnSeries["markers"] }) {
+  const [all, setAll] = useState(false);
+  if (markers.length === 0) return null;
+  const shown = all ? markers : markers.slice(0, MARKERS_SHOWN);
+  const counts = Object.entries(
+    markers.reduce<Record<string, number>>((sum, marker) => ({ ...sum, [marker.kind]: (sum[marker.kind] ?? 0) + 1 }), {}),
+  );
+  return (
+    <ul className="flex flex-wrap items-center gap-2 text-xs" aria-label="Markers">
+      {shown.map((marker, index) => (
+        <li key={index} data-marker={marker.kind} className="rounded-md bg-zinc-100 px-2 py-0.5 text-zinc-700">
+          {marker.kind}: {marker.label}
+          {marker.contextPercent !== null && <span className="text-zinc-400"> at {marker.contextPercent.toFixed(0)} %</span>}
+        </li>
+      ))}
+      {markers.length > MARKERS_SHOWN && (
+        <li>
+          <button type="button" onClick={() => setAll(!all)} className="rounded-md border border-zinc-300 px-2 py-0.5 text-zinc-600 hover:bg-zinc-50">
+            {all ? "Show fewer" : `Show all ${markers.length} (${counts.map(([kind, count]) => `${count} ${kind}${count === 1 ? "" : "s"}`).join(", ")})`}
+          </button>
+        </li>
+      )}
+    </ul>
+  );
+});
+
+/** The cumulative chart does not depend on the selected request: not redrawn when it changes. */
+const CumulativeSection = memo(function CumulativeSection({ series }: { series: BurnSeries }) {
+  return (
+    <div>
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">Cumulative tokens by type</h3>
+      <CumulativeTokensChart series={series} />
+    </div>
+  );
+});
+
 /** The burn chart, the cumulative chart and the context-window stack of the selected request. */
 export function SessionBurn({ series, stackSettings, showCumulative = true, showStack = true }: { series: BurnSeries; stackSettings: StackSettings; showCumulative?: boolean; showStack?: boolean }) {
   const [selectedIndex, setSelectedIndex] = useState<number>(series.peak?.index ?? series.points.at(-1)?.index ?? 0);
+  const deferredIndex = useDeferredValue(selectedIndex);
   const position = Math.max(0, series.points.findIndex((point) => point.index === selectedIndex));
   const selected = series.points[position];
   const first = series.points[0];
@@ -63,24 +104,11 @@ export function SessionBurn({ series, stackSettings, showCumulative = true, show
           {showStack && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-emerald-600" /> request in the stack</span>}
         </span>
       </div>
-      {/* Selecting a request only means something where its stack is shown below. */}
-      <ContextBurnChart series={series} onSelect={showStack ? setSelectedIndex : undefined} selectedIndex={showStack ? selectedIndex : null} />
-      {series.markers.length > 0 && (
-        <ul className="flex flex-wrap gap-2 text-xs" aria-label="Markers">
-          {series.markers.map((marker, index) => (
-            <li key={index} data-marker={marker.kind} className="rounded-md bg-zinc-100 px-2 py-0.5 text-zinc-700">
-              {marker.kind}: {marker.label}
-              {marker.contextPercent !== null && <span className="text-zinc-400"> at {marker.contextPercent.toFixed(0)} %</span>}
-            </li>
-          ))}
-        </ul>
-      )}
-      {showCumulative && (
-        <div>
-          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">Cumulative tokens by type</h3>
-          <CumulativeTokensChart series={series} />
-        </div>
-      )}
+      {/* Selecting a request only means something where its stack is shown below. The chart follows
+          the selection deferred: redrawing a long session's chart must not hold up the slider. */}
+      <ContextBurnChart series={series} onSelect={showStack ? setSelectedIndex : undefined} selectedIndex={showStack ? deferredIndex : null} />
+      <MarkerList markers={series.markers} />
+      {showCumulative && <CumulativeSection series={series} />}
       {showStack && stack && (
         <div className="rounded-lg border border-zinc-200 p-4">
           <div className="mb-3 flex flex-wrap items-center gap-3">

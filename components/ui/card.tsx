@@ -31,10 +31,13 @@ export function Card({
 
 export function Stat({ label, value, hint, tone = "default" }: { label: string; value: ReactNode; hint?: ReactNode; tone?: "default" | "red" | "amber" | "green" }) {
   const color = { default: "text-zinc-900", red: "text-red-600", amber: "text-amber-600", green: "text-emerald-600" }[tone];
+  // Exact token counts of long sessions run to billions ("1,974,849,800"): smaller type, not cut off.
+  const length = typeof value === "string" ? value.length : 0;
+  const size = length > 15 ? "text-sm" : length > 12 ? "text-base" : length > 9 ? "text-xl" : "text-2xl";
   return (
-    <div className="rounded-xl border border-zinc-200 bg-white px-4 py-3 shadow-sm">
+    <div className="min-w-0 rounded-xl border border-zinc-200 bg-white px-4 py-3 shadow-sm">
       <div className="text-xs font-medium uppercase tracking-wide text-zinc-500">{label}</div>
-      <div className={`mt-1 text-2xl font-semibold tabular-nums ${color}`}>{value}</div>
+      <div className={`mt-1 ${size} font-semibold tabular-nums ${color}`}>{value}</div>
       {hint && <div className="mt-0.5 text-xs text-zinc-500">{hint}</div>}
     </div>
   );
