@@ -16,6 +16,8 @@ import { memo } from "react";
 import type { BurnPoint, BurnSeries } from "@/lib/core/metrics/prepare-burn-series";
 
 const markerColors = { compaction: "#dc2626", checkpoint: "#2563eb", handoff: "#7c3aed" } as const;
+/** Markers drawn with a symbol on top; beyond this many, as plain coloured lines. */
+const MARKER_LABELS = 24;
 /** The request the context-window stack shows: a colour no marker or threshold uses (emerald-600). */
 export const SELECTED_COLOR = "#059669";
 const thresholdColors = { monitor: "#a3a3a3", warning: "#f59e0b", emergency: "#ef4444" } as const;
@@ -103,7 +105,9 @@ export const ContextBurnChart = memo(function ContextBurnChart({
               stroke={markerColors[marker.kind]}
               strokeWidth={1.5}
               strokeDasharray={marker.kind === "checkpoint" ? "2 3" : undefined}
-              label={{ value: marker.kind === "compaction" ? "⟲" : marker.kind === "checkpoint" ? "◆" : "✎", position: "top", fontSize: 12, fill: markerColors[marker.kind] }}
+              // Each label is measured in the DOM (a forced layout): a session with a hundred markers
+              // drew for ~0.5 s longer. Past MARKER_LABELS the lines keep their colours, unlabelled.
+              label={series.markers.length <= MARKER_LABELS ? { value: marker.kind === "compaction" ? "⟲" : marker.kind === "checkpoint" ? "◆" : "✎", position: "top", fontSize: 12, fill: markerColors[marker.kind] } : undefined}
             />
           ))}
           {selected && (
