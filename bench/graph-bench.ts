@@ -3,7 +3,6 @@
  * builder as a reference, and — when a production build exists and Chromium is installed — the page in
  * a real browser: time until the graph is drawn and frames per second while zooming and panning.
  */
-import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -16,6 +15,7 @@ import { scanPaths } from "../lib/server/ingest/scan";
 import { getChainGraph } from "../lib/server/queries/chain-graph";
 import { loadRepoChains } from "../lib/server/queries/chains";
 import { generateHandoffRepo } from "./generate-handoff-repo";
+import { startNextServer } from "./next-server";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -23,19 +23,6 @@ async function seconds<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = process.hrtime.bigint();
   const value = await work();
   return [value, Number(process.hrtime.bigint() - start) / 1e9];
-}
-
-async function waitForServer(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not answer at ${url}`);
 }
 
 export async function benchGraph(work: string, log: (text: string) => void) {
@@ -66,19 +53,13 @@ export async function benchGraph(work: string, log: (text: string) => void) {
   let browser: { drawSeconds: number; zoomFps: number; panFps: number } | null = null;
   const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(chromiumPath)) {
-    const port = 3390 + Math.floor(Math.random() * 100);
-    const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: target.url, NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: "ignore",
-    });
+    const server = await startNextServer(target.url, 3390);
     try {
-      await waitForServer(`http://127.0.0.1:${port}/api/health`, 30_000);
       const instance = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
       const page = await instance.newPage({ viewport: { width: 1440, height: 900 } });
-      await page.goto(`http://127.0.0.1:${port}/chains/${repoId}`); // warm the server's layout cache once
+      await page.goto(`${server.origin}/chains/${repoId}`); // warm the server's layout cache once
       const drawStart = Date.now();
-      await page.goto(`http://127.0.0.1:${port}/chains/${repoId}`);
+      await page.goto(`${server.origin}/chains/${repoId}`);
       await page.getByTestId("graph-node").first().waitFor();
       const drawSeconds = (Date.now() - drawStart) / 1000;
       // Sent as source text: the TypeScript loader would otherwise inject helpers the page does not have.
@@ -105,7 +86,7 @@ export async function benchGraph(work: string, log: (text: string) => void) {
       browser = { drawSeconds, zoomFps, panFps };
       results.push({ name: "page: 1,000-node graph drawn in Chromium (after navigation)", seconds: drawSeconds, note: `zoom ${zoomFps.toFixed(0)} fps, pan ${panFps.toFixed(0)} fps` });
     } finally {
-      server.kill("SIGTERM");
+      server.stop();
     }
   } else {
     log("graph: no production build or no Chromium — browser measurement skipped (run `npm run build` first)");

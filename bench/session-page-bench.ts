@@ -5,7 +5,6 @@
  * burn chart and the context-window stack are drawn, and how long the stack's slider takes to show
  * another request (input to the next frame, in the page).
  */
-import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -14,6 +13,7 @@ import type { DatabaseTarget } from "../lib/server/db/database-url";
 import { migrateDatabase } from "../lib/server/db/migrate";
 import { scanAgentSources } from "../lib/server/sessions/scan-agents";
 import { agentSessionId } from "../lib/server/sessions/session-ids";
+import { startNextServer } from "./next-server";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -41,19 +41,6 @@ function writeSession(file: string, sessionId: string, requests: number) {
   } finally {
     closeSync(fd);
   }
-}
-
-async function waitForServer(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not answer at ${url}`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
@@ -102,20 +89,14 @@ export async function benchSessionPage(work: string, log: (text: string) => void
     log("session page: no production build or no Chromium — skipped (run `npm run build` first)");
     return { benchmark: "session-page", results: [], ratios: {}, targets: {} };
   }
-  const port = 3490 + Math.floor(Math.random() * 100);
-  const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: target.url, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "ignore",
-  });
+  const server = await startNextServer(target.url, 3490);
   try {
-    await waitForServer(`http://127.0.0.1:${port}/api/health`, 30_000);
     const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       const draw = async (id: string) => {
         const start = Date.now();
-        await page.goto(`http://127.0.0.1:${port}${pageOf(id)}`);
+        await page.goto(`${server.origin}${pageOf(id)}`);
         await page.getByTestId("burn-chart").locator(".recharts-area-area").first().waitFor();
         await page.getByTestId("context-stack").waitFor();
         return (Date.now() - start) / 1000;
@@ -149,6 +130,6 @@ export async function benchSessionPage(work: string, log: (text: string) => void
       await browser.close();
     }
   } finally {
-    server.kill("SIGTERM");
+    server.stop();
   }
 }
