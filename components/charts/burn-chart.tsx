@@ -19,7 +19,7 @@ const markerColors = { compaction: "#dc2626", checkpoint: "#2563eb", handoff: "#
 /** Markers drawn with a symbol on top; beyond this many, as plain coloured lines. */
 const MARKER_LABELS = 24;
 /** The request the context-window stack shows: a colour no marker or threshold uses (emerald-600). */
-export const SELECTED_COLOR = "#059669";
+const SELECTED_COLOR = "#059669";
 const thresholdColors = { monitor: "#a3a3a3", warning: "#f59e0b", emergency: "#ef4444" } as const;
 
 export const tokenFormat = (value: number) =>

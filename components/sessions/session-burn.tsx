@@ -28,9 +28,9 @@ const MarkerList = memo(function MarkerList({ markers }: { markers: BurnSeries["
   const [all, setAll] = useState(false);
   if (markers.length === 0) return null;
   const shown = all ? markers : markers.slice(0, MARKERS_SHOWN);
-  const counts = Object.entries(
-    markers.reduce<Record<string, number>>((sum, marker) => ({ ...sum, [marker.kind]: (sum[marker.kind] ?? 0) + 1 }), {}),
-  );
+  const byKind = new Map<string, number>();
+  for (const marker of markers) byKind.set(marker.kind, (byKind.get(marker.kind) ?? 0) + 1);
+  const counts = [...byKind];
   return (
     <ul className="flex flex-wrap items-center gap-2 text-xs" aria-label="Markers">
       {shown.map((marker, index) => (

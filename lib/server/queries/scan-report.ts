@@ -240,7 +240,7 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
   const sourceIssues: SourceIssueJson[] = [];
   if (sourceIds.length === 0) return { sessions, sourceIssues };
   const sources = (await sql.query<{ id: string; kind: string; root: string }>(`SELECT "id", "kind", "root" FROM "Source" WHERE "id" IN (${sourceIds.map(() => "?").join(", ")})`, sourceIds)).sort(
-    (a, b) => a.kind.localeCompare(b.kind) || a.root.localeCompare(b.root),
+    (a, b) => collator.compare(a.kind, b.kind) || collator.compare(a.root, b.root),
   );
   for (const source of sources) {
     const rows = await sql.query<SessionRow>(
