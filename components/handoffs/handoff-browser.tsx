@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import type { HandoffFacets, HandoffFilters, listHandoffs } from "@/lib/server/queries/handoffs";
 import { Badge } from "../ui/badge";
@@ -32,7 +32,6 @@ async function fetchHandoffs(search: string): Promise<HandoffPage> {
 }
 
 export function HandoffBrowser({ facets, initialFilters, initialData }: { facets: HandoffFacets; initialFilters: HandoffFilters; initialData: HandoffPage }) {
-  const router = useRouter();
   const pathname = usePathname();
   const [filters, setFilters] = useState<HandoffFilters>(initialFilters);
   const [query, setQuery] = useState(initialFilters.q ?? "");
@@ -46,9 +45,13 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
     return () => clearTimeout(timer);
   }, [query]);
 
+  // Keep the address in step with the filters without a server round trip: Next folds native
+  // history.replaceState into its router, whereas router.replace would refetch the page and, when it
+  // lands after the user has clicked a result, take them back to the list.
   useEffect(() => {
-    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
-  }, [router, pathname, search]);
+    const target = search ? `${pathname}?${search}` : pathname;
+    if (`${window.location.pathname}${window.location.search}` !== target) window.history.replaceState(null, "", target);
+  }, [pathname, search]);
 
   const { data, isFetching, error } = useQuery({
     queryKey: ["handoffs", search],
