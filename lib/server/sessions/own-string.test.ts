@@ -30,5 +30,7 @@ it("keeps no parent alive: pieces cut from large strings let those strings be co
   };
   // The check itself must be able to fail: plain slices hold their parents (~64 MB here).
   expect(heldBy((text) => text)).toBeGreaterThan(32_000_000);
-  expect(heldBy(ownString)).toBeLessThan(4_000_000);
+  // Owned pieces hold ~1 KB; the bound leaves room for what the runner itself allocates meanwhile
+  // (a few MB on a busy machine) and still fails if as few as 4 of the 16 parents stay alive.
+  expect(heldBy(ownString)).toBeLessThan(16_000_000);
 });
