@@ -8,6 +8,7 @@ import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { getOverview } from "@/lib/server/queries/handoffs";
 import { listSessions } from "@/lib/server/queries/sessions";
+import { counted } from "@/lib/core/text/counted";
 
 export const dynamic = "force-dynamic";
 
@@ -67,7 +68,7 @@ export default async function OverviewPage() {
                     {head.branches.slice(0, 2).map((branch) => (
                       <Badge key={branch}>{branch}</Badge>
                     ))}
-                    {head.errorCount > 0 && <Badge tone="red">{head.errorCount} lint errors</Badge>}
+                    {head.errorCount > 0 && <Badge tone="red">{counted(head.errorCount, "lint error")}</Badge>}
                   </div>
                   {head.nextAction && <p className="mt-1 text-sm text-zinc-600">Next: {truncate(head.nextAction, 180)}</p>}
                 </li>
@@ -129,7 +130,7 @@ export default async function OverviewPage() {
                   <td className="py-2 pl-4 text-xs text-zinc-500">
                     {formatInstant(repo.lastScanAt)}
                     {repo.ingestIssues > 0 && (
-                      <Link href="/errors" className="ml-2"><Badge tone="red">{repo.ingestIssues} file errors</Badge></Link>
+                      <Link href="/errors" className="ml-2"><Badge tone="red">{counted(repo.ingestIssues, "ingest error")}</Badge></Link>
                     )}
                   </td>
                 </tr>

@@ -13,6 +13,7 @@ import { loadRepoChains } from "../../lib/server/queries/chains";
 import type { Readiness } from "../../lib/server/resume/readiness";
 import { getResumeOptions, type ResumeOptions } from "../../lib/server/resume/resume-options";
 import { printJson, progressLine, UsageError, type Io } from "../io";
+import { counted } from "../../lib/core/text/counted";
 
 const USAGE = `baton resume <handoff file | repo> [--runtime R] [--command [--native]] [--json]
 baton resume <repo> <repo-relative handoff path> [same options]
@@ -274,7 +275,7 @@ function describeReadiness(readiness: Readiness, branch: string | null): string[
   const since = readiness.commitsSince;
   if (since !== null) {
     if (since.count === 0) lines.push(`since the handoff: no new commits on ${where}`);
-    else lines.push(`since the handoff: ${since.count} commit${since.count === 1 ? "" : "s"} on ${where} (newest: ${since.subjects.slice(0, 3).map((subject) => JSON.stringify(subject)).join(", ")})`);
+    else lines.push(`since the handoff: ${counted(since.count, "commit")} on ${where} (newest: ${since.subjects.slice(0, 3).map((subject) => JSON.stringify(subject)).join(", ")})`);
   }
   for (const file of readiness.missingFiles) {
     lines.push(`referenced file missing on ${where}: ${file.path}${file.line === null ? "" : `:${file.line}`} (handoff line ${file.sourceLine})`);

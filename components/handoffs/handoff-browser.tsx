@@ -10,6 +10,7 @@ import { formatDay, truncate } from "./format";
 import { LintBadge } from "./lint-badge";
 import { RuntimeBadge } from "./runtime-badge";
 import { DataTable } from "../ui/data-table";
+import { counted } from "@/lib/core/text/counted";
 
 type HandoffPage = Awaited<ReturnType<typeof listHandoffs>>;
 
@@ -142,7 +143,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
 
       <div className="flex items-center justify-between text-xs text-zinc-500" aria-live="polite">
         <span>
-          {data ? `${data.total} handoff${data.total === 1 ? "" : "s"}` : "…"}
+          {data ? `${counted(data.total, "handoff")}` : "…"}
           {isFetching && <span className="ml-2 text-zinc-400">updating…</span>}
         </span>
         {error && <span className="text-red-600">{(error as Error).message}</span>}
@@ -180,7 +181,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-1">
                       <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
-                      {handoff.secretCount > 0 && <Badge tone="red">{handoff.secretCount} secret{handoff.secretCount === 1 ? "" : "s"} masked</Badge>}
+                      {handoff.secretCount > 0 && <Badge tone="red">{counted(handoff.secretCount, "secret")} masked</Badge>}
                     </div>
                   </td>
                 </tr>

@@ -7,6 +7,7 @@ import type { ResumeOptions } from "@/lib/server/resume/resume-options";
 import { runtimeLabel } from "../handoffs/runtime-badge";
 import { Badge } from "../ui/badge";
 import { CopyButton } from "../ui/copy-button";
+import { counted } from "@/lib/core/text/counted";
 
 async function fetchResume(handoffId: string): Promise<ResumeOptions> {
   const response = await fetch(`/api/handoffs/${encodeURIComponent(handoffId)}/resume`);
@@ -139,7 +140,7 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
                         <span className="text-emerald-700">No commits since the handoff: the tree should match it.</span>
                       ) : (
                         <span className="text-amber-800">
-                          {readiness.commitsSince.count} commit{readiness.commitsSince.count === 1 ? "" : "s"} since the handoff
+                          {counted(readiness.commitsSince.count, "commit")} since the handoff
                           {readiness.commitsSince.subjects.length > 0 && `: ${readiness.commitsSince.subjects.slice(0, 3).join("; ")}`}
                         </span>
                       )}

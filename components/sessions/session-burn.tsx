@@ -5,6 +5,7 @@ import type { BurnSeries } from "@/lib/core/metrics/prepare-burn-series";
 import { prepareContextStack } from "@/lib/core/metrics/prepare-context-stack";
 import { ContextBurnChart, CumulativeTokensChart } from "../charts/burn-chart";
 import { ContextStackView } from "../charts/context-stack";
+import { counted } from "@/lib/core/text/counted";
 
 export interface StackSettings {
   reserve: { tokens: number; source: "budget" } | null;
@@ -42,7 +43,7 @@ const MarkerList = memo(function MarkerList({ markers }: { markers: BurnSeries["
       {markers.length > MARKERS_SHOWN && (
         <li>
           <button type="button" onClick={() => setAll(!all)} className="rounded-md border border-zinc-300 px-2 py-0.5 text-zinc-600 hover:bg-zinc-50">
-            {all ? "Show fewer" : `Show all ${markers.length} (${counts.map(([kind, count]) => `${count} ${kind}${count === 1 ? "" : "s"}`).join(", ")})`}
+            {all ? "Show fewer" : `Show all ${markers.length} (${counts.map(([kind, count]) => `${counted(count, kind)}`).join(", ")})`}
           </button>
         </li>
       )}

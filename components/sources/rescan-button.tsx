@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { counted } from "@/lib/core/text/counted";
 
 interface Summary {
   repos: number;
@@ -15,12 +16,12 @@ interface Summary {
 
 function describe(summary: Summary): string {
   const parts = [
-    `${summary.handoffsNew} new handoff${summary.handoffsNew === 1 ? "" : "s"}`,
-    `${summary.agentFilesRead} agent log file${summary.agentFilesRead === 1 ? "" : "s"} read`,
-    `${summary.sessionsTouched} session${summary.sessionsTouched === 1 ? "" : "s"} updated`,
+    counted(summary.handoffsNew, "new handoff"),
+    `${counted(summary.agentFilesRead, "agent log file")} read`,
+    `${counted(summary.sessionsTouched, "session")} updated`,
   ];
   const missing = summary.missing.length > 0 ? `; ${summary.missing.length} registered repo${summary.missing.length === 1 ? " is" : "s are"} missing on disk` : "";
-  return `Rescanned ${summary.repos} repo${summary.repos === 1 ? "" : "s"} in ${(summary.durationMs / 1000).toFixed(1)} s: ${parts.join(", ")}${missing}.`;
+  return `Rescanned ${counted(summary.repos, "repo")} in ${(summary.durationMs / 1000).toFixed(1)} s: ${parts.join(", ")}${missing}.`;
 }
 
 /** Runs the same incremental scan as `baton scan` over everything registered, then reloads the page's data. */

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { listRepoChains } from "@/lib/server/queries/chain-graph";
+import { counted } from "@/lib/core/text/counted";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Chains" };
@@ -38,7 +39,7 @@ export default async function ChainsPage() {
                   <Link href={`/chains/${repo.id}?chain=${chain.id}`} className="font-medium hover:underline">
                     {chain.heads[0]?.phase ?? chain.heads[0]?.path ?? chain.id}
                   </Link>
-                  <span className="text-xs text-zinc-500">{chain.size} handoff{chain.size === 1 ? "" : "s"} · {formatDay(chain.latestDate)}</span>
+                  <span className="text-xs text-zinc-500">{counted(chain.size, "handoff")} · {formatDay(chain.latestDate)}</span>
                   <span className="flex gap-1">
                     {chain.runtimes.map((runtime) => (
                       <RuntimeBadge key={runtime} runtime={runtime === "unknown" ? null : runtime} />
@@ -46,7 +47,7 @@ export default async function ChainsPage() {
                   </span>
                   <span className="ml-auto flex gap-1">
                     <Badge tone="violet">{chain.heads.length} open</Badge>
-                    {chain.forks > 0 && <Badge tone="amber">{chain.forks} fork{chain.forks === 1 ? "" : "s"}</Badge>}
+                    {chain.forks > 0 && <Badge tone="amber">{counted(chain.forks, "fork")}</Badge>}
                     {chain.broken > 0 && <Badge tone="red">{chain.broken} broken</Badge>}
                   </span>
                 </li>

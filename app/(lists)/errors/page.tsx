@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { listIngestIssues } from "@/lib/server/queries/handoffs";
+import { counted } from "@/lib/core/text/counted";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Ingest errors" };
@@ -32,7 +33,7 @@ export default async function IngestErrorsPage() {
                 <Badge>{source.kind}</Badge>
                 <h2 className="text-sm font-semibold">{source.label}</h2>
                 <span className="truncate font-mono text-xs text-zinc-400">{source.root}</span>
-                <span className="ml-auto text-xs text-zinc-500">{sourceIssues.length} issue{sourceIssues.length === 1 ? "" : "s"}</span>
+                <span className="ml-auto text-xs text-zinc-500">{counted(sourceIssues.length, "issue")}</span>
               </header>
               <table className="w-full text-sm" aria-label={`Ingest errors in ${source.label}`}>
                 <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500">

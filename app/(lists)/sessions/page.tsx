@@ -8,6 +8,7 @@ import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { getSessionFacets, listSessions, parseSessionFilters } from "@/lib/server/queries/sessions";
 import { DataTable } from "@/components/ui/data-table";
+import { counted } from "@/lib/core/text/counted";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sessions" };
@@ -99,9 +100,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-1">
-                      {session.compactions > 0 && <Badge tone="red">{session.compactions} compaction{session.compactions === 1 ? "" : "s"}</Badge>}
-                      {session.subagents > 0 && <Badge>{session.subagents} subagent{session.subagents === 1 ? "" : "s"}</Badge>}
-                      {session.linkedHandoffs > 0 && <Badge tone="violet">{session.linkedHandoffs} handoff{session.linkedHandoffs === 1 ? "" : "s"}</Badge>}
+                      {session.compactions > 0 && <Badge tone="red">{counted(session.compactions, "compaction")}</Badge>}
+                      {session.subagents > 0 && <Badge>{counted(session.subagents, "subagent")}</Badge>}
+                      {session.linkedHandoffs > 0 && <Badge tone="violet">{counted(session.linkedHandoffs, "handoff")}</Badge>}
                     </div>
                   </td>
                 </tr>

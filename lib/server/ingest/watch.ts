@@ -13,6 +13,7 @@ import path from "node:path";
 import type { BulkWriter } from "../db/bulk";
 import { scanSessions } from "../sessions/scan-sessions";
 import { scanPaths } from "./scan";
+import { counted } from "../../core/text/counted";
 
 export interface RescanAgents {
   env: Readonly<Record<string, string | undefined>>;
@@ -106,8 +107,8 @@ export function startWatching(options: { bulk: BulkWriter; intervalMs: number; a
       .then((summary) => {
         if (summary.changed) {
           options.log(
-            `rescan: ${summary.handoffsNew} new handoff${summary.handoffsNew === 1 ? "" : "s"} (${summary.branchesRead} branch${summary.branchesRead === 1 ? "" : "es"} read), ` +
-              `${summary.agentFilesRead} agent log file${summary.agentFilesRead === 1 ? "" : "s"} read, ${summary.sessionsTouched} session${summary.sessionsTouched === 1 ? "" : "s"} updated (${summary.durationMs} ms)`,
+            `rescan: ${counted(summary.handoffsNew, "new handoff")} (${counted(summary.branchesRead, "branch", "branches")} read), ` +
+              `${counted(summary.agentFilesRead, "agent log file")} read, ${counted(summary.sessionsTouched, "session")} updated (${summary.durationMs} ms)`,
           );
         }
         for (const root of summary.missing) {

@@ -19,6 +19,7 @@ import { judgeHandoffTiming } from "@/lib/core/metrics/handoff-timing";
 import { getChangesSincePrevious, getHandoff, handoffExists, type HandoffDetail } from "@/lib/server/queries/handoffs";
 import { sessionChartData } from "@/lib/server/queries/session-charts";
 import { getSessionsForHandoff } from "@/lib/server/queries/sessions";
+import { counted } from "@/lib/core/text/counted";
 
 export const dynamic = "force-dynamic";
 
@@ -65,7 +66,7 @@ async function HandoffView({ id }: { id: string }) {
           <RuntimeBadge runtime={handoff.runtime} />
           <h1 className="text-2xl font-semibold tracking-tight">{handoff.phase ?? handoff.title ?? handoff.path}</h1>
           <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
-          {handoff.secretCount > 0 && <Badge tone="red">{handoff.secretCount} secret{handoff.secretCount === 1 ? "" : "s"} masked</Badge>}
+          {handoff.secretCount > 0 && <Badge tone="red">{counted(handoff.secretCount, "secret")} masked</Badge>}
           {handoff.isGone && <Badge>gone since {formatInstant(handoff.goneAt)}</Badge>}
           {!handoff.committed && handoff.inWorkingTree && <Badge tone="amber">not committed</Badge>}
           {handoff.next.length === 0 && !handoff.isGone && <Badge tone="violet">open head</Badge>}

@@ -13,6 +13,7 @@ import { PageSkeleton } from "@/components/ui/skeleton";
 import { getDb } from "@/lib/server/db/client";
 import { sessionChartData } from "@/lib/server/queries/session-charts";
 import { getSession, sessionExists } from "@/lib/server/queries/sessions";
+import { counted } from "@/lib/core/text/counted";
 
 export const dynamic = "force-dynamic";
 
@@ -53,7 +54,7 @@ async function SessionView({ id }: { id: string }) {
           <RuntimeBadge runtime={session.runtime} />
           <h1 className="font-mono text-xl font-semibold tracking-tight">{session.sessionId}</h1>
           {session.peakContextPercent !== null && <Badge tone={percentTone(session.peakContextPercent)}>peak {session.peakContextPercent.toFixed(1)} %</Badge>}
-          {session.compactionCount > 0 && <Badge tone="red">{session.compactionCount} compaction{session.compactionCount === 1 ? "" : "s"}</Badge>}
+          {session.compactionCount > 0 && <Badge tone="red">{counted(session.compactionCount, "compaction")}</Badge>}
         </div>
         <p className="text-sm text-zinc-600">
           {session.repo ? <Link href={`/handoffs?repo=${session.repo.id}`} className="hover:underline">{session.repo.name}</Link> : (session.cwd ?? "no folder recorded")}
@@ -126,7 +127,7 @@ async function SessionView({ id }: { id: string }) {
           <ul className="space-y-1 text-sm">
             {session.sourceIssues.map((issue) => (
               <li key={issue.file}>
-                <span className="font-mono text-xs">{issue.file}</span>: {issue.badLines} unreadable line{issue.badLines === 1 ? "" : "s"}
+                <span className="font-mono text-xs">{issue.file}</span>: {counted(issue.badLines, "unreadable line")}
                 {Object.keys(issue.unknownTypes).length > 0 && <span className="text-zinc-500"> · unknown record types {Object.entries(issue.unknownTypes).map(([type, count]) => `${type} ×${count}`).join(", ")}</span>}
               </li>
             ))}
