@@ -45,14 +45,15 @@ function Legend({ bands, total }: { bands: StackBand[]; total: number }) {
   return (
     <ul className="mt-2 space-y-1 text-xs">
       {bands.map((band) => (
-        <li key={band.key} className="flex items-start gap-2">
+        <li key={band.key} className="flex flex-wrap items-start gap-x-2 gap-y-0.5">
           <span className="mt-0.5 h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: bandColors[band.key] }} />
           <span className="w-32 shrink-0 font-medium text-zinc-700">{band.label}</span>
           <span className="w-28 shrink-0 text-right tabular-nums text-zinc-800">
             {band.tokens.toLocaleString("en")} <span className="text-zinc-400">({((band.tokens / total) * 100).toFixed(1)} %)</span>
           </span>
           <span className={`shrink-0 rounded px-1 text-[10px] ring-1 ring-inset ${provenanceStyle[band.provenance]}`}>{band.provenance}</span>
-          <span className="text-zinc-500">{band.note}</span>
+          {/* Beside the figures when there is room, on a line of its own on a narrow screen. */}
+          <span className="min-w-48 flex-1 text-zinc-500">{band.note}</span>
         </li>
       ))}
     </ul>
@@ -92,7 +93,7 @@ export function ContextStackView({ stack, windowSource }: { stack: ContextStack;
               </div>
             ))}
           </div>
-          <ul className="mt-1 grid grid-cols-2 gap-x-4 text-xs text-zinc-600">
+          <ul className="mt-1 grid gap-x-4 text-xs text-zinc-600 sm:grid-cols-2">
             {stack.declared.map((node) => (
               <li key={node.label}>{node.label}: {node.tokens.toLocaleString("en")}{node.percent !== null && ` (${node.percent} %)`}</li>
             ))}

@@ -157,11 +157,11 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
         <DataTable label="Handoffs" columns={[{ label: "Handoff" }, { label: "Runtime" }, { label: "Date" }, { label: "Where" }, { label: "Lint" }]}>
               {data?.items.map((handoff) => (
                 <tr key={handoff.id} className="align-top hover:bg-zinc-50/70">
-                  <td className="max-w-xl px-3 py-2">
+                  <td className="px-3 py-2">
                     <Link href={`/handoffs/${handoff.id}`} className="font-medium text-zinc-900 hover:underline">
                       {handoff.phase ?? handoff.title ?? handoff.path}
                     </Link>
-                    <div className="truncate font-mono text-xs text-zinc-400" title={handoff.path}>
+                    <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-400" title={handoff.path}>
                       {handoff.repo.name}/{handoff.path}
                     </div>
                     {handoff.nextAction && <div className="mt-0.5 text-xs text-zinc-600">{truncate(handoff.nextAction, 140)}</div>}

@@ -5,7 +5,8 @@ export interface Column {
   align?: "left" | "right";
 }
 
-/** The bordered table every list page uses: a labelled table with a quiet header row. */
+/** The bordered table every list page uses: a labelled table with a quiet header row. A table wider than
+ * the page scrolls sideways inside its frame rather than being cut off. */
 export function DataTable({ label, columns, children, framed = true }: { label: string; columns: Column[]; children: ReactNode; framed?: boolean }) {
   const table = (
     <table className="w-full text-sm" aria-label={label}>
@@ -21,5 +22,5 @@ export function DataTable({ label, columns, children, framed = true }: { label: 
       <tbody className="divide-y divide-zinc-100">{children}</tbody>
     </table>
   );
-  return framed ? <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm">{table}</div> : table;
+  return framed ? <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">{table}</div> : table;
 }

@@ -75,20 +75,22 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           Ingest your agents&apos; logs with <Code>npm run baton -- scan --agents</Code> (reads ~/.claude, ~/.codex, ~/.gemini and OpenCode&apos;s data folder; see the Sources page), or relax the filters.
         </EmptyState>
       ) : (
-        <DataTable label="Sessions" columns={[{ label: "Session" }, { label: "Started" }, { label: "Duration", align: "right" }, { label: "Requests", align: "right" }, { label: "Tokens", align: "right" }, { label: "Peak context", align: "right" }, { label: "Links" }]}>
+        <DataTable label="Sessions" columns={[{ label: "Session" }, { label: "Started · duration" }, { label: "Requests", align: "right" }, { label: "Tokens", align: "right" }, { label: "Peak context", align: "right" }, { label: "Links" }]}>
               {page.items.map((session) => (
                 <tr key={session.id} className="align-top hover:bg-zinc-50/70">
                   <td className="px-3 py-2">
                     <div className="flex items-center gap-2">
                       <RuntimeBadge runtime={session.runtime} />
-                      <Link href={`/sessions/${session.id}`} className="font-mono text-xs font-medium text-zinc-900 hover:underline">{session.sessionId}</Link>
+                      <Link href={`/sessions/${session.id}`} className="whitespace-nowrap font-mono text-xs font-medium text-zinc-900 hover:underline">{session.sessionId}</Link>
                     </div>
-                    <div className="mt-0.5 truncate text-xs text-zinc-500" title={session.cwd ?? undefined}>
+                    <div className="mt-0.5 w-0 min-w-full truncate text-xs text-zinc-500" title={session.cwd ?? undefined}>
                       {session.repo?.name ?? session.cwd ?? "no folder recorded"}{session.branch && ` · ${session.branch}`} · {session.models.join(", ") || "model unknown"}
                     </div>
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-600">{formatInstant(session.startedAt)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatDuration(session.durationMs)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-600">
+                    {formatInstant(session.startedAt)}
+                    <div className="mt-0.5 text-zinc-500">{formatDuration(session.durationMs)}</div>
+                  </td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatTokens(session.requests)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatTokens(session.totalTokens)}</td>
                   <td className="px-3 py-2 text-right">

@@ -1,0 +1,43 @@
+import { expect, test, type Page } from "@playwright/test";
+import { shot } from "./screenshot";
+
+/** Widths of the page and of every list table's frame against what they hold: nothing may be cut off. */
+async function overflow(page: Page) {
+  return page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    tables: [...document.querySelectorAll("table")].map((table) => {
+      const frame = table.parentElement!;
+      return { label: table.getAttribute("aria-label"), clipped: getComputedStyle(frame).overflowX === "hidden" && table.scrollWidth > frame.clientWidth, wider: table.scrollWidth - frame.clientWidth };
+    }),
+  }));
+}
+
+test("on a laptop-width screen the sessions and handoffs tables fit their frames", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const address of ["/sessions", "/handoffs"]) {
+    await page.goto(address);
+    await expect(page.getByRole("table")).toBeVisible();
+    const measured = await overflow(page);
+    expect(measured.page, address).toBe(0);
+    for (const table of measured.tables) expect(table.wider, `${address}: ${table.label}`).toBeLessThanOrEqual(0);
+  }
+});
+
+test("on a phone the navigation is a bar across the top and wide tables scroll inside their frames", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/sessions");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const box = (await nav.boundingBox())!;
+  expect(box.y).toBeLessThan(60);
+  // The current page's link is scrolled into the bar's view.
+  const current = nav.getByRole("link", { name: "Sessions" });
+  await expect(current).toHaveAttribute("aria-current", "page");
+  await expect(current).toBeInViewport();
+  const measured = await overflow(page);
+  expect(measured.page).toBe(0);
+  expect(measured.tables.filter((table) => table.clipped)).toEqual([]);
+  // The bar stays at the top while the page scrolls.
+  await page.mouse.wheel(0, 600);
+  await expect.poll(async () => (await nav.boundingBox())!.y).toBeLessThan(60);
+  await shot(page, "sessions-list-phone");
+});
