@@ -40,4 +40,20 @@ test("on a phone the navigation is a bar across the top and wide tables scroll i
   await page.mouse.wheel(0, 600);
   await expect.poll(async () => (await nav.boundingBox())!.y).toBeLessThan(60);
   await shot(page, "sessions-list-phone");
+
+  // No page is wider than the phone: long paths and code lines wrap, wide tables scroll in their frames.
+  const sessionPage = await page.getByRole("table", { name: "Sessions" }).getByRole("link", { name: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d" }).getAttribute("href");
+  await page.goto("/handoffs?q=route-tests");
+  const handoffPage = await page.getByRole("table", { name: "Handoffs" }).getByRole("link", { name: "route-tests" }).getAttribute("href");
+  await page.goto("/chains");
+  const chainPage = await page.getByRole("region", { name: "acme-billing" }).getByRole("link", { name: /Graph of/ }).getAttribute("href");
+  for (const address of ["/", "/handoffs", "/chains", "/errors", "/sources", sessionPage!, handoffPage!, chainPage!]) {
+    await page.goto(address);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const measured = await overflow(page);
+    expect(measured.page, address).toBe(0);
+    expect(measured.tables.filter((table) => table.clipped), address).toEqual([]);
+  }
+  await page.goto(handoffPage!);
+  await shot(page, "handoff-phone");
 });

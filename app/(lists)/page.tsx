@@ -48,7 +48,7 @@ export default async function OverviewPage() {
         <Stat label="Ingest errors" value={overview.ingestIssues} tone={overview.ingestIssues > 0 ? "red" : "green"} hint={<Link className="hover:underline" href="/errors">view</Link>} />
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card title="Open handoffs" className="xl:col-span-2" actions={<span className="text-xs text-zinc-500">latest first</span>}>
           {openHeads.length === 0 ? (
             <p className="text-sm text-zinc-500">Every chain has been resumed.</p>
@@ -103,8 +103,9 @@ export default async function OverviewPage() {
         </Card>
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card title="Repositories" className="xl:col-span-2">
+          <div className="overflow-x-auto">
           <table className="w-full text-sm">
             <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
               <tr>
@@ -137,6 +138,7 @@ export default async function OverviewPage() {
               ))}
             </tbody>
           </table>
+          </div>
         </Card>
         <div className="space-y-6">
         <Card title="Sessions closest to their limit" actions={<Link href="/sessions?sort=peak" className="text-xs text-sky-700 hover:underline">all {hottest.total}</Link>}>

@@ -148,7 +148,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
   }, [graph.nodes, isLarge]);
 
   return (
-    <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="h-[calc(100vh-12rem)] min-h-[28rem] overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm" data-testid="chain-graph">
         <ReactFlow
           nodes={nodes}

@@ -37,7 +37,7 @@ const components: Components = {
 
 export function HandoffMarkdown({ markdown }: { markdown: string }) {
   return (
-    <div className="prose prose-sm prose-zinc max-w-none prose-code:before:content-none prose-code:after:content-none prose-pre:bg-zinc-900">
+    <div className="prose prose-sm prose-zinc max-w-none [overflow-wrap:anywhere] prose-code:before:content-none prose-code:after:content-none prose-pre:bg-zinc-900">
       <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeSanitize, schema]]} components={components} urlTransform={defaultUrlTransform} skipHtml>
         {markdown}
       </ReactMarkdown>

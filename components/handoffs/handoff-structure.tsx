@@ -92,7 +92,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
       </Card>
 
       <Card title="State">
-        <div className="grid gap-3 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
           {stateColumns.map((column) => {
             const items = parsed.state.filter((item) => item.status === column.status);
             return (

@@ -16,8 +16,10 @@ export function Card({
   className?: string;
   id?: string;
 }) {
+  // min-w-0: in a grid or flex row a card shrinks to its track; wide content (a long code line, a
+  // table) scrolls inside it rather than widening the page.
   return (
-    <section id={id} aria-label={label ?? (typeof title === "string" ? title : undefined)} className={`rounded-xl border border-zinc-200 bg-white shadow-sm ${className}`}>
+    <section id={id} aria-label={label ?? (typeof title === "string" ? title : undefined)} className={`min-w-0 rounded-xl border border-zinc-200 bg-white shadow-sm ${className}`}>
       {(title || actions) && (
         <header className="flex items-center justify-between gap-3 border-b border-zinc-100 px-4 py-2.5">
           <h2 className="text-sm font-semibold text-zinc-800">{title}</h2>

@@ -22,5 +22,5 @@ export function DataTable({ label, columns, children, framed = true }: { label: 
       <tbody className="divide-y divide-zinc-100">{children}</tbody>
     </table>
   );
-  return framed ? <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">{table}</div> : table;
+  return <div className={framed ? "overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm" : "overflow-x-auto"}>{table}</div>;
 }

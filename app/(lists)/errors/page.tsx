@@ -35,6 +35,7 @@ export default async function IngestErrorsPage() {
                 <span className="truncate font-mono text-xs text-zinc-400">{source.root}</span>
                 <span className="ml-auto text-xs text-zinc-500">{counted(sourceIssues.length, "issue")}</span>
               </header>
+              <div className="overflow-x-auto">
               <table className="w-full text-sm" aria-label={`Ingest errors in ${source.label}`}>
                 <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500">
                   <tr>
@@ -71,6 +72,7 @@ export default async function IngestErrorsPage() {
                   ))}
                 </tbody>
               </table>
+              </div>
             </section>
           );
         })

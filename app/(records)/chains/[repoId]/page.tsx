@@ -51,9 +51,9 @@ async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: s
             {graph.nodes.filter((node) => node.kind === "handoff").length} handoffs in {graph.selectedChainId ? "1 chain" : `${graph.chains.length} chains`} · older on the left, resumed to the right
           </p>
         </div>
-        <form className="flex items-center gap-2 text-sm" action={`/chains/${graph.repo.id}`}>
+        <form className="flex min-w-0 max-w-full flex-wrap items-center gap-2 text-sm" action={`/chains/${graph.repo.id}`}>
           <label htmlFor="chain" className="text-xs font-medium text-zinc-500">Chain</label>
-          <select id="chain" name="chain" defaultValue={graph.selectedChainId ?? ""} className="rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm">
+          <select id="chain" name="chain" defaultValue={graph.selectedChainId ?? ""} className="min-w-0 max-w-full rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm">
             <option value="">All chains</option>
             {graph.chains.map((summary) => (
               <option key={summary.id} value={summary.id}>

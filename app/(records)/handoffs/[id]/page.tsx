@@ -82,7 +82,7 @@ async function HandoffView({ id }: { id: string }) {
         <p className="text-sm text-zinc-600">{formatDay(handoff.date)}{handoff.dateFolder && !handoff.date && <span className="text-red-600"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
       </header>
 
-      <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <HandoffStructure handoff={handoff} />
         <div className="space-y-4">
           <Card title={`Lint findings (${findings.length})`} id="lint">
@@ -127,7 +127,7 @@ async function HandoffView({ id }: { id: string }) {
 
       {changes && <HandoffChanges changes={changes} />}
 
-      <div className="grid gap-5 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Card title="Rendered">
           <HandoffMarkdown markdown={handoff.content} />
         </Card>

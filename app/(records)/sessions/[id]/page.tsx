@@ -80,7 +80,7 @@ async function SessionView({ id }: { id: string }) {
         )}
       </Card>
 
-      <div className="grid gap-5 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Card title={`Handoffs written in this session (${session.handoffs.length})`} label="Linked handoffs">
           {session.handoffs.length === 0 ? (
             <p className="text-sm text-zinc-500">No handoff is linked: none names this session id, and none was committed on this repo and branch while it ran.</p>
