@@ -24,12 +24,12 @@ export default async function ChainsPage() {
       ) : (
         repos.map(({ repo, handoffs, chains }) => (
           <section key={repo.id} className="rounded-xl border border-zinc-200 bg-white shadow-sm" aria-label={repo.name}>
-            <header className="flex items-center justify-between border-b border-zinc-100 px-4 py-2.5">
-              <div>
+            <header className="flex items-center justify-between gap-3 border-b border-zinc-100 px-4 py-2.5">
+              <div className="min-w-0">
                 <h2 className="text-sm font-semibold">{repo.name}</h2>
-                <p className="font-mono text-xs text-zinc-400">{repo.path}</p>
+                <p className="font-mono text-xs text-zinc-400 [overflow-wrap:anywhere]">{repo.path}</p>
               </div>
-              <Link href={`/chains/${repo.id}`} className="rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700">
+              <Link href={`/chains/${repo.id}`} className="shrink-0 whitespace-nowrap rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700">
                 Graph of {handoffs} handoffs
               </Link>
             </header>
@@ -40,7 +40,7 @@ export default async function ChainsPage() {
                     {chain.heads[0]?.phase ?? chain.heads[0]?.path ?? chain.id}
                   </Link>
                   <span className="text-xs text-zinc-500">{counted(chain.size, "handoff")} · {formatDay(chain.latestDate)}</span>
-                  <span className="flex gap-1">
+                  <span className="flex flex-wrap gap-1">
                     {chain.runtimes.map((runtime) => (
                       <RuntimeBadge key={runtime} runtime={runtime === "unknown" ? null : runtime} />
                     ))}
