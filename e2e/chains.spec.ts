@@ -17,6 +17,14 @@ test("chain graph → node → resume dialog → copy the command and the prompt
 
   // Hover shows the next action.
   const codexNode = graph.locator('[data-testid="graph-node"][data-path="docs/ai/handoff/codex/21112026/handoff_fix-typecheck-errors.md"]');
+  // Every node shows its name, however many badges it carries (wrapped badges once squeezed it to nothing).
+  for (const [path, name] of [
+    ["docs/ai/handoff/claude-code/18112026/handoff_bootstrap.md", "bootstrap"],
+    ["docs/ai/handoff/codex/21112026/handoff_fix-typecheck-errors.md", "fix-typecheck-errors"],
+    ["docs/ai/handoff/claude-code/25112026/handoff_route-tests.md", "route-tests"],
+  ]) {
+    await expect(graph.locator(`[data-testid="graph-node"][data-path="${path}"]`).getByText(name, { exact: true })).toBeVisible();
+  }
   await codexNode.hover();
   await expect(page.getByRole("tooltip")).toContainText("9 remaining errors");
   await shot(page, "chain-graph");

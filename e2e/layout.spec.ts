@@ -56,4 +56,17 @@ test("on a phone the navigation is a bar across the top and wide tables scroll i
   }
   await page.goto(handoffPage!);
   await shot(page, "handoff-phone");
+
+  // The chain graph runs top to bottom on a phone: each handoff below the one it resumed.
+  await page.goto(chainPage!);
+  const graph = page.getByTestId("chain-graph");
+  await expect(graph.locator('[data-layout="down"]')).toBeVisible();
+  await expect(page.getByText("older at the top, resumed below")).toBeVisible();
+  const older = (await graph.locator('[data-testid="graph-node"][data-path="docs/ai/handoff/claude-code/20112026/handoff_migrate-repositories.md"]').boundingBox())!;
+  const newer = (await graph.locator('[data-testid="graph-node"][data-path="docs/ai/handoff/codex/21112026/handoff_fix-typecheck-errors.md"]').boundingBox())!;
+  expect(newer.y).toBeGreaterThan(older.y + older.height);
+  await shot(page, "chain-graph-phone");
+  // Back on a wide screen, the same graph runs left to right.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(graph.locator('[data-layout="right"]')).toBeVisible();
 });

@@ -16,7 +16,7 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import Link from "next/link";
-import { memo, useMemo, useState } from "react";
+import { memo, useMemo, useState, useSyncExternalStore } from "react";
 import type { ChainGraph, GraphHandoffNode, GraphMissingNode } from "@/lib/server/queries/chain-graph";
 import { formatDay, truncate } from "../handoffs/format";
 import { LintBadge } from "../handoffs/lint-badge";
@@ -24,8 +24,25 @@ import { runtimeColors, RuntimeBadge, runtimeLabel } from "../handoffs/runtime-b
 import { ResumeDialog } from "../resume/resume-dialog";
 import { Badge } from "../ui/badge";
 
-type HandoffFlowNode = Node<GraphHandoffNode & Record<string, unknown>, "handoff">;
-type MissingFlowNode = Node<GraphMissingNode & Record<string, unknown>, "missing">;
+/** `vertical`: drawn top to bottom (older at the top), so edges leave a node's bottom and enter its top. */
+type HandoffFlowNode = Node<GraphHandoffNode & { vertical: boolean } & Record<string, unknown>, "handoff">;
+type MissingFlowNode = Node<GraphMissingNode & { vertical: boolean } & Record<string, unknown>, "missing">;
+
+const sides = (vertical: boolean) => (vertical ? { target: Position.Top, source: Position.Bottom } : { target: Position.Left, source: Position.Right });
+
+/** The layout's narrow breakpoint (Tailwind's md): below it the app's navigation is a top bar too. */
+const NARROW = "(max-width: 767px)";
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(NARROW);
+      query.addEventListener("change", changed);
+      return () => query.removeEventListener("change", changed);
+    },
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
+}
 
 /** Below this zoom the text is unreadable anyway: draw a plain box, so 1,000 nodes stay cheap. */
 const DETAIL_ZOOM = 0.45;
@@ -45,8 +62,8 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
         className={`h-[104px] w-[248px] rounded-lg border-2 ${data.isHead ? "ring-4 ring-violet-400" : ""}`}
         style={{ background: `${color}33`, borderColor: color }}
       >
-        <Handle type="target" position={Position.Left} className="!opacity-0" />
-        <Handle type="source" position={Position.Right} className="!opacity-0" />
+        <Handle type="target" position={sides(data.vertical).target} className="!opacity-0" />
+        <Handle type="source" position={sides(data.vertical).source} className="!opacity-0" />
       </div>
     );
   }
@@ -62,30 +79,37 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
       }`}
       style={{ borderColor: color, borderLeftWidth: 5 }}
     >
-      <Handle type="target" position={Position.Left} className="!h-2 !w-2 !bg-zinc-400" />
+      <Handle type="target" position={sides(data.vertical).target} className="!h-2 !w-2 !bg-zinc-400" />
+      {/* Four one-line rows that fit the node's fixed height: wrapped badges used to push the title out. */}
       <div className="flex h-full flex-col gap-1 px-2.5 py-2">
-        <div className="flex items-center gap-1.5">
+        <div className="flex shrink-0 items-center gap-1.5">
           <span className="text-[11px] font-semibold uppercase tracking-wide" style={{ color }}>
             {runtimeLabel(data.runtime)}
           </span>
           <span className="ml-auto text-[11px] text-zinc-500">{formatDay(data.date)}</span>
         </div>
-        <div className="truncate text-sm font-semibold text-zinc-900" title={data.path}>
+        <div className="shrink-0 truncate text-sm font-semibold text-zinc-900" title={data.path}>
           {data.phase ?? data.path}
         </div>
-        <div className="flex flex-wrap items-center gap-1">
-          {data.branches[0] ? <Badge>{data.branches[0]}</Badge> : data.inWorkingTree ? <Badge tone="amber">uncommitted</Badge> : null}
+        <div className="flex min-w-0 items-center gap-1 overflow-hidden">
+          {data.branches[0] ? (
+            <Badge title={data.branches.join(", ")}>
+              <span className="max-w-[7.5rem] truncate">{data.branches[0]}</span>
+            </Badge>
+          ) : data.inWorkingTree ? (
+            <Badge tone="amber">uncommitted</Badge>
+          ) : null}
           {data.branches.length > 1 && <Badge>+{data.branches.length - 1}</Badge>}
           <LintBadge errors={data.errorCount} warnings={data.warningCount} />
-          {data.peakContextPercent !== null && <Badge tone={data.peakContextPercent >= 90 ? "red" : "blue"}>ctx {Math.round(data.peakContextPercent)}%</Badge>}
         </div>
-        <div className="mt-auto flex gap-1">
+        <div className="mt-auto flex min-w-0 gap-1 overflow-hidden">
+          {data.peakContextPercent !== null && <Badge tone={data.peakContextPercent >= 90 ? "red" : "blue"}>ctx {Math.round(data.peakContextPercent)}%</Badge>}
           {data.isHead && <Badge tone="violet">open head</Badge>}
           {data.isLatest && <Badge tone="violet">latest</Badge>}
           {data.isForkPoint && <Badge tone="amber">fork</Badge>}
         </div>
       </div>
-      <Handle type="source" position={Position.Right} className="!h-2 !w-2 !bg-zinc-400" />
+      <Handle type="source" position={sides(data.vertical).source} className="!h-2 !w-2 !bg-zinc-400" />
       <NodeToolbar isVisible={hovered} position={Position.Bottom} className="pointer-events-none max-w-sm rounded-lg bg-zinc-900 px-3 py-2 text-xs text-zinc-100 shadow-lg" role="tooltip">
         <div className="mb-0.5 font-semibold text-zinc-300">Next action</div>
         {data.nextAction ? truncate(data.nextAction, 280) : <span className="italic text-zinc-400">none recorded</span>}
@@ -101,7 +125,7 @@ const MissingNodeView = memo(function MissingNodeView({ data }: NodeProps<Missin
       <span className="truncate font-mono text-[11px] text-red-800" title={data.path}>
         {data.path}
       </span>
-      <Handle type="source" position={Position.Right} className="!h-2 !w-2 !bg-red-400" />
+      <Handle type="source" position={sides(data.vertical).source} className="!h-2 !w-2 !bg-red-400" />
     </div>
   );
 });
@@ -111,14 +135,18 @@ const nodeTypes = { handoff: HandoffNodeView, missing: MissingNodeView };
 export function ChainGraphView({ graph }: { graph: ChainGraph }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [resumeId, setResumeId] = useState<string | null>(null);
+  // On a phone, the top-to-bottom layout when the server made one (graphs up to 150 nodes).
+  const narrow = useNarrowScreen();
+  const vertical = narrow && graph.nodes.every((node) => node.down !== null);
   const nodes = useMemo<(HandoffFlowNode | MissingFlowNode)[]>(
     () =>
-      graph.nodes.map((node) =>
-        node.kind === "handoff"
-          ? { id: node.id, type: "handoff", position: { x: node.x, y: node.y }, data: node as HandoffFlowNode["data"], draggable: false, connectable: false }
-          : { id: node.id, type: "missing", position: { x: node.x, y: node.y }, data: node as MissingFlowNode["data"], draggable: false, connectable: false, selectable: false },
-      ),
-    [graph.nodes],
+      graph.nodes.map((node) => {
+        const position = vertical && node.down ? node.down : { x: node.x, y: node.y };
+        return node.kind === "handoff"
+          ? { id: node.id, type: "handoff", position, data: { ...node, vertical }, draggable: false, connectable: false }
+          : { id: node.id, type: "missing", position, data: { ...node, vertical }, draggable: false, connectable: false, selectable: false };
+      }),
+    [graph.nodes, vertical],
   );
   const edges = useMemo<Edge[]>(
     () =>
@@ -151,6 +179,9 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="h-[calc(100vh-12rem)] min-h-[28rem] overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm" data-testid="chain-graph">
         <ReactFlow
+          // A new layout direction fits the view again.
+          key={vertical ? "down" : "right"}
+          data-layout={vertical ? "down" : "right"}
           nodes={nodes}
           edges={edges}
           nodeTypes={nodeTypes}

@@ -6,29 +6,32 @@ import ELK from "elkjs/lib/elk.bundled.js";
 
 export interface LayoutInput {
   nodes: { id: string; width: number; height: number }[];
-  /** source → target, drawn left to right (older → newer). */
+  /** source → target, drawn in the layout's direction (older → newer). */
   edges: { id: string; source: string; target: string }[];
 }
 
 export type Positions = Map<string, { x: number; y: number }>;
 
+/** RIGHT: older on the left (wide screens). DOWN: older at the top (phones). */
+export type LayoutDirection = "RIGHT" | "DOWN";
+
 const elk = new ELK();
 const cache = new Map<string, Positions>();
 const CACHE_SIZE = 32;
 
-function cacheKey(input: LayoutInput): string {
-  return `${input.nodes.map((node) => node.id).join(",")}|${input.edges.map((edge) => `${edge.source}>${edge.target}`).join(",")}`;
+function cacheKey(input: LayoutInput, direction: LayoutDirection): string {
+  return `${direction}|${input.nodes.map((node) => node.id).join(",")}|${input.edges.map((edge) => `${edge.source}>${edge.target}`).join(",")}`;
 }
 
-export async function layoutGraph(input: LayoutInput): Promise<Positions> {
-  const key = cacheKey(input);
+export async function layoutGraph(input: LayoutInput, direction: LayoutDirection = "RIGHT"): Promise<Positions> {
+  const key = cacheKey(input, direction);
   const cached = cache.get(key);
   if (cached) return cached;
   const result = await elk.layout({
     id: "root",
     layoutOptions: {
       "elk.algorithm": "layered",
-      "elk.direction": "RIGHT",
+      "elk.direction": direction,
       "elk.layered.spacing.nodeNodeBetweenLayers": "70",
       "elk.spacing.nodeNode": "28",
       "elk.spacing.componentComponent": "48",

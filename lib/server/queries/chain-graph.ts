@@ -8,6 +8,12 @@ import { loadRepoChains } from "./chains";
 
 export const NODE_WIDTH = 248;
 export const NODE_HEIGHT = 104;
+/**
+ * Graphs up to this many nodes are also laid out top to bottom, for phones (a left-to-right graph
+ * fitted into a narrow screen is too small to read). Larger graphs open zoomed in on their latest
+ * handoffs anyway, and a second layout would double their cost.
+ */
+export const VERTICAL_LAYOUT_MAX_NODES = 150;
 
 export interface GraphHandoffNode {
   kind: "handoff";
@@ -29,6 +35,8 @@ export interface GraphHandoffNode {
   peakContextPercent: number | null;
   x: number;
   y: number;
+  /** Position in the top-to-bottom layout; null for graphs above VERTICAL_LAYOUT_MAX_NODES. */
+  down: { x: number; y: number } | null;
 }
 
 export interface GraphMissingNode {
@@ -38,6 +46,7 @@ export interface GraphMissingNode {
   chainId: string;
   x: number;
   y: number;
+  down: { x: number; y: number } | null;
 }
 
 export type GraphNode = GraphHandoffNode | GraphMissingNode;
@@ -83,7 +92,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
   });
   const selected = chainId ? result.chains.filter((chain) => chain.id === chainId) : result.chains;
   const peaks = await linkedSessionPeaks(db, repoId);
-  const graphNodes: (Omit<GraphHandoffNode, "x" | "y"> | Omit<GraphMissingNode, "x" | "y">)[] = [];
+  const graphNodes: (Omit<GraphHandoffNode, "x" | "y" | "down"> | Omit<GraphMissingNode, "x" | "y" | "down">)[] = [];
   const graphEdges: GraphEdge[] = [];
   for (const chain of selected) {
     const heads = new Set(chain.heads);
@@ -120,11 +129,15 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
       graphEdges.push({ id: `${missingId}->${broken.from}`, source: missingId, target: broken.from, kind: "broken", resolution: "missing" });
     }
   }
-  const positions = await layoutGraph({
+  const layoutInput = {
     nodes: graphNodes.map((node) => ({ id: node.id, width: NODE_WIDTH, height: node.kind === "missing" ? 64 : NODE_HEIGHT })),
     edges: graphEdges,
-  });
-  const positioned = graphNodes.map((node) => ({ ...node, ...(positions.get(node.id) ?? { x: 0, y: 0 }) }) as GraphNode);
+  };
+  const [positions, down] = await Promise.all([
+    layoutGraph(layoutInput, "RIGHT"),
+    graphNodes.length <= VERTICAL_LAYOUT_MAX_NODES ? layoutGraph(layoutInput, "DOWN") : null,
+  ]);
+  const positioned = graphNodes.map((node) => ({ ...node, ...(positions.get(node.id) ?? { x: 0, y: 0 }), down: down?.get(node.id) ?? null }) as GraphNode);
   return { repo, chains, selectedChainId: chainId ?? null, nodes: positioned, edges: graphEdges };
 }
 export type ChainGraph = NonNullable<Awaited<ReturnType<typeof getChainGraph>>>;

@@ -48,7 +48,15 @@ async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: s
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{graph.repo.name}</h1>
           <p className="text-sm text-zinc-500">
-            {graph.nodes.filter((node) => node.kind === "handoff").length} handoffs in {graph.selectedChainId ? "1 chain" : `${graph.chains.length} chains`} · older on the left, resumed to the right
+            {graph.nodes.filter((node) => node.kind === "handoff").length} handoffs in {graph.selectedChainId ? "1 chain" : `${graph.chains.length} chains`} ·{" "}
+            {graph.nodes.every((node) => node.down !== null) ? (
+              <>
+                <span className="md:hidden">older at the top, resumed below</span>
+                <span className="hidden md:inline">older on the left, resumed to the right</span>
+              </>
+            ) : (
+              "older on the left, resumed to the right"
+            )}
           </p>
         </div>
         <form className="flex min-w-0 max-w-full flex-wrap items-center gap-2 text-sm" action={`/chains/${graph.repo.id}`}>
