@@ -22,7 +22,7 @@ test("chain graph → node → resume dialog → copy the command and the prompt
     ["docs/ai/handoff/claude-code/18112026/handoff_bootstrap.md", "bootstrap"],
     ["docs/ai/handoff/codex/21112026/handoff_fix-typecheck-errors.md", "fix-typecheck-errors"],
     ["docs/ai/handoff/claude-code/25112026/handoff_route-tests.md", "route-tests"],
-  ]) {
+  ] as const) {
     await expect(graph.locator(`[data-testid="graph-node"][data-path="${path}"]`).getByText(name, { exact: true })).toBeVisible();
   }
   await codexNode.hover();
