@@ -47,6 +47,13 @@ test("search, lint filter and empty results", async ({ page }) => {
   const table = page.getByRole("table", { name: "Handoffs" });
   await expect(table.getByRole("link", { name: "rate-limiter" })).toBeVisible();
   await expect(table.getByRole("row")).toHaveCount(2);
+  // Open the result and come back: the search is still there, and so is its result.
+  await table.getByRole("link", { name: "rate-limiter" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "rate-limiter" })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/q=token/);
+  await expect(page.getByRole("searchbox")).toHaveValue("token bucket");
+  await expect(table.getByRole("row")).toHaveCount(2);
   await page.getByRole("searchbox").fill("no handoff says this zzzz");
   await expect(page.getByText("No handoff matches these filters")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();

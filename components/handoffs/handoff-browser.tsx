@@ -2,9 +2,10 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
-import type { HandoffFacets, HandoffFilters, listHandoffs } from "@/lib/server/queries/handoffs";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { HANDOFF_FILTER_KEYS, handoffFiltersSearch, parseHandoffFilters, type HandoffFilters } from "@/lib/core/handoff/handoff-filters";
+import type { HandoffFacets, listHandoffs } from "@/lib/server/queries/handoffs";
 import { Badge } from "../ui/badge";
 import { formatDay, truncate } from "./format";
 import { LintBadge } from "./lint-badge";
@@ -14,18 +15,6 @@ import { counted } from "@/lib/core/text/counted";
 
 type HandoffPage = Awaited<ReturnType<typeof listHandoffs>>;
 
-const FILTER_KEYS = ["repo", "runtime", "branch", "from", "to", "lint", "q", "gone", "page"] as const;
-
-function toSearch(filters: HandoffFilters): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = filters[key];
-    if (value === undefined || value === "" || (key === "page" && value === 1)) continue;
-    params.set(key, String(value));
-  }
-  return params.toString();
-}
-
 async function fetchHandoffs(search: string): Promise<HandoffPage> {
   const response = await fetch(`/api/handoffs?${search}`);
   if (!response.ok) throw new Error(`Could not load handoffs (HTTP ${response.status})`);
@@ -33,26 +22,32 @@ async function fetchHandoffs(search: string): Promise<HandoffPage> {
 }
 
 export function HandoffBrowser({ facets, initialFilters, initialData }: { facets: HandoffFacets; initialFilters: HandoffFilters; initialData: HandoffPage }) {
+  // The address holds the filters, so a reload, a shared link and the back button all show the same
+  // list. Changes go in with history.replaceState, which Next folds into its router (useSearchParams
+  // follows) without a server round trip: router.replace refetched the page and, landing after the
+  // user had clicked a result, could take them back to the list.
   const pathname = usePathname();
-  const [filters, setFilters] = useState<HandoffFilters>(initialFilters);
-  const [query, setQuery] = useState(initialFilters.q ?? "");
-  const search = useMemo(() => toSearch(filters), [filters]);
-  const initialSearch = useMemo(() => toSearch(initialFilters), [initialFilters]);
+  const searchParams = useSearchParams();
+  const filters = useMemo(() => parseHandoffFilters(Object.fromEntries(searchParams)), [searchParams]);
+  const search = handoffFiltersSearch(filters);
+  const initialSearch = useMemo(() => handoffFiltersSearch(initialFilters), [initialFilters]);
+  const [query, setQuery] = useState(filters.q ?? "");
 
+  const show = useCallback(
+    (next: HandoffFilters) => {
+      const target = handoffFiltersSearch(next);
+      window.history.replaceState(null, "", target ? `${pathname}?${target}` : pathname);
+    },
+    [pathname],
+  );
+  const set = (patch: Partial<HandoffFilters>) => show({ ...filters, ...patch, page: patch.page ?? 1 });
+
+  // The search box waits for a pause in typing.
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters((current) => ((current.q ?? "") === query ? current : { ...current, q: query || undefined, page: 1 }));
-    }, 250);
+    if ((filters.q ?? "") === query) return;
+    const timer = setTimeout(() => show({ ...filters, q: query || undefined, page: 1 }), 250);
     return () => clearTimeout(timer);
-  }, [query]);
-
-  // Keep the address in step with the filters without a server round trip: Next folds native
-  // history.replaceState into its router, whereas router.replace would refetch the page and, when it
-  // lands after the user has clicked a result, take them back to the list.
-  useEffect(() => {
-    const target = search ? `${pathname}?${search}` : pathname;
-    if (`${window.location.pathname}${window.location.search}` !== target) window.history.replaceState(null, "", target);
-  }, [pathname, search]);
+  }, [query, filters, show]);
 
   const { data, isFetching, error } = useQuery({
     queryKey: ["handoffs", search],
@@ -61,9 +56,8 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
     placeholderData: keepPreviousData,
   });
 
-  const set = (patch: Partial<HandoffFilters>) => setFilters((current) => ({ ...current, ...patch, page: patch.page ?? 1 }));
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const hasFilters = FILTER_KEYS.some((key) => key !== "page" && filters[key] !== undefined);
+  const hasFilters = HANDOFF_FILTER_KEYS.some((key) => key !== "page" && filters[key] !== undefined);
 
   const select = "rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-zinc-500 focus:outline-none";
   return (
@@ -75,6 +69,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
+            maxLength={200}
             placeholder="Words in path, goal, state, next action…"
             className={select}
           />
@@ -133,7 +128,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
             className="pb-2 text-xs font-medium text-sky-700 hover:underline"
             onClick={() => {
               setQuery("");
-              setFilters({ page: 1, pageSize: filters.pageSize });
+              show({ page: 1, pageSize: filters.pageSize });
             }}
           >
             Clear filters

@@ -2,7 +2,7 @@
  * Reads for the handoff pages, the API routes and the CLI. Return types are the contract: components
  * import `HandoffListItem`, `HandoffDetail`, … instead of declaring their own.
  */
-import { z } from "zod";
+import type { HandoffFilters } from "../../core/handoff/handoff-filters";
 import type { Prisma } from "../../../generated/sqlite/client";
 import { diffHandoffs } from "../../core/chains/diff-handoffs";
 import type { Severity } from "../../core/findings";
@@ -10,33 +10,7 @@ import type { StoredHandoffAnalysis } from "../ingest/process-handoff";
 import type { Db } from "../db/client";
 import { loadRepoChains } from "./chains";
 
-export const handoffFiltersSchema = z.object({
-  repo: z.string().optional(),
-  runtime: z.string().optional(),
-  branch: z.string().optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  lint: z.enum(["errors", "warnings", "clean"]).optional(),
-  q: z.string().max(200).optional(),
-  gone: z.enum(["include", "only"]).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
-export type HandoffFilters = z.infer<typeof handoffFiltersSchema>;
-
-/** Reads URL search params leniently: a bad value is dropped, not an error page. */
-export function parseHandoffFilters(params: Record<string, string | string[] | undefined>): HandoffFilters {
-  const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined && first !== "") flat[key] = first;
-  }
-  const result = handoffFiltersSchema.safeParse(flat);
-  if (result.success) return result.data;
-  const cleaned = { ...flat };
-  for (const issue of result.error.issues) delete cleaned[String(issue.path[0])];
-  return handoffFiltersSchema.parse(cleaned);
-}
+export { handoffFiltersSchema, parseHandoffFilters, type HandoffFilters } from "../../core/handoff/handoff-filters";
 
 function whereFor(filters: HandoffFilters): Prisma.HandoffWhereInput {
   const and: Prisma.HandoffWhereInput[] = [];

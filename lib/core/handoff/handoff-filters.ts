@@ -1,0 +1,47 @@
+/**
+ * The handoff list's filters and their address form (`/handoffs?q=…&lint=errors`), shared by the
+ * server (page, API route) and the browser, where the address is the filters' only home.
+ */
+import { z } from "zod";
+
+export const handoffFiltersSchema = z.object({
+  repo: z.string().optional(),
+  runtime: z.string().optional(),
+  branch: z.string().optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  lint: z.enum(["errors", "warnings", "clean"]).optional(),
+  q: z.string().max(200).optional(),
+  gone: z.enum(["include", "only"]).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type HandoffFilters = z.infer<typeof handoffFiltersSchema>;
+
+/** The filters a list address carries (every one but the page size, which the list does not offer). */
+export const HANDOFF_FILTER_KEYS = ["repo", "runtime", "branch", "from", "to", "lint", "q", "gone", "page"] as const;
+
+/** Reads URL search params leniently: a bad value is dropped, not an error page. */
+export function parseHandoffFilters(params: Record<string, string | string[] | undefined>): HandoffFilters {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined && first !== "") flat[key] = first;
+  }
+  const result = handoffFiltersSchema.safeParse(flat);
+  if (result.success) return result.data;
+  const cleaned = { ...flat };
+  for (const issue of result.error.issues) delete cleaned[String(issue.path[0])];
+  return handoffFiltersSchema.parse(cleaned);
+}
+
+/** The search part of a list address for `filters`, without defaults (page 1 is no parameter). */
+export function handoffFiltersSearch(filters: HandoffFilters): string {
+  const params = new URLSearchParams();
+  for (const key of HANDOFF_FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === "" || (key === "page" && value === 1)) continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
