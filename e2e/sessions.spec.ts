@@ -59,6 +59,10 @@ test("a handoff shows its session's burn up to the moment it was written", async
   await expect(panel.getByTestId("burn-chart").getByText("✎", { exact: true })).toBeVisible();
   // No stack here, so no request is marked as selected (it would cover the handoff's own line).
   await expect(panel.getByText("request in the stack")).toHaveCount(0);
+  // The legend names only the markers drawn: this session has a handoff, no compaction or checkpoint.
+  await expect(panel.getByText("handoff", { exact: true })).toBeVisible();
+  await expect(panel.getByText("compaction", { exact: true })).toHaveCount(0);
+  await expect(panel.getByText("checkpoint", { exact: true })).toHaveCount(0);
   await panel.screenshot({ path: "test-results/screenshots/handoff-session-panel.png" });
 });
 

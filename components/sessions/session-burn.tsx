@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useDeferredValue, useState } from "react";
+import { memo, useDeferredValue, useMemo, useState } from "react";
 import type { BurnSeries } from "@/lib/core/metrics/prepare-burn-series";
 import { prepareContextStack } from "@/lib/core/metrics/prepare-context-stack";
 import { ContextBurnChart, CumulativeTokensChart } from "../charts/burn-chart";
@@ -65,6 +65,7 @@ const CumulativeSection = memo(function CumulativeSection({ series }: { series: 
 export function SessionBurn({ series, stackSettings, showCumulative = true, showStack = true }: { series: BurnSeries; stackSettings: StackSettings; showCumulative?: boolean; showStack?: boolean }) {
   const [selectedIndex, setSelectedIndex] = useState<number>(series.peak?.index ?? series.points.at(-1)?.index ?? 0);
   const deferredIndex = useDeferredValue(selectedIndex);
+  const markerKinds = useMemo(() => new Set(series.markers.map((marker) => marker.kind)), [series.markers]);
   const position = Math.max(0, series.points.findIndex((point) => point.index === selectedIndex));
   const selected = series.points[position];
   const first = series.points[0];
@@ -99,9 +100,10 @@ export function SessionBurn({ series, stackSettings, showCumulative = true, show
         ) : null}
         {series.isDownsampled && <span className="text-zinc-400">showing {series.points.length.toLocaleString("en")} of {series.originalCount.toLocaleString("en")} requests (peaks, crossings and markers kept)</span>}
         <span className="ml-auto flex gap-3">
-          <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-red-600" /> compaction</span>
-          <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-blue-600" /> checkpoint</span>
-          <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-violet-600" /> handoff</span>
+          {/* Only the kinds of marker this chart draws. */}
+          {markerKinds.has("compaction") && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-red-600" /> compaction</span>}
+          {markerKinds.has("checkpoint") && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-blue-600" /> checkpoint</span>}
+          {markerKinds.has("handoff") && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-violet-600" /> handoff</span>}
           {showStack && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-emerald-600" /> request in the stack</span>}
         </span>
       </div>
