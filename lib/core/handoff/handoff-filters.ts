@@ -3,6 +3,7 @@
  * server (page, API route) and the browser, where the address is the filters' only home.
  */
 import { z } from "zod";
+import { parseSearchParams } from "../search-params";
 
 export const handoffFiltersSchema = z.object({
   repo: z.string().optional(),
@@ -23,16 +24,7 @@ export const HANDOFF_FILTER_KEYS = ["repo", "runtime", "branch", "from", "to", "
 
 /** Reads URL search params leniently: a bad value is dropped, not an error page. */
 export function parseHandoffFilters(params: Record<string, string | string[] | undefined>): HandoffFilters {
-  const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined && first !== "") flat[key] = first;
-  }
-  const result = handoffFiltersSchema.safeParse(flat);
-  if (result.success) return result.data;
-  const cleaned = { ...flat };
-  for (const issue of result.error.issues) delete cleaned[String(issue.path[0])];
-  return handoffFiltersSchema.parse(cleaned);
+  return parseSearchParams(handoffFiltersSchema, params);
 }
 
 /** The search part of a list address for `filters`, without defaults (page 1 is no parameter). */

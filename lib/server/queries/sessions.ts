@@ -5,6 +5,7 @@
  * numbers here (exact below 2^53), so everything returned is JSON-safe.
  */
 import { z } from "zod";
+import { parseSearchParams } from "../../core/search-params";
 import type { Prisma } from "../../../generated/sqlite/client";
 import { countedSamples, mergeStoredChunks, type StoredSample } from "../../core/sessions/sample-pack";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
@@ -30,16 +31,7 @@ export type SessionFilters = z.infer<typeof sessionFiltersSchema>;
 
 /** Reads URL search params leniently: a bad value is dropped, not an error page. */
 export function parseSessionFilters(params: Record<string, string | string[] | undefined>): SessionFilters {
-  const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined && first !== "") flat[key] = first;
-  }
-  const result = sessionFiltersSchema.safeParse(flat);
-  if (result.success) return result.data;
-  const cleaned = { ...flat };
-  for (const issue of result.error.issues) delete cleaned[String(issue.path[0])];
-  return sessionFiltersSchema.parse(cleaned);
+  return parseSearchParams(sessionFiltersSchema, params);
 }
 
 export type ContextWindowSource = "log" | "model-table" | "user" | "unknown";
