@@ -137,7 +137,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
   const [resumeId, setResumeId] = useState<string | null>(null);
   // On a phone, the top-to-bottom layout when the server made one (graphs up to 150 nodes).
   const narrow = useNarrowScreen();
-  const vertical = narrow && graph.nodes.every((node) => node.down !== null);
+  const vertical = narrow && graph.hasVerticalLayout;
   const nodes = useMemo<(HandoffFlowNode | MissingFlowNode)[]>(
     () =>
       graph.nodes.map((node) => {

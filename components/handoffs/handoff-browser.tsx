@@ -138,7 +138,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
 
       <div className="flex items-center justify-between text-xs text-zinc-500" aria-live="polite">
         <span>
-          {data ? `${counted(data.total, "handoff")}` : "…"}
+          {data ? counted(data.total, "handoff") : "…"}
           {isFetching && <span className="ml-2 text-zinc-400">updating…</span>}
         </span>
         {error && <span className="text-red-600">{(error as Error).message}</span>}

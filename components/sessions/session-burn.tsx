@@ -43,7 +43,7 @@ const MarkerList = memo(function MarkerList({ markers }: { markers: BurnSeries["
       {markers.length > MARKERS_SHOWN && (
         <li>
           <button type="button" onClick={() => setAll(!all)} className="rounded-md border border-zinc-300 px-2 py-0.5 text-zinc-600 hover:bg-zinc-50">
-            {all ? "Show fewer" : `Show all ${markers.length} (${counts.map(([kind, count]) => `${counted(count, kind)}`).join(", ")})`}
+            {all ? "Show fewer" : `Show all ${markers.length} (${counts.map(([kind, count]) => counted(count, kind)).join(", ")})`}
           </button>
         </li>
       )}

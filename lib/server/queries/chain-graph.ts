@@ -138,7 +138,8 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
     graphNodes.length <= VERTICAL_LAYOUT_MAX_NODES ? layoutGraph(layoutInput, "DOWN") : null,
   ]);
   const positioned = graphNodes.map((node) => ({ ...node, ...(positions.get(node.id) ?? { x: 0, y: 0 }), down: down?.get(node.id) ?? null }) as GraphNode);
-  return { repo, chains, selectedChainId: chainId ?? null, nodes: positioned, edges: graphEdges };
+  // `hasVerticalLayout`: every node has its top-to-bottom position (graphs up to VERTICAL_LAYOUT_MAX_NODES).
+  return { repo, chains, selectedChainId: chainId ?? null, nodes: positioned, edges: graphEdges, hasVerticalLayout: down !== null };
 }
 export type ChainGraph = NonNullable<Awaited<ReturnType<typeof getChainGraph>>>;
 

@@ -49,7 +49,7 @@ async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: s
           <h1 className="text-2xl font-semibold tracking-tight">{graph.repo.name}</h1>
           <p className="text-sm text-zinc-500">
             {graph.nodes.filter((node) => node.kind === "handoff").length} handoffs in {graph.selectedChainId ? "1 chain" : `${graph.chains.length} chains`} ·{" "}
-            {graph.nodes.every((node) => node.down !== null) ? (
+            {graph.hasVerticalLayout ? (
               <>
                 <span className="md:hidden">older at the top, resumed below</span>
                 <span className="hidden md:inline">older on the left, resumed to the right</span>
