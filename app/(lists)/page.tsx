@@ -109,12 +109,12 @@ export default async function OverviewPage() {
           <table className="w-full text-sm">
             <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
               <tr>
-                <th className="pb-2 font-medium">Repository</th>
-                <th className="pb-2 pl-4 text-right font-medium">Branches</th>
-                <th className="pb-2 pl-4 text-right font-medium">Handoffs</th>
-                <th className="pb-2 pl-4 text-right font-medium">Open</th>
-                <th className="pb-2 pl-4 text-right font-medium">Lint errors</th>
-                <th className="pb-2 pl-4 font-medium">Last scan</th>
+                <th className="min-w-40 pb-2 font-medium">Repository</th>
+                <th className="w-px pb-2 pl-4 text-right font-medium whitespace-nowrap">Branches</th>
+                <th className="w-px pb-2 pl-4 text-right font-medium whitespace-nowrap">Handoffs</th>
+                <th className="w-px pb-2 pl-4 text-right font-medium whitespace-nowrap">Open</th>
+                <th className="w-px pb-2 pl-4 text-right font-medium whitespace-nowrap">Lint errors</th>
+                <th className="w-px pb-2 pl-4 font-medium whitespace-nowrap">Last scan</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100">
@@ -122,16 +122,16 @@ export default async function OverviewPage() {
                 <tr key={repo.id}>
                   <td className="py-2">
                     <Link href={`/handoffs?repo=${repo.id}`} className="font-medium hover:underline">{repo.name}</Link>
-                    <div className="truncate font-mono text-xs text-zinc-400" title={repo.path}>{repo.path}</div>
+                    <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-400" title={repo.path}>{repo.path}</div>
                   </td>
                   <td className="py-2 text-right tabular-nums">{repo.branches}</td>
                   <td className="py-2 text-right tabular-nums">{repo.handoffs}</td>
                   <td className="py-2 text-right tabular-nums">{repo.openHeads.length}</td>
                   <td className={`py-2 text-right tabular-nums ${repo.lintErrors > 0 ? "text-red-600" : ""}`}>{repo.lintErrors}</td>
-                  <td className="py-2 pl-4 text-xs text-zinc-500">
+                  <td className="py-2 pl-4 text-xs whitespace-nowrap text-zinc-500">
                     {formatInstant(repo.lastScanAt)}
                     {repo.ingestIssues > 0 && (
-                      <Link href="/errors" className="ml-2"><Badge tone="red">{counted(repo.ingestIssues, "ingest error")}</Badge></Link>
+                      <Link href="/errors" className="mt-1 block w-fit"><Badge tone="red">{counted(repo.ingestIssues, "ingest error")}</Badge></Link>
                     )}
                   </td>
                 </tr>

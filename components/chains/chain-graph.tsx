@@ -194,7 +194,6 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
           nodesConnectable={false}
           onNodeClick={(_, node) => node.type === "handoff" && setSelectedId(node.id)}
           onPaneClick={() => setSelectedId(null)}
-          proOptions={{ hideAttribution: true }}
         >
           <Background gap={24} color="#e4e4e7" />
           <Controls showInteractive={false} />
