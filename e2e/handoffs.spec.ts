@@ -7,6 +7,11 @@ test("overview → handoff list → handoff detail", async ({ page }) => {
   const open = page.getByRole("list", { name: "Open handoffs" });
   await expect(open.getByRole("listitem")).not.toHaveCount(0);
   await expect(page.getByRole("cell", { name: /acme-billing/ })).toBeVisible();
+  // The sessions nearest their window, fullest first, each with where and when it ran.
+  const hottest = page.getByRole("list", { name: "Sessions closest to their limit" }).getByRole("listitem");
+  await expect(hottest).toHaveCount(5);
+  await expect(hottest.first()).toContainText("93 %");
+  await expect(hottest.first()).toContainText("orbit-mobile · feat/offline-sync · 27 Nov 2026");
   await shot(page, "overview");
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Handoffs" }).click();

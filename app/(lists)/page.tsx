@@ -145,19 +145,23 @@ export default async function OverviewPage() {
           {hottest.items.length === 0 ? (
             <p className="text-sm text-zinc-500">No agent sessions yet: <Code>npm run baton -- scan --agents</Code></p>
           ) : (
-            <ul className="space-y-2" aria-label="Sessions closest to their limit">
+            <ul className="space-y-2.5" aria-label="Sessions closest to their limit">
               {hottest.items.map((session) => (
-                <li key={session.id} className="flex items-center gap-2 text-sm">
-                  <RuntimeBadge runtime={session.runtime} />
-                  <Link href={`/sessions/${session.id}`} className="truncate font-mono text-xs hover:underline">{session.sessionId.slice(0, 18)}</Link>
-                  <span className="truncate text-xs text-zinc-500">{session.repo?.name ?? ""}</span>
-                  <span className="ml-auto">
-                    {session.peakContextPercent !== null ? (
-                      <Badge tone={session.peakContextPercent >= 85 ? "red" : session.peakContextPercent >= 60 ? "amber" : "green"}>{session.peakContextPercent.toFixed(0)} %</Badge>
-                    ) : (
-                      <Badge>window unknown</Badge>
-                    )}
-                  </span>
+                <li key={session.id} className="text-sm">
+                  <div className="flex items-center gap-2">
+                    <RuntimeBadge runtime={session.runtime} />
+                    <Link href={`/sessions/${session.id}`} className="min-w-0 truncate font-mono text-xs hover:underline" title={session.sessionId}>{session.sessionId}</Link>
+                    <span className="ml-auto shrink-0">
+                      {session.peakContextPercent !== null ? (
+                        <Badge tone={session.peakContextPercent >= 85 ? "red" : session.peakContextPercent >= 60 ? "amber" : "green"}>{session.peakContextPercent.toFixed(0)} %</Badge>
+                      ) : (
+                        <Badge>window unknown</Badge>
+                      )}
+                    </span>
+                  </div>
+                  <div className="mt-0.5 truncate text-xs text-zinc-500">
+                    {[session.repo?.name ?? session.cwd, session.branch, session.startedAt && formatDay(session.startedAt.slice(0, 10))].filter(Boolean).join(" · ")}
+                  </div>
                 </li>
               ))}
             </ul>
