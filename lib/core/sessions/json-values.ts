@@ -1,5 +1,7 @@
 /** Narrowing helpers for untrusted JSON: logs are written by other programs and drift between versions. */
 
+import type { BadLine } from "./types";
+
 export type JsonObject = Record<string, unknown>;
 
 export function asObject(value: unknown): JsonObject | null {
@@ -24,6 +26,46 @@ export function asNumber(value: unknown): number | null {
 export function tokenCount(value: unknown): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) return 0;
   return Math.trunc(value);
+}
+
+/** A logged count tokenCount takes as it is: absent (null or missing), or a whole number ≥ 0. */
+export function isTokenCount(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "number" && value >= 0 && Number.isSafeInteger(value));
+}
+
+const NOT_A_COUNT = "not a token count: ";
+
+/**
+ * The fields of a usage object whose values are there but are no token count (a string, a negative
+ * or fractional number, an object, …), each with what tokenCount made of it; null when every field
+ * is a count.
+ */
+export function malformedTokenCounts(counts: JsonObject, fields: readonly string[], where: string): string[] | null {
+  let found: string[] | null = null;
+  for (const field of fields) {
+    const value = counts[field];
+    if (isTokenCount(value)) continue;
+    (found ??= []).push(`${where}.${field} is ${previewValue(value)}, counted as ${tokenCount(value)}`);
+  }
+  return found;
+}
+
+/**
+ * Reports a line's malformed token counts as a bad line (one per line, whatever the number of
+ * fields). The request still counts, with what tokenCount made of them: the line is real, and its
+ * other counts are too; what is reported is that one value was not taken as written.
+ */
+export function reportMalformedTokenCounts(badLines: BadLine[], line: number, counts: JsonObject, fields: readonly string[], where: string): void {
+  const found = malformedTokenCounts(counts, fields, where);
+  if (found === null) return;
+  const last = badLines.at(-1);
+  if (last !== undefined && last.line === line && last.message.startsWith(NOT_A_COUNT)) last.message += `; ${found.join("; ")}`;
+  else badLines.push({ line, message: `${NOT_A_COUNT}${found.join("; ")}` });
+}
+
+function previewValue(value: unknown): string {
+  const text = typeof value === "number" ? String(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
 export function parseJsonObject(text: string): JsonObject | null {

@@ -1,6 +1,6 @@
 import { nameTable } from "./json-bytes";
 import { decodeRange, forEachJsonlLine, isObjectRange } from "./jsonl-reader";
-import { asObject, asString, canonicalTimestamp, countType, ModelList, TimeRange, tokenCount, type JsonObject } from "./json-values";
+import { asObject, asString, canonicalTimestamp, countType, isTokenCount, ModelList, reportMalformedTokenCounts, TimeRange, tokenCount, type JsonObject } from "./json-values";
 import { ClaudeLineReader, claudeLineFields, type ClaudeEnvelope, type ClaudeLineFields } from "./claude-line";
 import { dedupeRequests } from "./request-dedupe";
 import { carriedToolResultBytes, toolResultTokens } from "./tool-results";
@@ -246,9 +246,12 @@ class ClaudeLogState {
     if (model === SYNTHETIC_MODEL) return;
     this.models.add(model);
 
+    if (!(isTokenCount(usage.input_tokens) && isTokenCount(usage.cache_creation_input_tokens) && isTokenCount(usage.cache_read_input_tokens) && isTokenCount(usage.output_tokens))) {
+      reportMalformedTokenCounts(this.badLines, lineNumber, usage, USAGE_FIELDS, "message.usage");
+    }
     const inputTokens = tokenCount(usage.input_tokens);
     const cacheReadTokens = tokenCount(usage.cache_read_input_tokens);
-    const cacheWriteTokens = cacheWriteCount(usage);
+    const cacheWriteTokens = this.cacheWriteCount(usage, lineNumber);
     const outputTokens = tokenCount(usage.output_tokens);
     const responseId = asString(message.id);
     const requestId = asString(record.requestId);
@@ -274,15 +277,21 @@ class ClaudeLogState {
       line: lineNumber,
     });
   }
+
+  /** `cache_creation_input_tokens`, or the 5m + 1h split when only that was written. */
+  private cacheWriteCount(usage: JsonObject, lineNumber: number): number {
+    if (typeof usage.cache_creation_input_tokens === "number") return tokenCount(usage.cache_creation_input_tokens);
+    const split = asObject(usage.cache_creation);
+    if (split === null) return 0;
+    if (!(isTokenCount(split.ephemeral_5m_input_tokens) && isTokenCount(split.ephemeral_1h_input_tokens))) {
+      reportMalformedTokenCounts(this.badLines, lineNumber, split, CACHE_SPLIT_FIELDS, "message.usage.cache_creation");
+    }
+    return tokenCount(split.ephemeral_5m_input_tokens) + tokenCount(split.ephemeral_1h_input_tokens);
+  }
 }
 
-/** `cache_creation_input_tokens`, or the 5m + 1h split when only that was written. */
-function cacheWriteCount(usage: JsonObject): number {
-  if (typeof usage.cache_creation_input_tokens === "number") return tokenCount(usage.cache_creation_input_tokens);
-  const split = asObject(usage.cache_creation);
-  if (split === null) return 0;
-  return tokenCount(split.ephemeral_5m_input_tokens) + tokenCount(split.ephemeral_1h_input_tokens);
-}
+const USAGE_FIELDS = ["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens"] as const;
+const CACHE_SPLIT_FIELDS = ["ephemeral_5m_input_tokens", "ephemeral_1h_input_tokens"] as const;
 
 /** The slow path: the line decoded and parsed whole (also what words a bad line's error). */
 function parseWholeLine(bytes: Uint8Array, start: number, end: number, lineNumber: number, badLines: BadLine[]): ClaudeLineFields | null {

@@ -8,6 +8,7 @@ import {
   isoFromMs,
   ModelList,
   parseJsonObject,
+  reportMalformedTokenCounts,
   TimeRange,
   timestampMs,
   tokenCount,
@@ -340,13 +341,19 @@ class CodexState {
     }
   }
 
+  /** A usage object's counts; one that is not a whole number ≥ 0 is reported on the line. */
+  private usageCounts(usage: JsonObject, lineNumber: number, where: string): CumulativeUsage {
+    reportMalformedTokenCounts(this.badLines, lineNumber, usage, USAGE_FIELDS, where);
+    return usageCounts(usage);
+  }
+
   private handleUsageRecord(payload: JsonObject, ms: number | null, lineNumber: number): void {
     this.carry.usesUsageRecords = true;
     const usage = asObject(payload.usage);
     if (usage === null || this.carry.inheritedUntil !== "none") return;
     const responseId = asString(payload.response_id);
     const key = responseId ?? `line:${lineNumber}`;
-    this.pushRequest(key, responseId, usageCounts(usage), asString(payload.model), ms, lineNumber);
+    this.pushRequest(key, responseId, this.usageCounts(usage, lineNumber, "payload.usage"), asString(payload.model), ms, lineNumber);
   }
 
   private handleEvent(payload: JsonObject, ms: number | null, lineNumber: number): void {
@@ -373,7 +380,7 @@ class CodexState {
 
     const totalUsage = asObject(info.total_token_usage);
     const lastUsage = asObject(info.last_token_usage);
-    const total = totalUsage === null ? null : usageCounts(totalUsage);
+    const total = totalUsage === null ? null : this.usageCounts(totalUsage, lineNumber, "payload.info.total_token_usage");
     const totalKey = total === null ? null : JSON.stringify(total);
     const previous = this.carry.previousTotal;
     if (totalKey !== null) {
@@ -382,7 +389,7 @@ class CodexState {
     }
     if (this.carry.usesUsageRecords || this.carry.inheritedUntil !== "none") return;
 
-    let counts: CumulativeUsage | null = lastUsage === null ? null : usageCounts(lastUsage);
+    let counts: CumulativeUsage | null = lastUsage === null ? null : this.usageCounts(lastUsage, lineNumber, "payload.info.last_token_usage");
     if (counts === null && total !== null) counts = subtractUsage(total, previous === null ? null : (JSON.parse(previous) as CumulativeUsage));
     if (counts === null) return;
     if (counts.input === 0 && counts.cached === 0 && counts.output === 0 && counts.reasoning === 0) return;
@@ -460,6 +467,8 @@ class CodexState {
     };
   }
 }
+
+const USAGE_FIELDS = ["input_tokens", "cached_input_tokens", "cache_write_input_tokens", "output_tokens", "reasoning_output_tokens", "total_tokens"] as const;
 
 function usageCounts(usage: JsonObject): CumulativeUsage {
   const input = tokenCount(usage.input_tokens);

@@ -8,6 +8,7 @@ import {
   isoFromMs,
   ModelList,
   parseJsonObject,
+  reportMalformedTokenCounts,
   TimeRange,
   timestampMs,
   tokenCount,
@@ -216,6 +217,7 @@ class GeminiState {
     }
     const id = asString(record.id);
     const model = asString(record.model);
+    reportMalformedTokenCounts(this.badLines, lineNumber, tokens, TOKEN_FIELDS, "tokens");
     const counts = geminiCounts(tokens);
     this.models.add(model);
     this.requests.push({
@@ -270,6 +272,8 @@ interface GeminiCounts {
   output: number;
   thoughts: number;
 }
+
+const TOKEN_FIELDS = ["input", "prompt", "cached", "output", "candidates", "thoughts", "tool", "total"] as const;
 
 function geminiCounts(tokens: JsonObject): GeminiCounts {
   const prompt = tokenCount(tokens.input ?? tokens.prompt);

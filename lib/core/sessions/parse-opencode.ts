@@ -1,5 +1,5 @@
 import { finding, type Finding, type Parsed } from "../findings";
-import { asObject, asString, countType, isoFromMs, ModelList, TimeRange, timestampMs, tokenCount, type JsonObject } from "./json-values";
+import { asObject, asString, countType, isoFromMs, malformedTokenCounts, ModelList, TimeRange, timestampMs, tokenCount, type JsonObject } from "./json-values";
 import { dedupeRequests, requestTotal } from "./request-dedupe";
 import { toolResultTokens } from "./tool-results";
 import type { CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
@@ -181,7 +181,7 @@ export function parseOpenCode(sources: OpenCodeSources): Parsed<ParsedSessionLog
   for (const sessionId of [...sessionIds].sort()) {
     const info = sessions.get(sessionId) ?? null;
     const list = (messagesBySession.get(sessionId) ?? []).sort(compareMessages);
-    logs.push(buildSessionLog(sessionId, info, list, partsByMessage));
+    logs.push(buildSessionLog(sessionId, info, list, partsByMessage, issues));
   }
   return { value: logs, issues };
 }
@@ -191,6 +191,7 @@ function buildSessionLog(
   info: SessionInfo | null,
   messages: readonly MessageInfo[],
   partsByMessage: ReadonlyMap<string, PartInfo[]>,
+  issues: Finding[],
 ): ParsedSessionLog {
   const time = new TimeRange();
   const models = new ModelList();
@@ -249,11 +250,13 @@ function buildSessionLog(
     }
     const tokens = asObject(data.tokens);
     if (tokens === null) continue;
+    reportMalformedCounts(issues, `message ${message.id}`, tokens);
     const messageSample = { ...sampleFromTokens(tokens, message.id, model, createdMs, agentId, message.ordinal), toolResultTokens: toolResultTokens(messageBase) };
     if (requestTotal(messageSample) === 0) continue;
     models.add(model);
 
     const steps = messageParts.filter((part) => part.data.type === "step-finish" && asObject(part.data.tokens) !== null);
+    for (const part of steps) reportMalformedCounts(issues, `part ${part.id}`, asObject(part.data.tokens) ?? {});
     const stepSamples = steps.map((part) => ({
       ...sampleFromTokens(asObject(part.data.tokens) ?? {}, `${message.id}:${part.id}`, model, createdMs, agentId, message.ordinal),
       toolResultTokens: toolResultTokens(stepBase.get(part.id) ?? messageBase),
@@ -296,6 +299,16 @@ function toolOutputBytes(data: JsonObject): number {
   const output = asObject(data.state)?.output;
   if (output === undefined || output === null) return 0;
   return encoder.encode(typeof output === "string" ? output : JSON.stringify(output)).length;
+}
+
+const TOKEN_FIELDS = ["input", "output", "reasoning"] as const;
+const CACHE_FIELDS = ["read", "write"] as const;
+
+/** A message's or step's counts that are not whole numbers ≥ 0 (read as tokenCount reads them) are reported. */
+function reportMalformedCounts(issues: Finding[], what: string, tokens: JsonObject): void {
+  const cache = asObject(tokens.cache);
+  const found = [...(malformedTokenCounts(tokens, TOKEN_FIELDS, "tokens") ?? []), ...((cache && malformedTokenCounts(cache, CACHE_FIELDS, "tokens.cache")) ?? [])];
+  if (found.length > 0) issues.push(finding("opencode-bad-row", "warning", null, `${what}: not a token count: ${found.join("; ")}`));
 }
 
 function sampleFromTokens(
