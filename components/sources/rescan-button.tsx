@@ -12,6 +12,7 @@ interface Summary {
   sessionsTouched: number;
   durationMs: number;
   missing: string[];
+  notices: string[];
 }
 
 function describe(summary: Summary): string {
@@ -27,7 +28,7 @@ function describe(summary: Summary): string {
 /** Runs the same incremental scan as `baton scan` over everything registered, then reloads the page's data. */
 export function RescanButton() {
   const router = useRouter();
-  const [state, setState] = useState<{ kind: "idle" } | { kind: "running" } | { kind: "done"; text: string } | { kind: "failed"; text: string }>({ kind: "idle" });
+  const [state, setState] = useState<{ kind: "idle" } | { kind: "running" } | { kind: "done"; text: string; notices: string[] } | { kind: "failed"; text: string }>({ kind: "idle" });
   const [, startTransition] = useTransition();
 
   const run = async () => {
@@ -36,7 +37,7 @@ export function RescanButton() {
       const response = await fetch("/api/scan", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
       const body = (await response.json()) as Summary | { error: string };
       if (!response.ok || "error" in body) throw new Error("error" in body ? body.error : `HTTP ${response.status}`);
-      setState({ kind: "done", text: describe(body) });
+      setState({ kind: "done", text: describe(body), notices: body.notices });
       startTransition(() => router.refresh());
     } catch (error) {
       setState({ kind: "failed", text: `Rescan failed: ${error instanceof Error ? error.message : String(error)}` });
@@ -56,6 +57,15 @@ export function RescanButton() {
       <p role="status" aria-live="polite" className={`text-xs ${state.kind === "failed" ? "text-red-700" : "text-zinc-500"}`}>
         {state.kind === "done" || state.kind === "failed" ? state.text : "Reads what changed in every registered repo and agent log folder; baton serve --watch does this on a timer."}
       </p>
+      {state.kind === "done" && state.notices.length > 0 && (
+        <ul className="w-full space-y-1 text-xs text-amber-800" aria-label="Scan notices">
+          {state.notices.map((notice) => (
+            <li key={notice} className="[overflow-wrap:anywhere]">
+              {notice}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -62,6 +62,23 @@ describe("Claude Code sources", () => {
     expect(sources.claude.roots).toEqual([]);
     expect(sources.claude.files).toEqual([]);
     expect(sources.issues.map((issue) => issue.rule)).toEqual(["agent-source-missing"]);
+  });
+
+  test("symbolic links are not followed, and each one is reported with the folder it is in", async () => {
+    const outside = tree("claude-outside", { "-home-b-api/33333333-cccc.jsonl": "{}\n", "44444444-dddd.jsonl": "{}\n" });
+    const root = tree("claude-links", { "projects/-home-a-app/11111111-aaaa.jsonl": "{}\n" });
+    symlinkSync(path.join(outside, "-home-b-api"), path.join(root, "projects/-home-b-api"));
+    symlinkSync(path.join(outside, "44444444-dddd.jsonl"), path.join(root, "projects/-home-a-app/44444444-dddd.jsonl"));
+    symlinkSync(path.join(scratch, "nowhere"), path.join(root, "projects/-home-a-app/broken.jsonl"));
+    const sources = await discoverAgentSources({ env: { CLAUDE_CONFIG_DIR: root }, homeDir: scratch });
+    expect(sources.claude.files.map((file) => path.relative(root, file.path))).toEqual(["projects/-home-a-app/11111111-aaaa.jsonl"]);
+    expect(sources.issues.map((issue) => [issue.rule, issue.severity, issue.message])).toEqual([
+      [
+        "agent-symlink-not-followed",
+        "warning",
+        `${path.join(root, "projects")}: 3 symbolic links were not followed (only real files inside an agent log folder are read; point the folder's variable at the link's target to read it): -home-a-app/44444444-dddd.jsonl, -home-a-app/broken.jsonl, -home-b-api`,
+      ],
+    ]);
   });
 
   test("a nested <project>/<session>/<file>.jsonl takes its session from the folder (ccusage fixtures layout)", async () => {

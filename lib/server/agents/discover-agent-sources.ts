@@ -73,7 +73,7 @@ export async function discoverAgentSources(options: DiscoverAgentSourcesOptions)
   const issues: Finding[] = [];
   const [claude, codex, gemini, opencode] = await Promise.all([
     discoverClaude(options, issues),
-    discoverCodex(options),
+    discoverCodex(options, issues),
     discoverGemini(options, issues),
     discoverOpenCode(options),
   ]);
@@ -112,7 +112,7 @@ async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Find
   for (const root of roots) {
     const projectsDir = path.join(root, "projects");
     // Subagent .meta.json files are listed too: whether one exists is then a lookup, not a stat.
-    const listed = await listFiles(projectsDir, (name) => name.endsWith(".jsonl") || name.endsWith(".meta.json"));
+    const listed = await listFiles(projectsDir, (name) => name.endsWith(".jsonl") || name.endsWith(".meta.json"), issues);
     const metaFiles = new Set(listed.filter((file) => file.endsWith(".meta.json")));
     for (const file of listed) {
       if (file.endsWith(".jsonl")) files.push(classifyClaudeFile(projectsDir, file, metaFiles));
@@ -151,7 +151,7 @@ function classifyClaudeFile(projectsDir: string, file: string, metaFiles: Readon
 
 /* ---- Codex ---- */
 
-async function discoverCodex(options: DiscoverAgentSourcesOptions): Promise<AgentSources["codex"]> {
+async function discoverCodex(options: DiscoverAgentSourcesOptions, issues: Finding[]): Promise<AgentSources["codex"]> {
   const homes = options.env.CODEX_HOME !== undefined ? splitList(options.env.CODEX_HOME).map((raw) => expandHome(raw, options.homeDir)) : [path.join(options.homeDir, ".codex")];
   const roots: string[] = [];
   const files: CodexSourceFile[] = [];
@@ -165,7 +165,7 @@ async function discoverCodex(options: DiscoverAgentSourcesOptions): Promise<Agen
     ] as const) {
       if (root === null || roots.includes(root)) continue;
       roots.push(root);
-      for (const file of await listFiles(root, (name) => name.endsWith(".jsonl"))) {
+      for (const file of await listFiles(root, (name) => name.endsWith(".jsonl"), issues)) {
         files.push({ path: file, relativeKey: relativeInside(root, file).replace(/\.jsonl$/, "").split(path.sep).join("/"), archived: isArchived });
       }
     }
@@ -191,7 +191,7 @@ async function discoverGemini(options: DiscoverAgentSourcesOptions, issues: Find
   const files: GeminiSourceFile[] = [];
   for (const root of roots) {
     const projects = await readGeminiProjects(path.join(path.dirname(root), "projects.json"), issues);
-    for (const file of await listFiles(root, (name) => name.endsWith(".json") || name.endsWith(".jsonl"))) {
+    for (const file of await listFiles(root, (name) => name.endsWith(".json") || name.endsWith(".jsonl"), issues)) {
       const parts = relativeInside(root, file).split(path.sep);
       // <project>/chats/<file>, including subagent chats nested below `chats/`.
       const chatsIndex = parts.indexOf("chats");
@@ -310,9 +310,14 @@ function joinName(dir: string, name: string): string {
   return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
-/** Regular files below `dir` (symlinks are not followed, as ccusage's walk does not). */
-async function listFiles(dir: string, accept: (name: string) => boolean): Promise<string[]> {
+/**
+ * Regular files below `dir`. Symbolic links are not followed (as ccusage's walk does not; a link may
+ * lead out of the folder, and nothing outside a registered root is read): each one found is reported
+ * in `issues`, once per folder, so sessions missing behind a link are explained, not dropped silently.
+ */
+async function listFiles(dir: string, accept: (name: string) => boolean, issues: Finding[]): Promise<string[]> {
   const found: string[] = [];
+  const links: string[] = [];
   const pending = [dir];
   while (pending.length > 0) {
     const current = pending.pop();
@@ -320,11 +325,28 @@ async function listFiles(dir: string, accept: (name: string) => boolean): Promis
     for (const entry of await safeReaddir(current)) {
       const full = joinName(current, entry.name);
       if (entry.isDirectory()) pending.push(full);
-      else if (entry.isFile() && accept(entry.name)) found.push(full);
+      else if (entry.isFile()) {
+        if (accept(entry.name)) found.push(full);
+      } else if (entry.isSymbolicLink()) links.push(relativeInside(dir, full).split(path.sep).join("/"));
     }
+  }
+  if (links.length > 0) {
+    links.sort(compareStrings);
+    const shown = links.slice(0, SYMLINKS_NAMED).join(", ");
+    const more = links.length > SYMLINKS_NAMED ? `, and ${links.length - SYMLINKS_NAMED} more` : "";
+    issues.push(
+      finding(
+        "agent-symlink-not-followed",
+        "warning",
+        null,
+        `${dir}: ${links.length === 1 ? "1 symbolic link was" : `${links.length} symbolic links were`} not followed (only real files inside an agent log folder are read; point the folder's variable at the link's target to read it): ${shown}${more}`,
+      ),
+    );
   }
   return found;
 }
+
+const SYMLINKS_NAMED = 5;
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

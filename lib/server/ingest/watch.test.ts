@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,7 +56,20 @@ for (const provider of testProviders) {
       expect(Number(samples[0]!.n)).toBe(2);
 
       const idle = await rescanRegistered(bulk);
-      expect(idle).toMatchObject({ handoffsNew: 0, branchesRead: 0, handoffFilesRead: 0, agentFilesRead: 0, changed: false });
+      expect(idle).toMatchObject({ handoffsNew: 0, branchesRead: 0, handoffFilesRead: 0, agentFilesRead: 0, changed: false, notices: [] });
+    });
+
+    it("says what discovery noticed: a symbolic link in an agent folder is reported, not followed", async () => {
+      const link = path.join(path.dirname(transcript), "elsewhere.jsonl");
+      symlinkSync(transcript, link);
+      try {
+        const summary = await rescanRegistered(bulk);
+        expect(summary.notices).toEqual([expect.stringContaining("1 symbolic link was not followed")]);
+        expect(summary.notices[0]).toContain("watched/elsewhere.jsonl");
+        expect(summary.agentFilesRead).toBe(0);
+      } finally {
+        rmSync(link);
+      }
     });
 
     it("keeps rescanning on an interval, logs what changed, reports a missing repo once, and stops cleanly", async () => {

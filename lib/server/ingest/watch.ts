@@ -57,6 +57,8 @@ export interface RescanSummary {
   agentFilesRead: number;
   sessionsTouched: number;
   durationMs: number;
+  /** What discovery noticed about the agent log folders (a variable naming nothing, links not followed). */
+  notices: string[];
   /** Whether anything was read (worth a log line). */
   changed: boolean;
 }
@@ -84,6 +86,7 @@ export async function rescanRegistered(bulk: BulkWriter, agents: RescanAgents | 
     agentFilesRead: sum(sessions.agents?.sources.map((source) => source.stats.filesRead) ?? []),
     sessionsTouched: sum(sessions.agents?.sources.map((source) => source.stats.sessionsTouched) ?? []),
     durationMs: Date.now() - started,
+    notices: (sessions.agents?.issues ?? []).map((issue) => issue.message),
   };
   return { ...summary, changed: summary.branchesRead > 0 || summary.handoffFilesRead > 0 || summary.agentFilesRead > 0 };
 }
@@ -101,6 +104,7 @@ export function startWatching(options: { bulk: BulkWriter; intervalMs: number; a
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   const reportedMissing = new Set<string>();
+  const reportedNotices = new Set<string>();
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
     running = rescanRegistered(options.bulk, options.agents ?? "registered")
@@ -114,6 +118,10 @@ export function startWatching(options: { bulk: BulkWriter; intervalMs: number; a
         for (const root of summary.missing) {
           if (!reportedMissing.has(root)) options.log(`rescan: ${root} is registered but missing; its handoffs stay as last scanned`);
           reportedMissing.add(root);
+        }
+        for (const notice of summary.notices) {
+          if (!reportedNotices.has(notice)) options.log(`rescan: ${notice}`);
+          reportedNotices.add(notice);
         }
       })
       .catch((error: unknown) => options.log(`rescan failed: ${error instanceof Error ? error.message : String(error)}`))
