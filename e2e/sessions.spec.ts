@@ -1,3 +1,6 @@
+import { rmSync, symlinkSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { shot } from "./screenshot";
 
@@ -75,5 +78,20 @@ test("sources page shows each source's health", async ({ page }) => {
   // Rescan everything registered from the page: nothing changed since the demo scan.
   await page.getByRole("button", { name: "Rescan now" }).click();
   await expect(page.getByRole("status")).toContainText(/Rescanned 3 repos in [\d.]+ s: 0 new handoffs, 0 agent log files read/, { timeout: 30_000 });
+  await expect(page.getByRole("list", { name: "Scan notices" })).toHaveCount(0);
   await shot(page, "sources");
+
+  // A symbolic link in an agent folder is not followed, and the rescan says so.
+  const claudeRoot = (await table.getByRole("row").filter({ hasText: "claude-code" }).locator(".font-mono").textContent())!.trim();
+  const link = path.join(claudeRoot, "projects", "linked-elsewhere");
+  symlinkSync(os.tmpdir(), link);
+  try {
+    await page.reload();
+    await page.getByRole("button", { name: "Rescan now" }).click();
+    const notices = page.getByRole("list", { name: "Scan notices" });
+    await expect(notices).toContainText("1 symbolic link was not followed", { timeout: 30_000 });
+    await expect(notices).toContainText("linked-elsewhere");
+  } finally {
+    rmSync(link);
+  }
 });
