@@ -91,7 +91,18 @@ test("sources page shows each source's health", async ({ page }) => {
     const notices = page.getByRole("list", { name: "Scan notices" });
     await expect(notices).toContainText("1 symbolic link was not followed", { timeout: 30_000 });
     await expect(notices).toContainText("linked-elsewhere");
+    // …and stays listed as an issue of the source until the link is gone.
+    await page.goto("/errors");
+    await expect(page.getByText("projects/linked-elsewhere")).toBeVisible();
+    await expect(page.getByText("agent-symlink-not-followed")).toBeVisible();
   } finally {
     rmSync(link);
   }
+  await page.goto("/sources");
+  await page.getByRole("button", { name: "Rescan now" }).click();
+  await expect(page.getByRole("status")).toContainText("Rescanned", { timeout: 30_000 });
+  await expect(page.getByRole("list", { name: "Scan notices" })).toHaveCount(0);
+  await page.goto("/errors");
+  await expect(page.getByRole("heading", { name: "Ingest errors" })).toBeVisible();
+  await expect(page.getByText("projects/linked-elsewhere")).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { counted } from "@/lib/core/text/counted";
 import { formatInstant } from "@/components/handoffs/format";
 import { Badge } from "@/components/ui/badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
@@ -41,7 +42,7 @@ export default async function SourcesPage() {
                     <td className="px-3 py-2 text-right tabular-nums">
                       {source.files}
                       {source.failedFiles > 0 && <div className="text-xs text-red-600">{source.failedFiles} failed</div>}
-                      {source.issues > 0 && <div className="text-xs text-amber-700">{source.issues} issues</div>}
+                      {source.issues > 0 && <div className="text-xs text-amber-700">{counted(source.issues, "issue")}</div>}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{source.sessions}</td>
                     <td className="px-3 py-2 text-xs text-zinc-600">{drift.length === 0 ? <span className="text-zinc-400">none</span> : drift.map(([type, count]) => `${type} ×${count}`).join(", ")}</td>

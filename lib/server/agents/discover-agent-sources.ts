@@ -67,22 +67,25 @@ export interface AgentSources {
   gemini: { roots: string[]; files: GeminiSourceFile[] };
   opencode: { roots: string[]; dirs: OpenCodeSourceDir[] };
   issues: Finding[];
+  /** Symbolic links met in the folders walked (absolute paths), not followed; `issues` says so per folder. */
+  links: string[];
 }
 
 export async function discoverAgentSources(options: DiscoverAgentSourcesOptions): Promise<AgentSources> {
   const issues: Finding[] = [];
+  const links: string[] = [];
   const [claude, codex, gemini, opencode] = await Promise.all([
-    discoverClaude(options, issues),
-    discoverCodex(options, issues),
-    discoverGemini(options, issues),
+    discoverClaude(options, issues, links),
+    discoverCodex(options, issues, links),
+    discoverGemini(options, issues, links),
     discoverOpenCode(options),
   ]);
-  return { claude, codex, gemini, opencode, issues };
+  return { claude, codex, gemini, opencode, issues, links: links.sort(compareStrings) };
 }
 
 /* ---- Claude Code ---- */
 
-async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Finding[]): Promise<AgentSources["claude"]> {
+async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Finding[], links: string[]): Promise<AgentSources["claude"]> {
   const roots: string[] = [];
   const configured = options.env.CLAUDE_CONFIG_DIR;
   if (configured !== undefined) {
@@ -112,7 +115,7 @@ async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Find
   for (const root of roots) {
     const projectsDir = path.join(root, "projects");
     // Subagent .meta.json files are listed too: whether one exists is then a lookup, not a stat.
-    const listed = await listFiles(projectsDir, (name) => name.endsWith(".jsonl") || name.endsWith(".meta.json"), issues);
+    const listed = await listFiles(projectsDir, (name) => name.endsWith(".jsonl") || name.endsWith(".meta.json"), issues, links);
     const metaFiles = new Set(listed.filter((file) => file.endsWith(".meta.json")));
     for (const file of listed) {
       if (file.endsWith(".jsonl")) files.push(classifyClaudeFile(projectsDir, file, metaFiles));
@@ -151,7 +154,7 @@ function classifyClaudeFile(projectsDir: string, file: string, metaFiles: Readon
 
 /* ---- Codex ---- */
 
-async function discoverCodex(options: DiscoverAgentSourcesOptions, issues: Finding[]): Promise<AgentSources["codex"]> {
+async function discoverCodex(options: DiscoverAgentSourcesOptions, issues: Finding[], links: string[]): Promise<AgentSources["codex"]> {
   const homes = options.env.CODEX_HOME !== undefined ? splitList(options.env.CODEX_HOME).map((raw) => expandHome(raw, options.homeDir)) : [path.join(options.homeDir, ".codex")];
   const roots: string[] = [];
   const files: CodexSourceFile[] = [];
@@ -165,7 +168,7 @@ async function discoverCodex(options: DiscoverAgentSourcesOptions, issues: Findi
     ] as const) {
       if (root === null || roots.includes(root)) continue;
       roots.push(root);
-      for (const file of await listFiles(root, (name) => name.endsWith(".jsonl"), issues)) {
+      for (const file of await listFiles(root, (name) => name.endsWith(".jsonl"), issues, links)) {
         files.push({ path: file, relativeKey: relativeInside(root, file).replace(/\.jsonl$/, "").split(path.sep).join("/"), archived: isArchived });
       }
     }
@@ -176,7 +179,7 @@ async function discoverCodex(options: DiscoverAgentSourcesOptions, issues: Findi
 
 /* ---- Gemini CLI ---- */
 
-async function discoverGemini(options: DiscoverAgentSourcesOptions, issues: Finding[]): Promise<AgentSources["gemini"]> {
+async function discoverGemini(options: DiscoverAgentSourcesOptions, issues: Finding[], links: string[]): Promise<AgentSources["gemini"]> {
   const candidates =
     options.env.GEMINI_DATA_DIR !== undefined
       ? splitList(options.env.GEMINI_DATA_DIR).map((raw) => expandHome(raw, options.homeDir))
@@ -191,7 +194,7 @@ async function discoverGemini(options: DiscoverAgentSourcesOptions, issues: Find
   const files: GeminiSourceFile[] = [];
   for (const root of roots) {
     const projects = await readGeminiProjects(path.join(path.dirname(root), "projects.json"), issues);
-    for (const file of await listFiles(root, (name) => name.endsWith(".json") || name.endsWith(".jsonl"), issues)) {
+    for (const file of await listFiles(root, (name) => name.endsWith(".json") || name.endsWith(".jsonl"), issues, links)) {
       const parts = relativeInside(root, file).split(path.sep);
       // <project>/chats/<file>, including subagent chats nested below `chats/`.
       const chatsIndex = parts.indexOf("chats");
@@ -313,9 +316,10 @@ function joinName(dir: string, name: string): string {
 /**
  * Regular files below `dir`. Symbolic links are not followed (as ccusage's walk does not; a link may
  * lead out of the folder, and nothing outside a registered root is read): each one found is reported
- * in `issues`, once per folder, so sessions missing behind a link are explained, not dropped silently.
+ * in `issues`, once per folder, and added to `allLinks` (absolute), so sessions missing behind a link
+ * are explained, not dropped silently.
  */
-async function listFiles(dir: string, accept: (name: string) => boolean, issues: Finding[]): Promise<string[]> {
+async function listFiles(dir: string, accept: (name: string) => boolean, issues: Finding[], allLinks: string[]): Promise<string[]> {
   const found: string[] = [];
   const links: string[] = [];
   const pending = [dir];
@@ -327,7 +331,10 @@ async function listFiles(dir: string, accept: (name: string) => boolean, issues:
       if (entry.isDirectory()) pending.push(full);
       else if (entry.isFile()) {
         if (accept(entry.name)) found.push(full);
-      } else if (entry.isSymbolicLink()) links.push(relativeInside(dir, full).split(path.sep).join("/"));
+      } else if (entry.isSymbolicLink()) {
+        allLinks.push(full);
+        links.push(relativeInside(dir, full).split(path.sep).join("/"));
+      }
     }
   }
   if (links.length > 0) {

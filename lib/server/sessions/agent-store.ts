@@ -180,7 +180,22 @@ export const AGENT_ISSUE_RULES = {
   incompleteLine: "agent-incomplete-line",
   unknownType: "agent-unknown-type",
   database: "agent-database-unreadable",
+  symlink: "agent-symlink-not-followed",
 } as const;
+
+/**
+ * The symbolic links discovery met in a source's folders this scan (root-relative paths) replace the
+ * ones stored for it: a link removed since is no longer listed.
+ */
+export async function replaceLinkIssues(bulk: BulkWriter, sourceId: string, paths: readonly string[], message: string, scanRunId: string | null) {
+  await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "rule" = ?`, [sourceId, AGENT_ISSUE_RULES.symlink]);
+  const now = new Date();
+  await bulk.insert(
+    "IngestIssue",
+    ["sourceId", "path", "version", "refs", "line", "rule", "severity", "message", "scanRunId", "createdAt"],
+    paths.map((linkPath) => [sourceId, linkPath, "", "[]", null, AGENT_ISSUE_RULES.symlink, "warning", message, scanRunId, now]),
+  );
+}
 
 /**
  * Replaces the issues of the files read in this scan: all of a file's issues when it was read from

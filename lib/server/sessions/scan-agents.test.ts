@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -309,6 +309,25 @@ for (const provider of testProviders) {
         expect(after.sourceIssues).toEqual([{ file, badLines: 1, unknownTypes: { hologram: 1 } }]);
         const issues = await db.ingestIssue.findMany({ where: { path: `projects/-work-app/${sessionId}.jsonl` }, select: { rule: true } });
         expect(issues.map((issue) => issue.rule).sort()).toEqual(["agent-bad-line", "agent-unknown-type"]);
+      });
+
+      it("a symbolic link in the folder is an issue of the source while it is there, and is not followed", async () => {
+        const link = path.join(root, "projects", "-work-linked");
+        symlinkSync(project, link);
+        const links = () => db.ingestIssue.findMany({ where: { rule: "agent-symlink-not-followed" }, select: { path: true, severity: true, message: true } });
+        try {
+          const result = await scan();
+          expect(result.sources[0]!.stats).toMatchObject({ files: 1, filesRead: 0 });
+          expect(result.issues.map((issue) => issue.rule)).toEqual(["agent-symlink-not-followed"]);
+          expect(await links()).toEqual([{ path: "projects/-work-linked", severity: "warning", message: expect.stringContaining("point CLAUDE_CONFIG_DIR at its target") }]);
+          // A second scan does not list it twice.
+          await scan();
+          expect(await links()).toHaveLength(1);
+        } finally {
+          rmSync(link);
+        }
+        await scan();
+        expect(await links()).toEqual([]);
       });
 
       it("a stored chunk that cannot be read back is reported on the source; the session's other chunks still count", async () => {

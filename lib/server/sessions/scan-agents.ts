@@ -27,6 +27,7 @@ import {
   loadAgentFiles,
   markGone,
   replaceFileIssues,
+  replaceLinkIssues,
   resetSessions,
   upsertSource,
   writeCompactions,
@@ -179,7 +180,7 @@ async function discoverClassifyAndRead(options: AgentScanOptions, early: ParsePo
     timings[phase] = Math.round(now - phaseStart);
     phaseStart = now;
   };
-  const { sources, openCodeDirs, discoveryIssues } = await discoverAndPlan(bulk, options);
+  const { sources, openCodeDirs, discoveryIssues, links } = await discoverAndPlan(bulk, options);
   const batchSizes = options.batchSizes ?? { samples: FLUSH_SAMPLES, files: FLUSH_FILES, heldDrafts: HELD_DRAFTS };
   const drafts = new DraftStore(bulk, batchSizes.heldDrafts);
   lap("discover");
@@ -203,6 +204,7 @@ async function discoverClassifyAndRead(options: AgentScanOptions, early: ParsePo
     }
   }
   if (resetIds.size > 0) await bulk.transaction(() => resetSessions(bulk, [...resetIds]));
+  await storeLinkIssues(bulk, sources, links, options.scanRunId ?? null);
   keepHeapInBudget();
   lap("classify");
 
@@ -335,7 +337,7 @@ async function parseStoreAndSum(options: AgentScanOptions, scan: PlannedScan): P
 }
 
 /** What steps 0–1 (discovery, classification) hand to the rest of a scan. */
-interface PlannedScan extends Awaited<ReturnType<typeof discoverAndPlan>> {
+interface PlannedScan extends Omit<Awaited<ReturnType<typeof discoverAndPlan>>, "links"> {
   /** Workers started with the scan (a first one), used instead of new ones. */
   early: ParsePool | null;
   toRead: FilePlan[];
@@ -348,12 +350,26 @@ interface PlannedScan extends Awaited<ReturnType<typeof discoverAndPlan>> {
   started: number;
 }
 
+/** The variable that points a source kind's folder elsewhere (docs/cli.md). */
+const FOLDER_VARIABLES: Record<AgentSourceKind, string> = { "claude-code": "CLAUDE_CONFIG_DIR", codex: "CODEX_HOME", "gemini-cli": "GEMINI_DATA_DIR", opencode: "OPENCODE_DATA_DIR" };
+
+/** Each source's symbolic links, as issues of the source (the Ingest errors page lists them). */
+async function storeLinkIssues(bulk: BulkWriter, sources: readonly SourcePlan[], links: readonly string[], scanRunId: string | null) {
+  for (const source of sources) {
+    if (source.kind === "opencode") continue;
+    const prefix = source.root.endsWith(path.sep) ? source.root : source.root + path.sep;
+    const mine = links.filter((link) => link.startsWith(prefix)).map((link) => relativeInside(source.root, link).split(path.sep).join("/"));
+    const message = `symbolic link not followed: only real files inside an agent log folder are read (point ${FOLDER_VARIABLES[source.kind]} at its target to read it)`;
+    await bulk.transaction(() => replaceLinkIssues(bulk, source.id, mine, message, scanRunId));
+  }
+}
+
 /* ---- Planning ---- */
 
 /** Discovery, then the plans; only the plans are kept (the discovery's file lists would double what a scan holds per file). */
 async function discoverAndPlan(bulk: BulkWriter, options: AgentScanOptions) {
   const discovered = await discoverAgentSources({ env: options.env, homeDir: options.homeDir });
-  return { sources: await planSources(bulk, discovered, options.homeDir), openCodeDirs: discovered.opencode.dirs, discoveryIssues: discovered.issues };
+  return { sources: await planSources(bulk, discovered, options.homeDir), openCodeDirs: discovered.opencode.dirs, discoveryIssues: discovered.issues, links: discovered.links };
 }
 
 async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: string): Promise<SourcePlan[]> {
