@@ -21,8 +21,9 @@ export function Card({
   return (
     <section id={id} aria-label={label ?? (typeof title === "string" ? title : undefined)} className={`min-w-0 rounded-xl border border-zinc-200 bg-white shadow-sm ${className}`}>
       {(title || actions) && (
-        <header className="flex items-center justify-between gap-3 border-b border-zinc-100 px-4 py-2.5">
-          <h2 className="text-sm font-semibold text-zinc-800">{title}</h2>
+        // Wraps: on a phone the actions (a form, a link) go below a title they would squeeze.
+        <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-b border-zinc-100 px-4 py-2.5">
+          <h2 className="min-w-0 text-sm font-semibold text-zinc-800">{title}</h2>
           {actions}
         </header>
       )}
