@@ -42,16 +42,20 @@ describe("Claude Code", () => {
     assistant("a", { input_tokens: 10, cache_creation_input_tokens: 100, cache_read_input_tokens: 1000, output_tokens: 5 }),
     assistant("b", { input_tokens: "NaN", cache_creation_input_tokens: 100, cache_read_input_tokens: -4, output_tokens: 5 }),
     assistant("c", { input_tokens: 1, cache_creation: { ephemeral_5m_input_tokens: "9", ephemeral_1h_input_tokens: 3 }, output_tokens: 2 }),
+    // A non-number total beside the split: the split counts (as before), and nothing is misreported.
+    assistant("d", { input_tokens: 1, cache_creation_input_tokens: "x", cache_creation: { ephemeral_5m_input_tokens: 7, ephemeral_1h_input_tokens: 0 }, output_tokens: 1 }),
+    assistant("e", { input_tokens: 1, cache_creation_input_tokens: 2.5, output_tokens: 1 }),
   ];
 
   for (const fullParse of [false, true]) {
     test(`the line is reported and the request still counts (${fullParse ? "whole-line parse" : "fast path"})`, () => {
       const log = parseClaudeLog(bytes(lines), { fullParse });
-      expect(log.requests).toHaveLength(3);
-      expect(sumTokens(log.requests)).toEqual({ inputTokens: 11, cacheWriteTokens: 203, cacheReadTokens: 1000, outputTokens: 12, reasoningTokens: 0 });
+      expect(log.requests).toHaveLength(5);
+      expect(sumTokens(log.requests)).toEqual({ inputTokens: 13, cacheWriteTokens: 212, cacheReadTokens: 1000, outputTokens: 14, reasoningTokens: 0 });
       expect(log.badLines).toEqual([
         { line: 2, message: 'not a token count: message.usage.input_tokens is "NaN", counted as 0; message.usage.cache_read_input_tokens is -4, counted as 0' },
         { line: 3, message: 'not a token count: message.usage.cache_creation.ephemeral_5m_input_tokens is "9", counted as 0' },
+        { line: 5, message: "not a token count: message.usage.cache_creation_input_tokens is 2.5, counted as 2" },
       ]);
     });
   }

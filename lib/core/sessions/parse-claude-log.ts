@@ -1,6 +1,6 @@
 import { nameTable } from "./json-bytes";
 import { decodeRange, forEachJsonlLine, isObjectRange } from "./jsonl-reader";
-import { asObject, asString, canonicalTimestamp, countType, isTokenCount, ModelList, reportMalformedTokenCounts, TimeRange, tokenCount, type JsonObject } from "./json-values";
+import { asObject, asString, canonicalTimestamp, countType, ModelList, reportMalformedTokenCounts, TimeRange, tokenCount, type JsonObject } from "./json-values";
 import { ClaudeLineReader, claudeLineFields, type ClaudeEnvelope, type ClaudeLineFields } from "./claude-line";
 import { dedupeRequests } from "./request-dedupe";
 import { carriedToolResultBytes, toolResultTokens } from "./tool-results";
@@ -246,9 +246,7 @@ class ClaudeLogState {
     if (model === SYNTHETIC_MODEL) return;
     this.models.add(model);
 
-    if (!(isTokenCount(usage.input_tokens) && isTokenCount(usage.cache_creation_input_tokens) && isTokenCount(usage.cache_read_input_tokens) && isTokenCount(usage.output_tokens))) {
-      reportMalformedTokenCounts(this.badLines, lineNumber, usage, USAGE_FIELDS, "message.usage");
-    }
+    reportMalformedTokenCounts(this.badLines, lineNumber, usage, USAGE_FIELDS, "message.usage");
     const inputTokens = tokenCount(usage.input_tokens);
     const cacheReadTokens = tokenCount(usage.cache_read_input_tokens);
     const cacheWriteTokens = this.cacheWriteCount(usage, lineNumber);
@@ -278,19 +276,23 @@ class ClaudeLogState {
     });
   }
 
-  /** `cache_creation_input_tokens`, or the 5m + 1h split when only that was written. */
+  /**
+   * `cache_creation_input_tokens`, or the 5m + 1h split when only that was written (then a
+   * non-number `cache_creation_input_tokens` is superseded, not miscounted); the counts used are checked.
+   */
   private cacheWriteCount(usage: JsonObject, lineNumber: number): number {
-    if (typeof usage.cache_creation_input_tokens === "number") return tokenCount(usage.cache_creation_input_tokens);
-    const split = asObject(usage.cache_creation);
-    if (split === null) return 0;
-    if (!(isTokenCount(split.ephemeral_5m_input_tokens) && isTokenCount(split.ephemeral_1h_input_tokens))) {
-      reportMalformedTokenCounts(this.badLines, lineNumber, split, CACHE_SPLIT_FIELDS, "message.usage.cache_creation");
+    const split = typeof usage.cache_creation_input_tokens === "number" ? null : asObject(usage.cache_creation);
+    if (split === null) {
+      reportMalformedTokenCounts(this.badLines, lineNumber, usage, CACHE_WRITE_FIELDS, "message.usage");
+      return tokenCount(usage.cache_creation_input_tokens);
     }
+    reportMalformedTokenCounts(this.badLines, lineNumber, split, CACHE_SPLIT_FIELDS, "message.usage.cache_creation");
     return tokenCount(split.ephemeral_5m_input_tokens) + tokenCount(split.ephemeral_1h_input_tokens);
   }
 }
 
-const USAGE_FIELDS = ["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens"] as const;
+const USAGE_FIELDS = ["input_tokens", "cache_read_input_tokens", "output_tokens"] as const;
+const CACHE_WRITE_FIELDS = ["cache_creation_input_tokens"] as const;
 const CACHE_SPLIT_FIELDS = ["ephemeral_5m_input_tokens", "ephemeral_1h_input_tokens"] as const;
 
 /** The slow path: the line decoded and parsed whole (also what words a bad line's error). */
