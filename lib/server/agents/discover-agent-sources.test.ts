@@ -76,7 +76,7 @@ describe("Claude Code sources", () => {
       [
         "agent-symlink-not-followed",
         "warning",
-        `${path.join(root, "projects")}: 3 symbolic links were not followed (only real files inside an agent log folder are read; point the folder's variable at the link's target to read it): -home-a-app/44444444-dddd.jsonl, -home-a-app/broken.jsonl, -home-b-api`,
+        `${path.join(root, "projects")}: 3 symbolic links were not followed (only real files inside an agent log folder are read; point CLAUDE_CONFIG_DIR at a link's target to read it): -home-a-app/44444444-dddd.jsonl, -home-a-app/broken.jsonl, -home-b-api`,
       ],
     ]);
   });

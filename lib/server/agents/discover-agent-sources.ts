@@ -71,6 +71,9 @@ export interface AgentSources {
   links: string[];
 }
 
+/** The variable that points each runtime's log folder elsewhere (as ccusage reads them; docs/cli.md). */
+export const FOLDER_VARIABLES = { claude: "CLAUDE_CONFIG_DIR", codex: "CODEX_HOME", gemini: "GEMINI_DATA_DIR", opencode: "OPENCODE_DATA_DIR" } as const;
+
 export async function discoverAgentSources(options: DiscoverAgentSourcesOptions): Promise<AgentSources> {
   const issues: Finding[] = [];
   const links: string[] = [];
@@ -115,7 +118,7 @@ async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Find
   for (const root of roots) {
     const projectsDir = path.join(root, "projects");
     // Subagent .meta.json files are listed too: whether one exists is then a lookup, not a stat.
-    const listed = await listFiles(projectsDir, (name) => name.endsWith(".jsonl") || name.endsWith(".meta.json"), issues, links);
+    const listed = await listFiles(projectsDir, (name) => name.endsWith(".jsonl") || name.endsWith(".meta.json"), FOLDER_VARIABLES.claude, issues, links);
     const metaFiles = new Set(listed.filter((file) => file.endsWith(".meta.json")));
     for (const file of listed) {
       if (file.endsWith(".jsonl")) files.push(classifyClaudeFile(projectsDir, file, metaFiles));
@@ -168,7 +171,7 @@ async function discoverCodex(options: DiscoverAgentSourcesOptions, issues: Findi
     ] as const) {
       if (root === null || roots.includes(root)) continue;
       roots.push(root);
-      for (const file of await listFiles(root, (name) => name.endsWith(".jsonl"), issues, links)) {
+      for (const file of await listFiles(root, (name) => name.endsWith(".jsonl"), FOLDER_VARIABLES.codex, issues, links)) {
         files.push({ path: file, relativeKey: relativeInside(root, file).replace(/\.jsonl$/, "").split(path.sep).join("/"), archived: isArchived });
       }
     }
@@ -194,7 +197,7 @@ async function discoverGemini(options: DiscoverAgentSourcesOptions, issues: Find
   const files: GeminiSourceFile[] = [];
   for (const root of roots) {
     const projects = await readGeminiProjects(path.join(path.dirname(root), "projects.json"), issues);
-    for (const file of await listFiles(root, (name) => name.endsWith(".json") || name.endsWith(".jsonl"), issues, links)) {
+    for (const file of await listFiles(root, (name) => name.endsWith(".json") || name.endsWith(".jsonl"), FOLDER_VARIABLES.gemini, issues, links)) {
       const parts = relativeInside(root, file).split(path.sep);
       // <project>/chats/<file>, including subagent chats nested below `chats/`.
       const chatsIndex = parts.indexOf("chats");
@@ -319,7 +322,7 @@ function joinName(dir: string, name: string): string {
  * in `issues`, once per folder, and added to `allLinks` (absolute), so sessions missing behind a link
  * are explained, not dropped silently.
  */
-async function listFiles(dir: string, accept: (name: string) => boolean, issues: Finding[], allLinks: string[]): Promise<string[]> {
+async function listFiles(dir: string, accept: (name: string) => boolean, variable: string, issues: Finding[], allLinks: string[]): Promise<string[]> {
   const found: string[] = [];
   const links: string[] = [];
   const pending = [dir];
@@ -346,7 +349,7 @@ async function listFiles(dir: string, accept: (name: string) => boolean, issues:
         "agent-symlink-not-followed",
         "warning",
         null,
-        `${dir}: ${links.length === 1 ? "1 symbolic link was" : `${links.length} symbolic links were`} not followed (only real files inside an agent log folder are read; point the folder's variable at the link's target to read it): ${shown}${more}`,
+        `${dir}: ${links.length === 1 ? "1 symbolic link was" : `${links.length} symbolic links were`} not followed (only real files inside an agent log folder are read; point ${variable} at a link's target to read it): ${shown}${more}`,
       ),
     );
   }

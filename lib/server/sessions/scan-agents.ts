@@ -19,7 +19,7 @@ import path from "node:path";
 import type { Finding } from "../../core/findings";
 import { emptyFacts, type SessionFacts } from "../../core/sessions/session-facts";
 import type { ParsedSessionLog, ParserCarryState, SessionRuntime } from "../../core/sessions/types";
-import { discoverAgentSources, relativeInside, type AgentSources } from "../agents/discover-agent-sources";
+import { discoverAgentSources, FOLDER_VARIABLES, relativeInside, type AgentSources } from "../agents/discover-agent-sources";
 import type { BulkWriter } from "../db/bulk";
 import {
   AGENT_ISSUE_RULES,
@@ -350,8 +350,8 @@ interface PlannedScan extends Omit<Awaited<ReturnType<typeof discoverAndPlan>>, 
   started: number;
 }
 
-/** The variable that points a source kind's folder elsewhere (docs/cli.md). */
-const FOLDER_VARIABLES: Record<AgentSourceKind, string> = { "claude-code": "CLAUDE_CONFIG_DIR", codex: "CODEX_HOME", "gemini-cli": "GEMINI_DATA_DIR", opencode: "OPENCODE_DATA_DIR" };
+/** The variable that points a source kind's folder elsewhere. */
+const KIND_VARIABLES: Record<AgentSourceKind, string> = { "claude-code": FOLDER_VARIABLES.claude, codex: FOLDER_VARIABLES.codex, "gemini-cli": FOLDER_VARIABLES.gemini, opencode: FOLDER_VARIABLES.opencode };
 
 /** Each source's symbolic links, as issues of the source (the Ingest errors page lists them). */
 async function storeLinkIssues(bulk: BulkWriter, sources: readonly SourcePlan[], links: readonly string[], scanRunId: string | null) {
@@ -359,7 +359,7 @@ async function storeLinkIssues(bulk: BulkWriter, sources: readonly SourcePlan[],
     if (source.kind === "opencode") continue;
     const prefix = source.root.endsWith(path.sep) ? source.root : source.root + path.sep;
     const mine = links.filter((link) => link.startsWith(prefix)).map((link) => relativeInside(source.root, link).split(path.sep).join("/"));
-    const message = `symbolic link not followed: only real files inside an agent log folder are read (point ${FOLDER_VARIABLES[source.kind]} at its target to read it)`;
+    const message = `symbolic link not followed: only real files inside an agent log folder are read (point ${KIND_VARIABLES[source.kind]} at its target to read it)`;
     await bulk.transaction(() => replaceLinkIssues(bulk, source.id, mine, message, scanRunId));
   }
 }
