@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { compareRepo, falseMissingRules, hasFailures, totals, type ExpectedRepo, type ScannedHandoff } from "./compare-corpus";
+import { compareRepo, falseMissingRules, hasFailures, totals, type ExpectedHandoff, type ExpectedRepo, type ScannedHandoff } from "./compare-corpus";
 
 function scanned(path: string, fields: Partial<ScannedHandoff> = {}): ScannedHandoff {
   return { path, runtime: null, model: null, sessionId: null, branch: null, headSha: null, timestamp: null, previousPath: null, lint: [], ...fields };
@@ -76,15 +76,15 @@ describe("compareRepo", () => {
   });
 });
 
-test.each([
-  [{ sections: ["verification"] as const }, "section-verification-missing", true],
+test.each<[ExpectedHandoff, string, boolean]>([
+  [{ sections: ["verification"] }, "section-verification-missing", true],
   [{ sections: [] }, "section-verification-missing", false],
   [{ headSha: "abc1234" }, "head-sha-missing", true],
   [{ headSha: null }, "head-sha-missing", false],
   [{ sessionId: "s-1" }, "session-id-missing", true],
   [{}, "session-id-missing", false],
 ])("falseMissingRules(%j, %s) → %s", (want, rule, isFalse) => {
-  const result = falseMissingRules({ ...want, sections: want.sections ? [...want.sections] : undefined }, [{ rule, severity: "error", line: null }]);
+  const result = falseMissingRules(want, [{ rule, severity: "error", line: null }]);
   expect(result.length === 1).toBe(isFalse);
 });
 
