@@ -20,13 +20,16 @@ const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scrip
 const GAP = "…";
 const MAX_GAP_WORDS = 2;
 
+const ASCII = /^[\t\n\r -~]*$/;
+
 /** NFKC (full-width forms) and lower case: the form a title's words are compared in when accents count. */
 function lowerText(text: string): string {
-  return text.normalize("NFKC").toLowerCase();
+  return ASCII.test(text) ? text.toLowerCase() : text.normalize("NFKC").toLowerCase();
 }
 
 /** Accents removed from Latin letters only (kana voicing marks stay), ß → ss. */
 function stripAccents(lowered: string): string {
+  if (ASCII.test(lowered)) return lowered;
   return lowered.normalize("NFD").replace(/(\p{Script=Latin})\p{M}+/gu, "$1").normalize("NFC").replace(/ß/g, "ss");
 }
 
@@ -41,10 +44,15 @@ interface Word {
   accented: string | null;
 }
 
-/** Words of the spaced scripts in a text, CJK characters removed. */
-function wordsOf(text: string): Word[] {
-  return lowerText(text)
-    .replace(CJK_CHARS, " ")
+/** Words of the spaced scripts in a lower-cased text, CJK characters removed. */
+function wordsOfLowered(lowered: string, hasCjk: boolean): Word[] {
+  if (ASCII.test(lowered)) {
+    return lowered
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word !== "")
+      .map((word) => ({ folded: word, accented: null }));
+  }
+  return (hasCjk ? lowered.replace(CJK_CHARS, " ") : lowered)
     .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((word) => word !== "")
     .map((word) => {
@@ -53,10 +61,15 @@ function wordsOf(text: string): Word[] {
     });
 }
 
+function wordsOf(text: string): Word[] {
+  const lowered = lowerText(text);
+  return wordsOfLowered(lowered, CJK_CHAR.test(lowered));
+}
+
 export interface FoldedTitle {
   /** Words of the spaced scripts, CJK characters removed. */
   words: Word[];
-  /** The whole folded title without whitespace, for CJK keywords. */
+  /** The whole folded title without whitespace, for CJK keywords ("" when it has no CJK character). */
   compact: string;
 }
 
@@ -66,7 +79,9 @@ export interface FoldedTitle {
  * keyword word written with the same accents.
  */
 export function foldTitle(text: string): FoldedTitle {
-  return { words: wordsOf(text), compact: foldText(text).replace(/\s+/g, "") };
+  const lowered = lowerText(text);
+  const hasCjk = !ASCII.test(lowered) && CJK_CHAR.test(lowered);
+  return { words: wordsOfLowered(lowered, hasCjk), compact: hasCjk ? stripAccents(lowered).replace(/\s+/g, "") : "" };
 }
 
 export type Anchor = "anywhere" | "start" | "whole";
@@ -164,7 +179,7 @@ export class KeywordIndex<T> {
         }
       }
     }
-    if (this.byFirstChar.size === 0) return matches;
+    if (this.byFirstChar.size === 0 || compact === "") return matches;
     for (let position = 0; position < compact.length; ) {
       const codePoint = compact.codePointAt(position) ?? 0;
       const char = String.fromCodePoint(codePoint);

@@ -1,4 +1,4 @@
-import { expandOptionalParts, foldText, foldTitle, KeywordIndex, type KeywordMatch, type KeywordSource } from "./keyword-index";
+import { expandOptionalParts, foldText, foldTitle, KeywordIndex, type FoldedTitle, type KeywordMatch, type KeywordSource } from "./keyword-index";
 import { SECTION_SYNONYMS } from "./section-synonyms/index.data";
 import type { LanguageSynonyms, Synonyms } from "./section-synonyms/types";
 import type { SectionKey, StateStatus } from "./types";
@@ -177,6 +177,7 @@ for (const [key, table] of LABEL_KEYS) {
 
 /** Parenthetical remarks qualify a heading ("Decisions (do not revisit)"); they are read only if the rest says nothing. */
 function withoutParentheticals(normalised: string): string {
+  if (!/[([]/.test(normalised)) return normalised;
   return normalised.replace(/\([^()]*\)|\[[^[\]]*\]/g, " ").replace(/\s+/g, " ").trim();
 }
 
@@ -195,30 +196,41 @@ function best<T>(matches: KeywordMatch<Tagged<T>>[], rank: (value: T) => number)
   return winner;
 }
 
-/** Matches of the title without its parenthetical remarks, or of the whole title when those say nothing. */
-function findInTitle<T>(index: KeywordIndex<Tagged<T>>, normalised: string): KeywordMatch<Tagged<T>>[] {
-  const stripped = withoutParentheticals(normalised);
-  if (stripped !== normalised && stripped !== "") {
-    const matches = index.find(foldTitle(stripped));
-    if (matches.length > 0) return matches;
-  }
-  return index.find(foldTitle(normalised));
+/** A title folded once, with its parenthetical remarks removed (folded too) when it has any. */
+interface TitleForms {
+  whole: FoldedTitle;
+  withoutRemarks: FoldedTitle | null;
 }
 
-function explainStatus(normalised: string): KeywordMatch<Tagged<StateStatus>> | undefined {
-  return best(findInTitle(STATUS_INDEX, normalised), (status) => STATUS_ORDER.indexOf(status));
+function formsOf(normalised: string): TitleForms {
+  const stripped = withoutParentheticals(normalised);
+  return { whole: foldTitle(normalised), withoutRemarks: stripped !== normalised && stripped !== "" ? foldTitle(stripped) : null };
+}
+
+/** Matches of the title without its parenthetical remarks, or of the whole title when those say nothing. */
+function findInTitle<T>(index: KeywordIndex<Tagged<T>>, forms: TitleForms): KeywordMatch<Tagged<T>>[] {
+  if (forms.withoutRemarks !== null) {
+    const matches = index.find(forms.withoutRemarks);
+    if (matches.length > 0) return matches;
+  }
+  return index.find(forms.whole);
+}
+
+function explainStatus(forms: TitleForms): KeywordMatch<Tagged<StateStatus>> | undefined {
+  return best(findInTitle(STATUS_INDEX, forms), (status) => STATUS_ORDER.indexOf(status));
 }
 
 function explainNormalised(normalised: string): TitleExplanation | null {
   if (normalised === "" || normalised.length > 80) return null;
+  const forms = formsOf(normalised);
   // History wins even from inside a remark: "Next steps (archived)" is old material.
-  const whole = SECTION_INDEX.find(foldTitle(normalised));
+  const whole = SECTION_INDEX.find(forms.whole);
   const history = whole.find((match) => match.payload.value === "history");
-  const matches = history !== undefined ? [history] : findInTitle(SECTION_INDEX, normalised);
+  const matches = history !== undefined ? [history] : forms.withoutRemarks === null ? whole : findInTitle(SECTION_INDEX, forms);
   const winner = best(matches, (role) => TIER[role]);
   if (winner === undefined) return null;
   const key = keyOfRole(winner.payload.value);
-  const statusMatch = key === "state" ? explainStatus(normalised) : undefined;
+  const statusMatch = key === "state" ? explainStatus(forms) : undefined;
   const roles = new Set(matches.map((match) => match.payload.value));
   const explanation: TitleExplanation = {
     key,
@@ -237,19 +249,24 @@ function explainNormalised(normalised: string): TitleExplanation | null {
 const MEMO_LIMIT = 4096;
 const memo = new Map<string, TitleExplanation | null>();
 
-/** The table entry that decides what a heading means, or null when no table knows it. */
-export function explainTitle(title: string): TitleExplanation | null {
+function memoised(title: string): TitleExplanation | null {
   let explanation = memo.get(title);
   if (explanation === undefined) {
     explanation = explainNormalised(normaliseTitle(title));
     if (memo.size >= MEMO_LIMIT) memo.clear();
     memo.set(title, explanation);
   }
+  return explanation;
+}
+
+/** The table entry that decides what a heading means, or null when no table knows it. */
+export function explainTitle(title: string): TitleExplanation | null {
+  const explanation = memoised(title);
   return explanation === null ? null : { ...explanation };
 }
 
 export function classifyTitle(title: string): TitleClass | null {
-  const explanation = explainTitle(title);
+  const explanation = memoised(title);
   if (explanation === null) return null;
   const result: TitleClass = { key: explanation.key, status: explanation.status, isConstraints: explanation.isConstraints };
   if (explanation.standsInFor !== undefined) result.standsInFor = explanation.standsInFor;
@@ -257,7 +274,7 @@ export function classifyTitle(title: string): TitleClass | null {
 }
 
 export function statusFromTitle(title: string): StateStatus | null {
-  return explainStatus(normaliseTitle(title))?.payload.value ?? null;
+  return explainStatus(formsOf(normaliseTitle(title)))?.payload.value ?? null;
 }
 
 /**
@@ -269,8 +286,9 @@ export function explainLabel(labelText: string): (TitleExplanation & { key: Sect
   const normalised = normaliseTitle(labelText);
   const label = LABELS.get(labelForm(normalised));
   if (label === undefined) return null;
-  const statusMatch = label.key === "state" ? explainStatus(normalised) : undefined;
-  const roles = new Set(SECTION_INDEX.find(foldTitle(normalised)).map((match) => match.payload.value));
+  const forms = formsOf(normalised);
+  const statusMatch = label.key === "state" ? explainStatus(forms) : undefined;
+  const roles = new Set(SECTION_INDEX.find(forms.whole).map((match) => match.payload.value));
   return {
     key: label.key,
     status: statusMatch?.payload.value ?? null,
