@@ -102,7 +102,7 @@ const TABLES: Table[] = [
   {
     heading: "State status words",
     intro:
-      "They give a State heading, label or table cell its status. Not started is checked first (\"not done\", \"未完了\" contain a done word), then in progress, then done.",
+      "They give a State heading, label or table cell its status; the words for work still to do (State table) count as not started too. Not started is checked first (\"not done\", \"未完了\" contain a done word), then in progress, then done.",
     columns: [
       { title: "Done", pick: (l) => l.status.done },
       { title: "In progress", pick: (l) => l.status.inProgress },

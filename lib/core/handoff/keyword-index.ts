@@ -46,13 +46,16 @@ interface Word {
 
 /** Words of the spaced scripts in a lower-cased text, CJK characters removed. */
 function wordsOfLowered(lowered: string, hasCjk: boolean): Word[] {
+  // A dotted name is one word: "Next.js migration steps" is about Next.js, "state.json" is a file.
   if (ASCII.test(lowered)) {
     return lowered
+      .replace(/(?<=[a-z0-9])\.(?=[a-z0-9])/g, "")
       .split(/[^a-z0-9]+/)
       .filter((word) => word !== "")
       .map((word) => ({ folded: word, accented: null }));
   }
   return (hasCjk ? lowered.replace(CJK_CHARS, " ") : lowered)
+    .replace(/(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, "")
     .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((word) => word !== "")
     .map((word) => {

@@ -302,6 +302,8 @@ describe("headings that must not open a protocol section", () => {
     "Tools/Services Used",
     "Worker Instructions",
     "Next big thing",
+    "Next.js migration steps",
+    "state.json layout",
     "Resume Mode",
     // A word written with accents matches only the same accents: the French summary is not "resume".
     "Résumé",
@@ -327,6 +329,7 @@ describe("headings that must not open a protocol section", () => {
     ["Open questions to resolve from evidence", "other"],
     ["Proof of concept", "other"],
     ["Test accounts", "other"],
+    ["Which branch the command checks out", "other"],
     ["Required Reading Next Session", "other"],
     ["Context for Resuming Agent", "other"],
     ["Arbeitsweise-Hinweise (aus früheren Runden verifiziert)", "other"],
@@ -341,7 +344,10 @@ describe("headings that must not open a protocol section", () => {
   test("the first title a heading matches decides, in precedence order", () => {
     expect(classifyTitle("Key Decisions and Next Steps")?.key).toBe("next-action");
     expect(classifyTitle("Decisions (do not revisit)")?.key).toBe("decisions");
-    expect(classifyTitle("Work (done)")).toEqual({ key: "state", status: "done", isConstraints: false });
+    expect(classifyTitle("Work (done)")).toBeNull();
+    expect(classifyTitle("Immédiat (validation architecte)")).toBeNull();
+    expect(classifyTitle("Done (2 items pending)")).toEqual({ key: "state", status: "done", isConstraints: false });
+    expect(classifyTitle("Current state (partially migrated)")).toEqual({ key: "state", status: "in-progress", isConstraints: false });
     expect(classifyTitle("Hints (verified in earlier rounds)")?.key).toBe("other");
     expect(classifyTitle("Status summary")?.key).toBe("state");
     expect(classifyTitle("즉시 다음단계")?.key).toBe("next-action");
@@ -547,6 +553,7 @@ describe("the tables themselves", () => {
       ["done", (l) => l.status.done],
       ["in-progress", (l) => l.status.inProgress],
       ["not-started", (l) => l.status.notStarted],
+      ["not-started", (l) => l.remaining],
     ];
     for (const language of SECTION_SYNONYMS) {
       for (const [key, table] of labels) {

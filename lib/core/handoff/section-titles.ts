@@ -139,6 +139,8 @@ const STATUS_INDEX = new KeywordIndex<Tagged<StateStatus>>(
         ["done", language.status.done],
         ["in-progress", language.status.inProgress],
         ["not-started", language.status.notStarted],
+        // Work still to do is not started by definition.
+        ["not-started", language.remaining],
       ] as const
     ).flatMap(([status, keywords]) => keywords.map((keyword) => ({ keyword, payload: { value: status, language: language.language } }))),
   ),
@@ -175,7 +177,11 @@ for (const [key, table] of LABEL_KEYS) {
 // ---------------------------------------------------------------------------------------------
 // Classification
 
-/** Parenthetical remarks qualify a heading ("Decisions (do not revisit)"); they are read only if the rest says nothing. */
+/**
+ * Parenthetical remarks qualify a heading, they do not name it: "Decisions (do not revisit)" is
+ * decisions and "Immediate (architect validation)" is no section. A remark still gives a status
+ * ("Parser (done)") and marks old material ("Next steps (archived)").
+ */
 function withoutParentheticals(normalised: string): string {
   if (!/[([]/.test(normalised)) return normalised;
   return normalised.replace(/\([^()]*\)|\[[^[\]]*\]/g, " ").replace(/\s+/g, " ").trim();
@@ -207,7 +213,7 @@ function formsOf(normalised: string): TitleForms {
   return { whole: foldTitle(normalised), withoutRemarks: stripped !== normalised && stripped !== "" ? foldTitle(stripped) : null };
 }
 
-/** Matches of the title without its parenthetical remarks, or of the whole title when those say nothing. */
+/** Status matches of the title without its parenthetical remarks, or of the whole title when those say nothing. */
 function findInTitle<T>(index: KeywordIndex<Tagged<T>>, forms: TitleForms): KeywordMatch<Tagged<T>>[] {
   if (forms.withoutRemarks !== null) {
     const matches = index.find(forms.withoutRemarks);
@@ -226,7 +232,7 @@ function explainNormalised(normalised: string): TitleExplanation | null {
   // History wins even from inside a remark: "Next steps (archived)" is old material.
   const whole = SECTION_INDEX.find(forms.whole);
   const history = whole.find((match) => match.payload.value === "history");
-  const matches = history !== undefined ? [history] : forms.withoutRemarks === null ? whole : findInTitle(SECTION_INDEX, forms);
+  const matches = history !== undefined ? [history] : forms.withoutRemarks === null ? whole : SECTION_INDEX.find(forms.withoutRemarks);
   const winner = best(matches, (role) => TIER[role]);
   if (winner === undefined) return null;
   const key = keyOfRole(winner.payload.value);

@@ -7,7 +7,7 @@ export const german: LanguageSynonyms = {
     "Verlauf", "Historie", "archiviert", "Archiv", "frühere Sitzungen", "Sitzungsprotokoll", "Änderungsprotokoll",
     "veraltet",
   ],
-  context: ["Umgebung", "geänderte Dateien", "offene Fragen", "zuerst lesen", "Pflichtlektüre"],
+  context: ["Umgebung", "Umgebungsinformationen", "geänderte Dateien", "offene Fragen", "zuerst lesen", "Pflichtlektüre"],
   resumeCommand: [
     "Fortsetzungsbefehl", "Befehl zum Fortsetzen", "wie fortsetzen", "Wiederaufnahme-Befehl", "Einstiegs-Prompt",
   ],
@@ -17,7 +17,7 @@ export const german: LanguageSynonyms = {
   ],
   verification: [
     "Verifikation", "verifizieren", "verifiziert", "Überprüfung", "prüfen", "Prüfung(en)", "testen", "Nachweis(e)",
-    "Validierung", "Kontrolle", "Prüfbefehle",
+    "Validierung", "Kontrolle", "Prüfbefehle", "Testergebnisse",
   ],
   decisions: ["Entscheidung(en)", "Beschlüsse"],
   resumePointer: ["Wiederaufnahme-Zeiger", "Fortsetzungszeiger", "vorherige Übergabe", "Übergabekette"],
@@ -44,7 +44,7 @@ export const german: LanguageSynonyms = {
   },
   other: [
     "Blocker", "Fragen", "Risiken", "Risiko", "Hinweise", "Notizen", "Anmerkungen", "Dateien", "Kontext",
-    "Zusammenfassung", "Hintergrund", "Architektur", "Referenzen", "Annahmen", "Fallstricke",
+    "Zusammenfassung", "Hintergrund", "Architektur", "Referenzen", "Annahmen", "Fallstricke", "bekannte Probleme",
   ],
   labels: {
     identity: ["Identität", "Metadaten"],

@@ -5,12 +5,13 @@ export const english: LanguageSynonyms = {
   name: "English",
   history: [
     "historical", "history", "archive(d)", "previous session(s)", "past session(s)", "older session(s)", "session log",
-    "changelog", "change log", "superseded", "deprecated",
+    "changelog", "change log", "work log", "superseded", "deprecated",
   ],
   context: [
     "environment", "file(s) modified", "file(s) changed", "file(s) touched", "file(s) created", "modified file(s)",
     "changed file(s)", "critical file(s)", "key file(s)", "relevant file(s)", "open question(s)", "proof of concept",
-    "test data", "test account(s)", "test user(s)", "test fixture(s)", "required reading", "read first", "reading list",
+    "test data", "test account(s)", "test user(s)", "test fixture(s)", "check(s) out", "checked out", "checking out",
+    "required reading", "read first", "reading list",
   ],
   resumeCommand: [
     "resume command", "command to resume", "how to resume", "resume instructions", "resuming instructions",
@@ -47,7 +48,8 @@ export const english: LanguageSynonyms = {
     "^(the |current |project |overall |implementation |work |repo |repository |git |handoff )status",
     "^(the |current |project |overall |implementation |work |repo |repository |git |handoff )progress",
     "where we are", "where things stand", "current snapshot", "what's working", "what works", "done", "completed",
-    "finished", "implemented", "what was done", "what was built", "what was changed", "in progress", "ongoing",
+    "finished", "implemented", "what was done", "what was built", "what was changed", "what changed", "changes made",
+    "what i did", "what i changed", "accomplished", "accomplishments", "in progress", "ongoing",
     "wip", "not started", "pending", "remaining", "backlog", "deferred", "blocked", "exit criteria",
     "acceptance criteria",
   ],
@@ -60,7 +62,7 @@ export const english: LanguageSynonyms = {
     done: [
       "done", "complete(d)", "finished", "implemented", "shipped", "landed", "merged", "fixed", "resolved",
       "delivered", "accomplished", "accomplishments", "achieved", "what was done", "what was built",
-      "what was changed", "what works", "what's working",
+      "what was changed", "what changed", "changes made", "what i did", "what i changed", "what works", "what's working",
     ],
     inProgress: [
       "in progress", "wip", "ongoing", "partial(ly)", "currently", "under way", "underway", "in flight", "mid",

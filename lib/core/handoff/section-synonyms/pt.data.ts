@@ -30,14 +30,14 @@ export const portuguese: LanguageSynonyms = {
   constraints: ["restrição", "restrições", "instruções do usuário"],
   state: [
     "^estado", "estado atual", "^status", "status atual", "situação atual", "progresso", "onde estamos",
-    "o que foi feito", "feito", "concluíd(o|a)(s)", "finalizad(o|a)(s)", "implementad(o|a)(s)", "em andamento",
+    "o que foi feito", "mudanças realizadas", "mudanças executadas", "alterações realizadas", "feito", "concluíd(o|a)(s)", "finalizad(o|a)(s)", "implementad(o|a)(s)", "em andamento",
     "em progresso", "não iniciad(o|a)(s)", "pendente(s)", "pendências",
   ],
   remaining: [
     "trabalho restante", "tarefas restantes", "o que falta", "a fazer", "por fazer", "pendências",
   ],
   status: {
-    done: ["feito", "concluíd(o|a)(s)", "finalizad(o|a)(s)", "implementad(o|a)(s)", "pront(o|a)", "o que foi feito"],
+    done: ["feito", "mudanças realizadas", "mudanças executadas", "alterações realizadas", "concluíd(o|a)(s)", "finalizad(o|a)(s)", "implementad(o|a)(s)", "pront(o|a)", "o que foi feito"],
     inProgress: ["em andamento", "em progresso", "em curso", "parcial", "parcialmente"],
     notStarted: [
       "não iniciad(o|a)(s)", "não feito", "não concluíd(o|a)", "pendente(s)", "pendências", "a fazer", "por fazer",
