@@ -452,6 +452,8 @@ describe("labels", () => {
     ["验证命令", "verification"],
     ["驗證命令", "verification"],
     ["Langkah selanjutnya", "next-action"],
+    ["Next steps (in order)", "next-action"],
+    ["下一步（依序）", "next-action"],
   ])("label %j opens %s", (label, key) => {
     expect(classifyLabel(label)?.key).toBe(key);
   });

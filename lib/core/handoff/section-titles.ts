@@ -290,7 +290,8 @@ export function statusFromTitle(title: string): StateStatus | null {
  */
 export function explainLabel(labelText: string): (TitleExplanation & { key: SectionKey }) | null {
   const normalised = normaliseTitle(labelText);
-  const label = LABELS.get(labelForm(normalised));
+  // "Next steps (in order):", "下一步（依序）": the remark does not change the label.
+  const label = LABELS.get(labelForm(normalised)) ?? LABELS.get(labelForm(withoutParentheticals(foldText(normalised))));
   if (label === undefined) return null;
   const forms = formsOf(normalised);
   const statusMatch = label.key === "state" ? explainStatus(forms) : undefined;
