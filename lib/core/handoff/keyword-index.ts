@@ -21,19 +21,25 @@ const GAP = "…";
 const MAX_GAP_WORDS = 2;
 
 const ASCII = /^[\t\n\r -~]*$/;
+/** Letters that may carry diacritics, and the combining diacritics themselves (U+0300–U+036F lies inside). */
+const LATIN_WITH_MARKS = /[\u00c0-\u04ff\u1e00-\u1fff]/;
 
 /** NFKC (full-width forms) and lower case: the form a title's words are compared in when accents count. */
 function lowerText(text: string): string {
   return ASCII.test(text) ? text.toLowerCase() : text.normalize("NFKC").toLowerCase();
 }
 
-/** Accents removed from Latin letters only (kana voicing marks stay), ß → ss. */
+/**
+ * Diacritics (U+0300–U+036F, the marks of Latin, Greek and Cyrillic letters) removed, ß → ss. Kana
+ * voicing marks (U+3099) and Hangul are other code points, so CJK text is left as it is.
+ */
 function stripAccents(lowered: string): string {
-  if (ASCII.test(lowered)) return lowered;
-  return lowered.normalize("NFD").replace(/(\p{Script=Latin})\p{M}+/gu, "$1").normalize("NFC").replace(/ß/g, "ss");
+  // Most titles, CJK ones included, have no accented letter: skip the two normalisations.
+  if (!LATIN_WITH_MARKS.test(lowered)) return lowered;
+  return lowered.normalize("NFD").replace(/[\u0300-\u036f]+/g, "").normalize("NFC").replace(/ß/g, "ss");
 }
 
-/** NFKC (full-width forms), lower case, accents folded on Latin letters only. */
+/** NFKC (full-width forms), lower case, diacritics removed (see stripAccents). */
 export function foldText(text: string): string {
   return stripAccents(lowerText(text));
 }
@@ -46,16 +52,15 @@ interface Word {
 
 /** Words of the spaced scripts in a lower-cased text, CJK characters removed. */
 function wordsOfLowered(lowered: string, hasCjk: boolean): Word[] {
+  const spaced = hasCjk ? lowered.replace(CJK_CHARS, " ") : lowered;
   // A dotted name is one word: "Next.js migration steps" is about Next.js, "state.json" is a file.
-  if (ASCII.test(lowered)) {
-    return lowered
-      .replace(/(?<=[a-z0-9])\.(?=[a-z0-9])/g, "")
+  if (ASCII.test(spaced)) {
+    return (spaced.includes(".") ? spaced.replace(/(?<=[a-z0-9])\.(?=[a-z0-9])/g, "") : spaced)
       .split(/[^a-z0-9]+/)
       .filter((word) => word !== "")
       .map((word) => ({ folded: word, accented: null }));
   }
-  return (hasCjk ? lowered.replace(CJK_CHARS, " ") : lowered)
-    .replace(/(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, "")
+  return (spaced.includes(".") ? spaced.replace(/(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, "") : spaced)
     .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((word) => word !== "")
     .map((word) => {

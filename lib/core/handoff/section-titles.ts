@@ -251,17 +251,29 @@ function explainNormalised(normalised: string): TitleExplanation | null {
   return explanation;
 }
 
-/** Headings repeat across handoffs ("## Goal"): a bounded memo keeps a 10,000-file scan from refolding them. */
+/**
+ * Headings repeat across handoffs ("## Goal"): a bounded two-generation memo keeps a 10,000-file scan
+ * from refolding them. When the young map is full it becomes the old one; a title found there moves
+ * back, so common titles stay while one-off ones ("2026-07-06 Phase 5C.1 …") age out.
+ */
 const MEMO_LIMIT = 4096;
-const memo = new Map<string, TitleExplanation | null>();
+let youngMemo = new Map<string, TitleExplanation | null>();
+let oldMemo = new Map<string, TitleExplanation | null>();
+
+function remember(title: string, explanation: TitleExplanation | null): void {
+  youngMemo.set(title, explanation);
+  if (youngMemo.size >= MEMO_LIMIT) {
+    oldMemo = youngMemo;
+    youngMemo = new Map();
+  }
+}
 
 function memoised(title: string): TitleExplanation | null {
-  let explanation = memo.get(title);
-  if (explanation === undefined) {
-    explanation = explainNormalised(normaliseTitle(title));
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(title, explanation);
-  }
+  let explanation = youngMemo.get(title);
+  if (explanation !== undefined) return explanation;
+  explanation = oldMemo.get(title);
+  if (explanation === undefined) explanation = explainNormalised(normaliseTitle(title));
+  remember(title, explanation);
   return explanation;
 }
 
