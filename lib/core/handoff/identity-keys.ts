@@ -1,31 +1,30 @@
+import { IDENTITY_LABELS } from "./identity-labels.data";
 import type { IdentityField } from "./types";
 
-/** Keys that name an identity field anywhere in the document. */
-const STRONG_IDENTITY_KEYS: Record<IdentityField, RegExp> = {
-  runtime: /^(?:runtime|runtime name|agent runtime|ai runtime|coding agent|agent cli|runtime cli|from agent|runtime agent)$/,
-  model: /^(?:model|model id|model name|llm|ai model|model version|agent model)$/,
-  sessionId: /^(?:session id|sessionid|session uuid|conversation id|session conversation id|session or conversation id|conversation session id|thread id|chat id|saved by session)$/,
-  timestamp: /^(?:timestamp|created|created at|date|datetime|date time|saved at|written at|handoff time|generated at|updated|last updated)$/,
-  branch: /^(?:branch|git branch|current branch|working branch)$/,
-  headSha: /^(?:head sha|git head|git head sha|head commit|head commit sha|head at handoff|commit at head|head sha at handoff)$/,
-};
-
-/** Keys too generic to trust outside an identity section, front matter or a block of identity fields. */
-const WEAK_IDENTITY_KEYS: Record<IdentityField, RegExp> = {
-  runtime: /^(?:agent|cli|tool|harness|client|assistant|platform|ai)$/,
-  model: /^$/,
-  sessionId: /^(?:session|conversation|run id|id)$/,
-  timestamp: /^(?:when|at|time)$/,
-  branch: /^$/,
-  headSha: /^(?:head|sha|commit|git sha|commit sha|last commit|current commit|base commit|git commit)$/,
-};
+/** How far a label can be trusted to name an identity field (see identity-labels.data.ts). */
+export type IdentityTrust = "anywhere" | "whenValueFits" | "inIdentityContext";
 
 const IDENTITY_FIELDS: IdentityField[] = ["runtime", "model", "sessionId", "timestamp", "branch", "headSha"];
 
-export function identityFieldOf(key: string, allowWeak = false): IdentityField | null {
-  for (const field of IDENTITY_FIELDS) {
-    if (STRONG_IDENTITY_KEYS[field].test(key)) return field;
-    if (allowWeak && WEAK_IDENTITY_KEYS[field].test(key)) return field;
+const BY_KEY = new Map<string, { field: IdentityField; trust: IdentityTrust }>();
+for (const field of IDENTITY_FIELDS) {
+  for (const trust of ["anywhere", "whenValueFits", "inIdentityContext"] as const) {
+    for (const key of IDENTITY_LABELS[field][trust]) if (!BY_KEY.has(key)) BY_KEY.set(key, { field, trust });
   }
-  return null;
+}
+
+/** The identity field a normalised key names, with how far it can be trusted, or null. */
+export function identityLabelOf(key: string): { field: IdentityField; trust: IdentityTrust } | null {
+  return BY_KEY.get(key) ?? null;
+}
+
+/** The field a key names on its own, wherever it is (`allowWeak`: also the generic words). */
+export function identityFieldOf(key: string, allowWeak = false): IdentityField | null {
+  const found = BY_KEY.get(key);
+  if (found === undefined) return null;
+  return found.trust === "anywhere" || allowWeak ? found.field : null;
+}
+
+export function isIdentityKey(key: string): boolean {
+  return BY_KEY.has(key);
 }

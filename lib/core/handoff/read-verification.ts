@@ -1,29 +1,114 @@
-import { commandLinesOfBlock, isCommandLike, SHELL_LANGUAGES, stripInlineMarkdown } from "./inline-references";
+import { isCommandLike, stripInlineMarkdown } from "./inline-references";
 import type { CodeUnit, TableUnit, TextUnit } from "./markdown-units";
 import { ancestorIn, sectionsWith, type SectionModel } from "./section-model";
 import type { VerificationCommand } from "./types";
+import { blockKind, cleanResult, commandsOfVerificationBlock, isCommandShaped, RESULT_LIKE, summariseOutput } from "./verification-blocks";
 
-/** Verification commands and their last known results. */
+/**
+ * Verification commands and their last known results, read only under the verification section:
+ * - any fenced block in a shell or text language, or none (```sh, ```bash, ```console, ```text, ```):
+ *   its command lines (verification-blocks.ts), without a list of known programs;
+ * - `$ ` / `> ` prompt lines and bullets or table cells holding a command (`npm test` → 51 passed);
+ * - the result: beside the command (`→ 51 passed`, `# 51 passed`, `(51 passed)`), in a sub-bullet, after
+ *   a "Result:" / "Expected output:" label, or in the output block right after the command.
+ * Prose lines are not commands.
+ */
 
 const RESULT_LABEL =
   /^(?:\*\*|__)?(?:last[- ]known(?:[- ]good)?(?: output| result| state)?|last (?:result|run|output)|expected(?: output| result)?|result|output|baseline|known[- ]good|currently|now)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(.*)$/i;
-const RESULT_LIKE =
-  /\d|\b(?:pass(?:es|ed|ing)?|fail(?:s|ed|ing|ures?)?|ok|green|red|clean|errors?|warnings?|exit|succe(?:ss|eds|eded|ssful)|no (?:output|errors|issues|changes|diff)|none|broken|unchanged|builds?)\b|[✓✅❌✗]/i;
-const MAX_RESULT = 500;
-const EMPTY_RESULT = /^(?:[-–—?]+|n\/?a|unknown|tbd|none recorded|not run)$/i;
 
-function cleanResult(text: string): string | null {
-  const cleaned = stripInlineMarkdown(text)
-    .replace(/^[\s:;.,→>=\-–—|]+/, "")
-    .replace(/^\((.*)\)$/, "$1")
-    .trim();
-  if (cleaned === "" || EMPTY_RESULT.test(cleaned)) return null;
-  return cleaned.length > MAX_RESULT ? `${cleaned.slice(0, MAX_RESULT - 1)}…` : cleaned;
+export function extractVerification(model: SectionModel): VerificationCommand[] {
+  const commands: VerificationCommand[] = [];
+  for (const section of sectionsWith(model, "verification")) {
+    // Commands that have no result yet and whose output may follow in the next unit.
+    let pending: VerificationCommand[] = [];
+    let expectingResultBlock = false;
+    const byUnit = new Map<TextUnit, VerificationCommand>();
+    for (const unit of section.units) {
+      if (unit.kind === "text") {
+        const text = unit.raw.replace(/^[-*+]\s+/, "");
+        const resultLabel = RESULT_LABEL.exec(text);
+        if (resultLabel !== null) {
+          const result = cleanResult(resultLabel[1] ?? "");
+          if (result === null) expectingResultBlock = pending.length > 0;
+          else for (const command of pending) command.lastResult = result;
+          pending = pending.filter((command) => command.lastResult === null);
+          continue;
+        }
+        // "→ 51 passed" on a line of its own, after a command.
+        if (/^(?:→|->|=>|⇒)/.test(unit.plain) && pending.length > 0) {
+          const result = cleanResult(unit.plain);
+          for (const command of pending) command.lastResult = result;
+          pending = [];
+          continue;
+        }
+        const parsed = commandFromText(unit);
+        if (parsed === null) {
+          // A result-only sub-bullet under a command bullet ("- 51 passed") is that command's result.
+          const parent = ancestorIn(unit, byUnit);
+          if (parent !== null && parent.lastResult === null) parent.lastResult = cleanResult(unit.plain);
+          pending = [];
+          expectingResultBlock = false;
+          continue;
+        }
+        const command: VerificationCommand = { command: parsed.command, lastResult: parsed.result, line: unit.line };
+        commands.push(command);
+        byUnit.set(unit, command);
+        pending = command.lastResult === null ? [command] : [];
+        expectingResultBlock = false;
+        continue;
+      }
+      if (unit.kind === "code") {
+        if (pending.length > 0 && (expectingResultBlock || isOutputBlock(unit))) {
+          const output = summariseOutput(unit.value.split("\n"));
+          // After an "Output:" label the block is the result of every pending command; a block that
+          // simply follows is the output of the last one.
+          for (const command of expectingResultBlock ? pending : pending.slice(-1)) command.lastResult = output;
+          pending = [];
+          expectingResultBlock = false;
+          continue;
+        }
+        const fromBlock = commandsOfVerificationBlock(unit);
+        commands.push(...fromBlock);
+        const lastCommand = fromBlock[fromBlock.length - 1];
+        pending = lastCommand !== undefined && lastCommand.lastResult === null ? [lastCommand] : [];
+        expectingResultBlock = false;
+        continue;
+      }
+      if (unit.kind === "table") commands.push(...verificationFromTable(unit));
+      pending = [];
+      expectingResultBlock = false;
+    }
+  }
+  return commands;
 }
 
-/** "`npx tsc --noEmit` → 72 errors", "Typecheck: `npm run typecheck` — PASS", "npm test -> 51 passed". */
+/**
+ * A block right after a command is its output unless it is itself commands: a shell block, a
+ * transcript with prompts, or an unlabelled block whose first line reads as a command.
+ */
+function isOutputBlock(unit: CodeUnit): boolean {
+  const kind = blockKind(unit);
+  if (kind === "shell") return false;
+  const lines = unit.value.split("\n").filter((line) => line.trim() !== "");
+  if (lines.some((line) => /^\s*(?:\$|%|❯)\s+/.test(line))) return false;
+  if (kind === "other") return true;
+  const first = lines[0] ?? "";
+  return !(unit.lang === null || unit.lang === "") || !isCommandShaped(first);
+}
+
+/** `$ npm test`, `> cargo test` (a blockquote in markdown), "`npx tsc --noEmit` → 72 errors", "npm test -> 51 passed". */
 function commandFromText(unit: TextUnit): { command: string; result: string | null } | null {
-  const code = unit.codes.find((value) => isCommandLike(value));
+  const prompt = /^(?:\$|>)\s+(.+)$/.exec(unit.plain);
+  if (prompt !== null && isCommandShaped(splitResult(prompt[1] ?? "").command)) return splitResult(prompt[1] ?? "");
+  // A quoted line is a prompt line only when it plainly runs something: a known program, or a flag,
+  // path or operator ("> run it twice" is a note).
+  if (unit.isQuote) {
+    const quoted = splitResult(unit.plain);
+    if (isCommandShaped(quoted.command) && (isCommandLike(quoted.command) || /\s(?:--?\w|\.{0,2}\/\S|[|&;<>])/.test(quoted.command))) return quoted;
+  }
+
+  const code = unit.codes.find((value) => isCommandLike(value)) ?? leadingCommandSpan(unit);
   if (code !== undefined) {
     const marker = `\`${code}\``;
     const index = unit.raw.indexOf(marker);
@@ -31,11 +116,34 @@ function commandFromText(unit: TextUnit): { command: string; result: string | nu
     return { command: code.trim(), result: resultFromRest(rest) ?? resultBefore(index === -1 ? "" : unit.raw.slice(0, index)) };
   }
   const split = /^(.*?)\s*(?:→|->|=>|⇒)\s*(.*)$/.exec(unit.plain);
-  if (split !== null && isCommandLike(split[1] ?? "")) {
+  if (split !== null && isPlainCommand(split[1] ?? "")) {
     return { command: (split[1] ?? "").trim(), result: resultFromRest(split[2] ?? "") };
   }
-  if (isCommandLike(unit.plain)) return { command: unit.plain.trim(), result: null };
+  if (isPlainCommand(unit.plain)) return { command: unit.plain.trim(), result: null };
   return null;
+}
+
+/** A command written without backticks must look like one, and a known program starts it. */
+function isPlainCommand(text: string): boolean {
+  return isCommandLike(text) && isCommandShaped(text);
+}
+
+/**
+ * A code span that leads its line (after an optional "Label:") and is shaped like a command, whatever
+ * the program: "- `zig build test` → ok", "Unit: `mix test`".
+ */
+function leadingCommandSpan(unit: TextUnit): string | undefined {
+  const first = unit.codes[0];
+  if (first === undefined) return undefined;
+  const before = unit.raw.slice(0, Math.max(0, unit.raw.indexOf(`\`${first}\``)));
+  const isLeading = stripInlineMarkdown(before).replace(/^[^:：]{1,40}[:：]\s*$/, "").trim() === "";
+  return isLeading && isCommandShaped(first) ? first : undefined;
+}
+
+function splitResult(text: string): { command: string; result: string | null } {
+  const match = /^(.*?\S)\s+(?:→|->|=>|⇒|#)\s+(.+)$/.exec(text);
+  if (match === null) return { command: text.trim(), result: null };
+  return { command: (match[1] ?? "").trim(), result: cleanResult(match[2] ?? "") };
 }
 
 /** "Typecheck: 72 errors (`npx tsc --noEmit`)": the result written before the command. */
@@ -54,94 +162,13 @@ function resultFromRest(rest: string): string | null {
   return candidate !== null && RESULT_LIKE.test(candidate) ? candidate : null;
 }
 
-export function extractVerification(model: SectionModel): VerificationCommand[] {
-  const commands: VerificationCommand[] = [];
-  for (const section of sectionsWith(model, "verification")) {
-    let pending: VerificationCommand[] = [];
-    let expectingResultBlock = false;
-    const byUnit = new Map<TextUnit, VerificationCommand>();
-    for (const unit of section.units) {
-      if (unit.kind === "text") {
-        const resultLabel = RESULT_LABEL.exec(unit.raw.replace(/^[-*+]\s+/, ""));
-        if (resultLabel !== null) {
-          const result = cleanResult(resultLabel[1] ?? "");
-          if (result === null) expectingResultBlock = true;
-          else for (const command of pending) command.lastResult = result;
-          pending = pending.filter((command) => command.lastResult === null);
-          continue;
-        }
-        const parsed = commandFromText(unit);
-        if (parsed === null) {
-          // A result-only sub-bullet under a command bullet ("- 51 passed") is that command's result.
-          const parent = ancestorIn(unit, byUnit);
-          if (parent !== null && parent.lastResult === null) parent.lastResult = cleanResult(unit.plain);
-          continue;
-        }
-        const command: VerificationCommand = { command: parsed.command, lastResult: parsed.result, line: unit.line };
-        commands.push(command);
-        byUnit.set(unit, command);
-        pending = command.lastResult === null ? [command] : [];
-        expectingResultBlock = false;
-        continue;
-      }
-      if (unit.kind === "code") {
-        if (expectingResultBlock && pending.length > 0) {
-          const output = cleanResult(unit.value.split("\n").filter((line) => line.trim() !== "").slice(0, 3).join("; "));
-          for (const command of pending) command.lastResult = output;
-          pending = [];
-          expectingResultBlock = false;
-          continue;
-        }
-        const fromBlock = verificationFromCode(unit);
-        commands.push(...fromBlock);
-        pending = fromBlock.filter((command) => command.lastResult === null);
-        continue;
-      }
-      if (unit.kind === "table") commands.push(...verificationFromTable(unit));
-    }
-  }
-  return commands;
-}
-
-function verificationFromCode(unit: CodeUnit): VerificationCommand[] {
-  const isShell = unit.lang !== null && SHELL_LANGUAGES.test(unit.lang);
-  if (unit.lang !== null && unit.lang !== "" && !isShell) return [];
-  const lines = unit.value.split("\n");
-  const hasPrompts = lines.some((line) => /^\s*\$\s+/.test(line));
-  const result: VerificationCommand[] = [];
-  let last: VerificationCommand | null = null;
-  lines.forEach((line, index) => {
-    const trimmed = line.trim();
-    const sourceLine = unit.line + 1 + index;
-    if (trimmed === "") return;
-    if (hasPrompts && !trimmed.startsWith("$")) {
-      // Console transcript: the first output line after a command is its last known result.
-      if (last !== null && last.lastResult === null) last.lastResult = cleanResult(trimmed);
-      return;
-    }
-    if (trimmed.startsWith("#")) {
-      const comment = trimmed.replace(/^#+\s*/, "");
-      const labelled = /^(?:last[- ]known(?:[- ]good)?|expected|result|→|->)\s*[:：]?\s*(.+)$/i.exec(comment);
-      if (last !== null && last.lastResult === null && (labelled !== null || RESULT_LIKE.test(comment))) {
-        last.lastResult = cleanResult(labelled?.[1] ?? comment);
-      }
-      return;
-    }
-    const [entry] = commandLinesOfBlock(line);
-    if (entry === undefined || (!isShell && !isCommandLike(entry.command))) return;
-    const comment = entry.comment;
-    const commandResult = comment !== null && RESULT_LIKE.test(comment) ? cleanResult(comment.replace(/^(?:last[- ]known(?:[- ]good)?|expected|result)\s*[:：]?\s*/i, "")) : null;
-    last = { command: entry.command, lastResult: commandResult, line: sourceLine };
-    result.push(last);
-  });
-  return result;
-}
-
 function verificationFromTable(table: TableUnit): VerificationCommand[] {
   const header = table.rows[0]?.cells.map((cell) => stripInlineMarkdown(cell).toLowerCase()) ?? [];
   let commandColumn = header.findIndex((cell) => /\b(?:command|cmd|check|script|run|how)\b/.test(cell));
   const resultColumn = header.findIndex((cell) => /\b(?:result|output|last|expected|status|baseline|known|count|outcome)\b/.test(cell));
   const dataRows = table.rows.slice(1);
+  // Under a "Command" header any command-shaped cell counts; without one, only known programs do.
+  const hasCommandHeader = commandColumn !== -1;
   if (commandColumn === -1) {
     const firstIsCommand = dataRows.some((row) => isCommandLike(stripInlineMarkdown(row.cells[0] ?? "")));
     if (!firstIsCommand) return [];
@@ -150,11 +177,10 @@ function verificationFromTable(table: TableUnit): VerificationCommand[] {
   const commands: VerificationCommand[] = [];
   for (const row of dataRows) {
     const command = stripInlineMarkdown(row.cells[commandColumn] ?? "");
-    if (!isCommandLike(command)) continue;
+    if (!isCommandLike(command) && !(hasCommandHeader && isCommandShaped(command))) continue;
     const resultIndex = resultColumn !== -1 ? resultColumn : commandColumn === 0 ? 1 : -1;
     const lastResult = resultIndex === -1 ? null : cleanResult(row.cells[resultIndex] ?? "");
     commands.push({ command, lastResult, line: row.line });
   }
   return commands;
 }
-

@@ -1,7 +1,7 @@
 import { stripInlineMarkdown } from "./inline-references";
-import { codeSpansIn, normaliseKey, parseLabel } from "./handoff-labels";
+import { codeSpansIn, normaliseKey, parseLabel, parseLabels } from "./handoff-labels";
 import { identityFieldOf } from "./identity-keys";
-import type { TableUnit, TextUnit, Unit } from "./markdown-units";
+import type { HeadingUnit, TableUnit, TextUnit, Unit } from "./markdown-units";
 import { classifyLabel, classifyTitle } from "./section-titles";
 import type { SectionKey, StateStatus } from "./types";
 
@@ -33,6 +33,8 @@ export interface KeyValue {
   group: number;
   section: Section | null;
   fromFrontMatter: boolean;
+  /** True when the line holds several labels (`**Date:** … · **Branch:** … · **HEAD:** …`). */
+  sharesLine?: boolean;
 }
 
 /** Labels that open a section spanning the units after them (the others are key-value pairs). */
@@ -73,25 +75,32 @@ export function buildSections(units: Unit[]): SectionModel {
   };
 
   const addKeyValues = (unit: TextUnit, section: Section) => {
-    const parsed = parseLabel(unit.raw);
-    if (parsed === null || parsed.rest === "") return;
-    keyValues.push({
-      name: parsed.name,
-      key: normaliseKey(parsed.name),
-      value: parsed.rest,
-      codes: unit.codes,
-      line: unit.line,
-      group: unit.group,
-      section,
-      fromFrontMatter: false,
-    });
+    const labels = parseLabels(unit.raw);
+    for (const parsed of labels) {
+      if (parsed.rest === "") continue;
+      keyValues.push({
+        name: parsed.name,
+        key: normaliseKey(parsed.name),
+        value: parsed.rest,
+        // Several labels on one line: each keeps the code spans of its own value.
+        codes: labels.length === 1 ? unit.codes : codeSpansIn(parsed.rest),
+        line: unit.line,
+        group: unit.group,
+        section,
+        fromFrontMatter: false,
+        sharesLine: labels.length > 1,
+      });
+    }
   };
+  const titleHeading = documentTitleHeading(units);
 
   for (const unit of units) {
     if (unit.kind === "heading") {
       while ((headingStack[headingStack.length - 1]?.depth ?? 0) >= unit.depth) headingStack.pop();
       const parent = headingStack[headingStack.length - 1]?.section ?? null;
-      const titleClass = classifyTitle(unit.text);
+      // The document's title names the document, not a section: "# Handoff: verified build" is no
+      // verification section (documentTitleHeading says when a first H1 is a section after all).
+      const titleClass = unit === titleHeading ? null : classifyTitle(unit.text);
       const key = titleClass?.key ?? parent?.key ?? null;
       const section: Section = {
         key,
@@ -163,6 +172,24 @@ export function buildSections(units: Unit[]): SectionModel {
   }
 
   return { sections, keyValues, title };
+}
+
+/**
+ * The heading that is the document's title, or null. The first heading is the title when it is an H1
+ * and nothing but front matter comes before it, or when it is the only H1 and every other heading is
+ * deeper; a title that mentions a section's words ("Handoff: verified build") opens no section. A first
+ * H1 that is exactly a section's name ("# Goal", "# Next action") is that section: handoffs that use H1
+ * for every section start that way.
+ */
+function documentTitleHeading(units: Unit[]): HeadingUnit | null {
+  const headings = units.filter((unit): unit is HeadingUnit => unit.kind === "heading");
+  const first = headings[0];
+  if (first === undefined || first.depth !== 1) return null;
+  const isFirstUnit = units[0] === first;
+  const h1Count = headings.filter((heading) => heading.depth === 1).length;
+  if (!isFirstUnit && !(h1Count === 1 && headings.length > 1)) return null;
+  if (classifyLabel(first.text) !== null) return null;
+  return first;
 }
 
 /** The value part of a `Label: value` unit, as a unit of its own (same line, same item-ness). */
