@@ -87,6 +87,8 @@ describe("a sha next to a branch name", () => {
     ["Branch: `main`, HEAD `89b837e` pushed", { branch: "main", headSha: "89b837e" }],
     ["Branch: `feature/add-cafe`", { branch: "feature/add-cafe", headSha: null }],
     ["Branch: defaced", { branch: "defaced", headSha: null }],
+    ["Branch: `stage/x`, cut from `main` at `c3f5e2ce`", { branch: "stage/x", headSha: null }],
+    ["Branch: main, see commit list below (abc1234 is old)", { branch: "main", headSha: null }],
   ])("%s", (line, expected) => {
     expect(identityOf(`${line}\n`)).toMatchObject(expected);
   });

@@ -141,9 +141,13 @@ function isShaToken(token: string): boolean {
   return isSha(token) && /\d/.test(token) && /[a-f]/i.test(token);
 }
 
+/** Words that may stand between a branch name and its sha: "master is at `ab95478`", "main @ 89b837e". */
+const BRANCH_SHA_CONNECTORS = new Set(["is", "at", "@", "on", "now", "currently", "head", "commit", "sha", "=", "-", "–", "—", "→", "->"]);
+
 /**
- * The branch a branch field names, and a sha written beside it: `master is at \`ab95478\``,
- * `\`feat/x\` @ \`89b837e\``, `main (89b837e)`.
+ * The branch a branch field names, and the sha written right after it: `master is at \`ab95478\``,
+ * `\`feat/x\` @ \`89b837e\``, `main (89b837e)`. A sha further on ("`x`, cut from `main` at `c3f5e2c`")
+ * is not this branch's HEAD.
  */
 function readBranch(kv: KeyValue): { branch: string | null; sha: string | null } {
   const codes = kv.codes.map((code) => code.trim()).filter((code) => code !== "");
@@ -151,11 +155,20 @@ function readBranch(kv: KeyValue): { branch: string | null; sha: string | null }
     .split(/\s+/)
     .map((word) => word.replace(/^[([{"'“‘]+|[)\]}"'”’.,;:!?]+$/g, ""))
     .filter((word) => word !== "");
-  const sha = [...codes, ...words].find(isShaToken) ?? null;
   const codeBranch = codes.find((code) => !isShaToken(code) && !/\s/.test(code));
   const firstWord = words[0];
   const branch = codeBranch ?? (firstWord !== undefined && !isShaToken(firstWord) ? firstWord : null);
-  return { branch: branch === null ? null : nullIfEmpty(branch.replace(/[.,;]+$/, "")), sha: sha?.toLowerCase() ?? null };
+  let sha: string | null = null;
+  const at = branch === null ? -1 : words.indexOf(branch);
+  for (let index = at + 1; at !== -1 && index < words.length && index <= at + 4; index++) {
+    const word = words[index] ?? "";
+    if (isShaToken(word)) {
+      sha = word.toLowerCase();
+      break;
+    }
+    if (!BRANCH_SHA_CONNECTORS.has(word.toLowerCase())) break;
+  }
+  return { branch: branch === null ? null : nullIfEmpty(branch.replace(/[.,;]+$/, "")), sha };
 }
 
 const MODEL_FAMILY = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MODEL_FAMILIES.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\p{L}])`, "iu");

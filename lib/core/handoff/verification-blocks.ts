@@ -42,7 +42,8 @@ const ANGLE_PROMPT = /^\s*>\s+/;
  * Whether a line reads as a command line rather than prose or output, by shape alone: optional
  * `VAR=value` assignments, then a program word that starts lowercase or with `./`, `../`, `/`, `~/`
  * (programs are rarely capitalised; "All 51 tests passed" and "Tests: 3" are output), and arguments. A
- * single word counts only when it is a program Baton knows (`make`, `pytest`), so "ok" is not a command.
+ * single word counts only when it is a program Baton knows (`make`, `pytest`) or a path to an executable
+ * (`bin/check`), so "ok" is not a command.
  */
 export function isCommandShaped(line: string): boolean {
   const text = line.trim();
@@ -51,7 +52,8 @@ export function isCommandShaped(line: string): boolean {
   const commandIndex = words.findIndex((word) => !/^[A-Z_][A-Z0-9_]*=/.test(word));
   const program = words[commandIndex] ?? "";
   if (!/^(?:\.{1,2}\/|\/|~\/)?[a-z_][\w.+@/-]*$/.test(program)) return false;
-  if (words.length - commandIndex < 2) return isCommandLike(text);
+  // One word: a program Baton knows, or a path to an executable (`bin/validate-docs`, `./check.sh`).
+  if (words.length - commandIndex < 2) return isCommandLike(text) || /^(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\/[\w-]+(?:\.(?:sh|bash))?$/.test(program);
   // "make sure the tests pass": prose that starts with a program's name. Commands carry a flag, a path,
   // an operator or a target; prose of four or more plain words carries none.
   if (words.length - commandIndex >= 4 && !/(?:^|\s)(?:--?\w|\.{0,2}\/|[\w-]+\.\w|[|&;<>=$]|\d)/.test(text.slice(text.indexOf(program) + program.length))) {
