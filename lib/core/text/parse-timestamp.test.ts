@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { AMBIGUOUS_READINGS, parseTimestamp, parseTimestampDetailed } from "./parse-timestamp";
 import { FIXED_ZONES } from "./time-zones.data";
@@ -130,5 +131,20 @@ describe("date orders", () => {
     ["two-digit year", "17/02/26"],
   ])("%s → null", (_name, raw) => {
     expect(parseTimestamp(raw)).toBeNull();
+  });
+});
+
+describe("property", () => {
+  test("never throws; an instant has its zone, a local time has none", () => {
+    const token = fc.constantFrom("2026-02-17", "17/02/2026", "2026年2月17日", "Feb 17, 2026", " ", "T", "13:45", ":00", " PM", " PST", "+09:00", "Z", " UTC", "-3", " Asia/Seoul", " PT", "(", ")", "20260217T1345Z");
+    fc.assert(
+      fc.property(fc.array(fc.oneof(token, fc.string({ maxLength: 6 })), { maxLength: 12 }), (parts) => {
+        const { iso, zone } = parseTimestampDetailed(parts.join(""));
+        if (iso === null) expect(zone).toBeNull();
+        else if (zone !== null) expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        else expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d{3})?(?:\.\d{3}Z)?)?$|Z$/);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
