@@ -29,6 +29,14 @@ const PREVIOUS_PHRASE = new RegExp(
   "iu",
 );
 
+/** The first two letters of every previous-pointer label: most lines are turned away by this alone. */
+const PREVIOUS_PHRASE_STARTS = new Set(Object.values(PREVIOUS_POINTER_LABELS).flat().map((label) => label.slice(0, 2).toLowerCase()));
+
+function mayStartWithPointerPhrase(raw: string): boolean {
+  const start = raw.replace(/^(?:[-*+]\s+)?(?:\*\*|__)?/, "").slice(0, 2).toLowerCase();
+  return PREVIOUS_PHRASE_STARTS.has(start);
+}
+
 interface PointerCandidate {
   path: string | null;
   line: number;
@@ -63,7 +71,7 @@ export function extractPointers(model: SectionModel): ParsedHandoff["pointers"] 
     const isPointerSection = section.key === "resume-pointer";
     for (const unit of textUnits(section)) {
       if (labelledLines.has(unit.line)) continue;
-      const phrase = PREVIOUS_PHRASE.exec(unit.raw);
+      const phrase = mayStartWithPointerPhrase(unit.raw) ? PREVIOUS_PHRASE.exec(unit.raw) : null;
       if (phrase !== null) {
         const value = phraseValue(phrase[3] ?? "", phrase[2] !== undefined);
         if (value !== undefined) previous.push({ path: value, line: unit.line, isPreferred: isPointerSection });

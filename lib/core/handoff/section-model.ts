@@ -1,5 +1,5 @@
 import { stripInlineMarkdown } from "./inline-references";
-import { codeSpansIn, normaliseKey, parseLabel, parseLabels } from "./handoff-labels";
+import { codeSpansIn, normaliseKey, parseLabels, type Label } from "./handoff-labels";
 import { identityFieldOf } from "./identity-keys";
 import type { HeadingUnit, TableUnit, TextUnit, Unit } from "./markdown-units";
 import { classifyLabel, classifyTitle } from "./section-titles";
@@ -74,8 +74,7 @@ export function buildSections(units: Unit[]): SectionModel {
     return null;
   };
 
-  const addKeyValues = (unit: TextUnit, section: Section) => {
-    const labels = parseLabels(unit.raw);
+  const addKeyValues = (unit: TextUnit, labels: Label[], section: Section) => {
     for (const parsed of labels) {
       if (parsed.rest === "") continue;
       keyValues.push({
@@ -135,8 +134,9 @@ export function buildSections(units: Unit[]): SectionModel {
     if (unit.kind === "text") {
       const owner = itemSectionOf(unit.item?.parent ?? null);
       const container = owner ?? labelSection?.section ?? heading;
-      addKeyValues(unit, container);
-      const parsed = parseLabel(unit.raw);
+      const labels = parseLabels(unit.raw);
+      addKeyValues(unit, labels, container);
+      const parsed = labels[0] ?? null;
       const labelClass = parsed === null ? null : classifyLabel(parsed.name);
       // "Branch: main" and "Previous: x.md" are key-value pairs; only content labels and bare labels open sections.
       if (parsed !== null && labelClass !== null && (parsed.rest === "" || CONTENT_KEYS.has(labelClass.key))) {
