@@ -130,6 +130,15 @@ describe("normaliseRuntime", () => {
     ["Cursor", null],
     ["", null],
     ["(Claude)", "claude-code"],
+    ["GeminiCLI", "gemini-cli"],
+    ["Some Tool / Codex (gpt-x)", "codex"],
+    ["OpenAI-Codex", "codex"],
+    ["codex-cli", "codex"],
+    ["GitHub Copilot (Claude Sonnet 4)", null],
+    ["Cursor / Claude 4 Sonnet", null],
+    ["Cursor (gpt-5-codex)", null],
+    ["Windsurf", null],
+    ["Claude Code (via Cursor)", "claude-code"],
   ])("%s → %s", (raw, slug) => {
     expect(normaliseRuntime(raw)).toBe(slug);
   });

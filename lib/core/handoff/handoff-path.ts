@@ -1,4 +1,5 @@
 import { finding, type Finding } from "../findings";
+import { OTHER_AGENT_NAMES, RUNTIME_FAMILY_NAMES, RUNTIME_HARNESS_NAMES } from "./runtime-names.data";
 import { KNOWN_RUNTIMES, type HandoffPathInfo } from "./types";
 
 /**
@@ -122,9 +123,11 @@ export function parseDateFolder(folder: string): { date: string | null; problem:
 }
 
 /**
- * Maps what agents write as their runtime ("Claude Code (Opus 4.5)", "OpenAI Codex CLI", "Agy") to a
- * protocol slug, or null when it names nothing we know. Parenthesised parts are tried last because
- * they usually name the model ("OpenCode (claude-sonnet-4)" is OpenCode, not Claude Code).
+ * Maps what agents write as their runtime ("Claude Code (Opus 4.5)", "OpenAI Codex CLI", "Agy",
+ * "Some Tool / Codex (gpt-x)") to a protocol slug, or null when it names nothing we know. Harness names
+ * win over model families, other coding agents ("GitHub Copilot (Claude Sonnet 4)") give null, and
+ * parenthesised parts are tried last because they usually name the model ("OpenCode (claude-sonnet-4)"
+ * is OpenCode, not Claude Code). The names are data: runtime-names.data.ts.
  */
 export function normaliseRuntime(raw: string): string | null {
   const text = raw.toLowerCase().replace(/[`*_"']/g, " ").trim();
@@ -132,17 +135,21 @@ export function normaliseRuntime(raw: string): string | null {
   if (/^unknown[\s-]*runtime$/.test(text)) return "unknown-runtime";
 
   const outside = text.replace(/\([^)]*\)|\[[^\]]*\]/g, " ");
-  return matchRuntime(outside) ?? matchRuntime(text);
+  const harness = firstMatch(RUNTIME_HARNESS_NAMES, outside);
+  if (harness !== null) return harness;
+  if (namesOtherAgent(outside)) return null;
+  return firstMatch(RUNTIME_FAMILY_NAMES, outside) ?? firstMatch(RUNTIME_HARNESS_NAMES, text) ?? firstMatch(RUNTIME_FAMILY_NAMES, text);
 }
 
-function matchRuntime(text: string): string | null {
-  // Harness names first: "gemini" and "claude" are also model families that appear next to other harnesses.
-  if (/\b(antigravity|agy)\b/.test(text)) return "antigravity";
-  if (/\bopen[\s-]?code\b/.test(text)) return "opencode";
-  if (/\bcodex\b/.test(text)) return "codex";
-  if (/\bgemini\b/.test(text)) return "gemini-cli";
-  if (/\bclaude\b|\bclaude-?code\b/.test(text)) return "claude-code";
+function firstMatch(names: readonly (readonly [string, RegExp])[], text: string): string | null {
+  for (const [slug, pattern] of names) if (pattern.test(text)) return slug;
   return null;
+}
+
+const OTHER_AGENT = new RegExp(`\\b(?:${OTHER_AGENT_NAMES.map((name) => name.replace(/ /g, "[\\s-]?")).join("|")})\\b`);
+
+function namesOtherAgent(text: string): boolean {
+  return OTHER_AGENT.test(text);
 }
 
 export function isKnownRuntime(slug: string): boolean {

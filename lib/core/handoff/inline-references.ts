@@ -123,6 +123,9 @@ export function isCommandLike(value: string): boolean {
   return false;
 }
 
+/** Fence languages that mark a block of shell commands (or a console transcript). */
+export const SHELL_LANGUAGES = /^(?:sh|bash|shell|zsh|fish|console|terminal|shellsession|powershell|pwsh|ps1|cmd|bat)$/i;
+
 /** Lines of a shell code block that are commands: prompts stripped, comments and blanks dropped. */
 export function commandLinesOfBlock(value: string): { command: string; comment: string | null; index: number }[] {
   const lines = value.split("\n");

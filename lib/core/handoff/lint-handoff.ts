@@ -25,11 +25,16 @@ export interface LintRule {
 /** Every rule lintHandoff can report, documented in docs/lint-rules.md (a test keeps the two in step). */
 export const LINT_RULES: readonly LintRule[] = [
   { id: "section-identity-missing", severity: "error", summary: "No session identity section or fields." },
-  { id: "section-goal-missing", severity: "error", summary: "No goal section, or it is empty." },
+  { id: "section-goal-missing", severity: "error", summary: "No goal section." },
   { id: "section-state-missing", severity: "error", summary: "No state section." },
-  { id: "section-next-action-missing", severity: "error", summary: "No next action, or it is empty." },
-  { id: "section-verification-missing", severity: "error", summary: "No verification commands." },
+  { id: "section-next-action-missing", severity: "error", summary: "No next action section." },
+  { id: "section-verification-missing", severity: "error", summary: "No verification section or commands." },
   { id: "section-resume-pointer-missing", severity: "error", summary: "No resume pointer (this file / previous file)." },
+  { id: "section-identity-unreadable", severity: "warning", summary: "Identity section present, but no field Baton can read." },
+  { id: "section-goal-unreadable", severity: "warning", summary: "Goal section present, but empty." },
+  { id: "section-next-action-unreadable", severity: "warning", summary: "Next action section present, but empty." },
+  { id: "section-verification-unreadable", severity: "warning", summary: "Verification section present, but no command Baton can read." },
+  { id: "section-resume-pointer-unreadable", severity: "warning", summary: "Resume pointer section present, but no path Baton can read." },
   { id: "state-unstructured", severity: "warning", summary: "State section lists no done / in-progress / not-started items." },
   { id: "next-action-vague", severity: "warning", summary: "Next action names no command and no file or line." },
   { id: "verification-result-missing", severity: "warning", summary: "A verification command has no last known result." },
@@ -168,10 +173,12 @@ function lintRequiredSections(
   sectionLine: (key: SectionKey) => number | null,
   add: Add,
 ): void {
+  // `section-<x>-missing` means no heading or label for the section at all; a section that is there but
+  // holds nothing Baton can read (no command, no path, no text) is the milder `section-<x>-unreadable`.
   const missing = (key: SectionKey, emptyMessage: string | null) => {
     const name = SECTION_NAMES[key];
     if (!hasSection(key)) add(`section-${key}-missing`, "error", null, `Required section "${name}" is missing.`);
-    else if (emptyMessage !== null) add(`section-${key}-missing`, "error", sectionLine(key), emptyMessage);
+    else if (emptyMessage !== null) add(`section-${key}-unreadable`, "warning", sectionLine(key), emptyMessage);
   };
 
   const identity = parsed.identity;
@@ -181,18 +188,26 @@ function lintRequiredSections(
   missing("identity", hasIdentityField ? null : "Session identity has no runtime, model, session id, timestamp, branch or HEAD field Baton can read.");
 
   const goalIsEmpty = parsed.goal === null || (parsed.goal.text.trim() === "" && parsed.goal.constraints.length === 0);
-  missing("goal", goalIsEmpty ? "Goal section is empty; quote the user's request and constraints." : null);
+  missing("goal", goalIsEmpty ? "Goal section is there but empty; quote the user's request and constraints." : null);
 
   missing("state", null);
   if (hasSection("state") && parsed.state.length === 0) {
     add("state-unstructured", "warning", sectionLine("state"), "State lists no done / in-progress / not-started items Baton can read (use lists under Done / In progress / Not started, or checkboxes).");
   }
 
-  missing("next-action", parsed.nextAction === null || parsed.nextAction.text.trim() === "" ? "Next action is empty; write the single next concrete step." : null);
-  missing("verification", parsed.verification.length === 0 ? "Verification section has no commands; list the exact commands and their last known output." : null);
+  missing("next-action", parsed.nextAction === null || parsed.nextAction.text.trim() === "" ? "Next action section is there but empty; write the single next concrete step." : null);
+  missing(
+    "verification",
+    parsed.verification.length === 0
+      ? "Verification section is there but Baton read no command from it; put each exact command in a code block, a `$ ` line or a code span, with its last known output."
+      : null,
+  );
 
   const hasPointer = parsed.pointers.thisLine !== null || parsed.pointers.previousLine !== null;
-  missing("resume-pointer", hasPointer ? null : "Resume pointer gives neither this file's path nor the previous handoff's.");
+  missing(
+    "resume-pointer",
+    hasPointer ? null : "Resume pointer section is there but names no path Baton can read; write `This file: <path>` and `Previous: <path>` (or `Previous: none`).",
+  );
 }
 
 const FIELD_NAMES: Record<IdentityField, string> = {

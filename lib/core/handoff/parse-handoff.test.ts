@@ -492,7 +492,7 @@ describe("text encodings and robustness", () => {
   });
 
   test("property: markdown-ish noise never throws", () => {
-    const token = fc.constantFrom("#", "## ", "- ", "* ", "[x] ", "[~] ", "**", "`", "```", "|", "---", "\n", ":", "> ", "1. ", "  ", "Next action", "State", "Done:", "abc1234", "src/a.ts:20", "→", "<script>", "\r\n", "\uFEFF");
+    const token = fc.constantFrom("#", "## ", "- ", "* ", "[x] ", "[~] ", "**", "`", "```", "|", "---", "\n", ":", "> ", "1. ", "  ", "Next action", "State", "Done:", "abc1234", "src/a.ts:20", "→", "<script>", "\r\n", "\uFEFF", " · ", "**Branch:** ", "head: ", "runtime: ", "2026-02-17 13:45 PST", "Previous: ", "Picked up from ", "`x/y.md`", "$ ", "```text\n", "# Title verified\n", "：");
     fc.assert(
       fc.property(fc.array(fc.oneof(token, fc.string({ maxLength: 8 })), { maxLength: 200 }), (parts) => {
         const result = parseHandoff(parts.join(""));

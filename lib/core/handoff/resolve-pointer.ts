@@ -54,9 +54,22 @@ export function cleanPointer(raw: string): string | null {
     text = pathWord ?? text;
   }
   text = stripTrailingPunctuation(text).replace(/^["'“‘]+|["'”’]+$/g, "");
-  text = stripTrailingPunctuation(text);
+  text = stripTrailingPunctuation(stripOpeningPunctuation(text));
   if (text === "" || saysNoPointer(text)) return null;
   return text;
+}
+
+/** "(docs/a.md)" → "docs/a.md"; "(SKILL.md" → "SKILL.md": an opening bracket that closes nothing in the pointer. */
+function stripOpeningPunctuation(text: string): string {
+  let result = text;
+  if (/^\((?:[^()]|\([^()]*\))*\)$/.test(result)) result = result.slice(1, -1);
+  while (/^[([{<]/.test(result)) {
+    const open = result[0] ?? "";
+    const close = { "(": ")", "[": "]", "{": "}", "<": ">" }[open] ?? "";
+    if (result.includes(close)) break;
+    result = result.slice(1);
+  }
+  return result;
 }
 
 function stripTrailingPunctuation(text: string): string {

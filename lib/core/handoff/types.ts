@@ -63,9 +63,11 @@ export interface HandoffIdentity {
   model: string | null;
   /** Null when absent or written as `unknown` — never invented. */
   sessionId: string | null;
-  /** ISO 8601 when parseable, else null. */
+  /** ISO 8601 when parseable, else null: a UTC instant (`…Z`) when a zone was written, else local. */
   timestamp: string | null;
   timestampRaw: string | null;
+  /** The time zone exactly as written after the time ("PST", "+09:00", "Z", "Asia/Seoul"), or null. */
+  timestampZone?: string | null;
   branch: string | null;
   headSha: string | null;
   /** Session id exactly as written (e.g. "unknown"), or null when no session-id field exists. */

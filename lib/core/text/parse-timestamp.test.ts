@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { parseTimestamp } from "./parse-timestamp";
+import { AMBIGUOUS_READINGS, parseTimestamp, parseTimestampDetailed } from "./parse-timestamp";
+import { FIXED_ZONES } from "./time-zones.data";
 
 describe("parseTimestamp", () => {
   test.each([
@@ -37,5 +39,112 @@ describe("parseTimestamp", () => {
     ["13 PM", "Aug 8 2026 13:00 pm"],
   ])("%s → null", (_name, raw) => {
     expect(parseTimestamp(raw)).toBeNull();
+  });
+});
+
+describe("time zones", () => {
+  test.each([
+    // Offsets, with or without a colon or minutes.
+    ["2026-02-17 13:45 +0900", "2026-02-17T04:45:00.000Z", "+0900"],
+    ["2026-02-17 13:45 +09:00", "2026-02-17T04:45:00.000Z", "+09:00"],
+    ["2026-02-17 13:45 +9", "2026-02-17T04:45:00.000Z", "+9"],
+    ["2026-02-17 13:45 -3", "2026-02-17T16:45:00.000Z", "-3"],
+    ["2026-02-17T13:45:00-03:00", "2026-02-17T16:45:00.000Z", "-03:00"],
+    ["2026-02-17 13:45 UTC+9", "2026-02-17T04:45:00.000Z", "UTC+9"],
+    ["2026-02-17 13:45 (GMT-03:00)", "2026-02-17T16:45:00.000Z", "GMT-03:00"],
+    ["2026-02-17T13:45:00Z", "2026-02-17T13:45:00.000Z", "Z"],
+    ["2026-02-17 13:45 utc", "2026-02-17T13:45:00.000Z", "utc"],
+    // Abbreviations: a fixed offset as written.
+    ["2026-02-17 13:45 PST", "2026-02-17T21:45:00.000Z", "PST"],
+    ["2026-07-17 13:45 PDT", "2026-07-17T20:45:00.000Z", "PDT"],
+    ["2026-02-17 13:45 EST", "2026-02-17T18:45:00.000Z", "EST"],
+    ["2026-07-17 13:45 EDT", "2026-07-17T17:45:00.000Z", "EDT"],
+    ["2026-02-17 13:45 CST", "2026-02-17T19:45:00.000Z", "CST"],
+    ["2026-07-17 13:45 CDT", "2026-07-17T18:45:00.000Z", "CDT"],
+    ["2026-02-17 13:45 MST", "2026-02-17T20:45:00.000Z", "MST"],
+    ["2026-07-17 13:45 MDT", "2026-07-17T19:45:00.000Z", "MDT"],
+    ["2026-02-17 13:45 CET", "2026-02-17T12:45:00.000Z", "CET"],
+    ["2026-07-17 13:45 CEST", "2026-07-17T11:45:00.000Z", "CEST"],
+    ["2026-07-17 13:45 BST", "2026-07-17T12:45:00.000Z", "BST"],
+    ["2026-02-17 13:45 IST", "2026-02-17T08:15:00.000Z", "IST"],
+    ["2026-02-17 13:45 JST", "2026-02-17T04:45:00.000Z", "JST"],
+    ["2026-02-17 13:45 KST", "2026-02-17T04:45:00.000Z", "KST"],
+    ["2026-02-17 13:45 BRT", "2026-02-17T16:45:00.000Z", "BRT"],
+    ["2026-07-17 13:45 AEST", "2026-07-17T03:45:00.000Z", "AEST"],
+    ["2026-02-17 13:45 AEDT", "2026-02-17T02:45:00.000Z", "AEDT"],
+    ["2026-02-17 13:45 GMT", "2026-02-17T13:45:00.000Z", "GMT"],
+    ["2026-02-17 1:45 PM PST", "2026-02-17T21:45:00.000Z", "PST"],
+    ["2026-02-17 13:45 (KST)", "2026-02-17T04:45:00.000Z", "KST"],
+    // Regions and IANA names follow daylight saving on that date.
+    ["2026-02-17 13:45 PT", "2026-02-17T21:45:00.000Z", "PT"],
+    ["2026-07-17 13:45 PT", "2026-07-17T20:45:00.000Z", "PT"],
+    ["2026-07-17 13:45 Europe/Berlin", "2026-07-17T11:45:00.000Z", "Europe/Berlin"],
+    ["2026-02-17 13:45 America/Los_Angeles", "2026-02-17T21:45:00.000Z", "America/Los_Angeles"],
+    ["2026-02-17 13:45 Asia/Seoul", "2026-02-17T04:45:00.000Z", "Asia/Seoul"],
+    // Other forms people write.
+    ["Feb 17, 2026 1:45 PM PST", "2026-02-17T21:45:00.000Z", "PST"],
+    ["17 February 2026, 13:45 CET", "2026-02-17T12:45:00.000Z", "CET"],
+    ["Tue Feb 17 13:45:00 PST 2026", "2026-02-17T21:45:00.000Z", "PST"],
+    ["20260217T134500Z", "2026-02-17T13:45:00.000Z", "Z"],
+    ["20260217T1345+0900", "2026-02-17T04:45:00.000Z", "+0900"],
+  ])("%j → %j (zone %j)", (raw, iso, zone) => {
+    expect(parseTimestampDetailed(raw)).toEqual({ iso, zone });
+  });
+
+  test.each([
+    ["no zone: a local time", "2026-02-17 13:45", "2026-02-17T13:45:00"],
+    ["an unknown word is not a zone", "2026-02-17 13:45 ABC", "2026-02-17T13:45:00"],
+    ["a zone without a time: the date", "2026-02-17 PST", "2026-02-17"],
+    ["not an IANA zone", "2026-02-17 13:45 Done/Verified", "2026-02-17T13:45:00"],
+  ])("%s", (_name, raw, iso) => {
+    expect(parseTimestampDetailed(raw)).toEqual({ iso, zone: null });
+  });
+
+  test("every ambiguous abbreviation has a reading in the table", () => {
+    for (const abbreviation of Object.keys(AMBIGUOUS_READINGS)) expect(FIXED_ZONES[abbreviation], abbreviation).toBeTypeOf("number");
+  });
+});
+
+describe("date orders", () => {
+  test.each([
+    ["2026/02/17", "2026-02-17"],
+    ["2026/2/7 09:05", "2026-02-07T09:05:00"],
+    ["2026.02.17", "2026-02-17"],
+    ["17/02/2026", "2026-02-17"],
+    ["02/17/2026", "2026-02-17"],
+    ["17.02.2026 13:45", "2026-02-17T13:45:00"],
+    ["17-02-2026", "2026-02-17"],
+    ["05/05/2026", "2026-05-05"],
+    ["2026年2月17日 13:45", "2026-02-17T13:45:00"],
+    ["2026년 2월 17일 13:45 KST", "2026-02-17T04:45:00.000Z"],
+    ["2026年2月17日 13時45分", "2026-02-17T13:45:00"],
+    ["20260217", "2026-02-17"],
+  ])("%j → %j", (raw, iso) => {
+    expect(parseTimestamp(raw)).toBe(iso);
+  });
+
+  test.each([
+    ["day and month both 12 or less", "02/05/2026"],
+    ["dots, both 12 or less", "02.05.2026"],
+    ["impossible day-first", "31/02/2026"],
+    ["ISO week date", "2026-W08-2"],
+    ["two-digit year", "17/02/26"],
+  ])("%s → null", (_name, raw) => {
+    expect(parseTimestamp(raw)).toBeNull();
+  });
+});
+
+describe("property", () => {
+  test("never throws; an instant has its zone, a local time has none", () => {
+    const token = fc.constantFrom("2026-02-17", "17/02/2026", "2026年2月17日", "Feb 17, 2026", " ", "T", "13:45", ":00", " PM", " PST", "+09:00", "Z", " UTC", "-3", " Asia/Seoul", " PT", "(", ")", "20260217T1345Z");
+    fc.assert(
+      fc.property(fc.array(fc.oneof(token, fc.string({ maxLength: 6 })), { maxLength: 12 }), (parts) => {
+        const { iso, zone } = parseTimestampDetailed(parts.join(""));
+        if (iso === null) expect(zone).toBeNull();
+        else if (zone !== null) expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        else expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d{3})?(?:\.\d{3}Z)?)?$|Z$/);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

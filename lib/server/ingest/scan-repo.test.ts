@@ -91,6 +91,8 @@ for (const provider of testProviders) {
         expect.arrayContaining([["feat/fork", "main", "origin/feat/remote", "origin/main"], ["feat/x"]]),
       );
       expect(byPath(first)[0]!.branches).toEqual(["feat/fork", "feat/x", "main", "origin/feat/remote", "origin/main"]);
+      // The identity time is UTC; the zone as written is kept beside it.
+      expect(byPath(first)[0]).toMatchObject({ timestamp: "2026-11-20T10:00:00.000Z", timestampZone: "Z" });
       // Remote-tracking only.
       expect(byPath(remoteOnly)[0]).toMatchObject({ branches: ["origin/feat/remote"], committed: true, runtime: "gemini-cli", date: "2026-11-23" });
       // Working tree only: not committed, flagged by lint.

@@ -236,6 +236,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       parsed.identity.model,
       parsed.identity.sessionId,
       processed.timestamp,
+      parsed.identity.timestampZone ?? null,
       parsed.identity.branch,
       parsed.identity.headSha,
       processed.previousPath,
@@ -322,7 +323,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       "Handoff",
       [
         "id", "repoId", "path", "blobSha", "runtime", "runtimeFolder", "dateFolder", "date", "phase", "title", "model", "sessionId",
-        "timestamp", "branch", "headSha", "previousPath", "ownCommitSha", "committed", "inWorkingTree", "goal", "nextAction", "parsed",
+        "timestamp", "timestampZone", "branch", "headSha", "previousPath", "ownCommitSha", "committed", "inWorkingTree", "goal", "nextAction", "parsed",
         "content", "searchText", "sizeBytes", "firstSeenAt", "updatedAt",
       ],
       handoffRows,

@@ -16,6 +16,8 @@ export interface HandoffJson {
   runtime: string | null;
   date: string | null;
   timestamp: string | null;
+  /** The zone written after the identity time ("PST", "+09:00"), or null: `timestamp` is always UTC. */
+  timestampZone: string | null;
   phase: string | null;
   model: string | null;
   sessionId: string | null;
@@ -115,6 +117,7 @@ export async function getScanReport(
         runtime: true,
         date: true,
         timestamp: true,
+        timestampZone: true,
         phase: true,
         model: true,
         sessionId: true,
@@ -148,6 +151,7 @@ export async function getScanReport(
         runtime: row.runtime,
         date: row.date,
         timestamp: row.timestamp?.toISOString() ?? null,
+        timestampZone: row.timestampZone,
         phase: row.phase,
         model: row.model,
         sessionId: row.sessionId,

@@ -1,0 +1,74 @@
+/**
+ * The words handoffs use for their identity fields, as data (documented in docs/lint-rules.md).
+ *
+ * Keys are compared after normalisation (lowercase; `_`, `-`, `.`, `/`, `:` and parentheses turned into
+ * blanks), so `Session ID`, `session_id` and `**session-id**` are all `session id`.
+ *
+ * - `anywhere`: specific enough to be read wherever the label appears.
+ * - `whenValueFits`: generic words read anywhere only when the value has the field's shape (`head: abc1234`
+ *   is a sha, `agent: Codex` names a runtime, `time: 2026-02-17 13:45` is a time, `session: ses_01J…` is an
+ *   id); "Head: of the team" is not read.
+ * - `inIdentityContext`: read only inside an identity section, YAML front matter, or a paragraph, list,
+ *   table or line holding two or more `anywhere` keys ("Commit: abc1234" alone is often the handoff's own
+ *   commit line, not HEAD).
+ */
+export interface IdentityLabelTiers {
+  anywhere: readonly string[];
+  whenValueFits: readonly string[];
+  inIdentityContext: readonly string[];
+}
+
+export const IDENTITY_LABELS = {
+  runtime: {
+    anywhere: [
+      "runtime", "runtime name", "agent runtime", "ai runtime", "coding agent", "agent cli", "runtime cli", "from agent",
+      "runtime agent", "ai agent", "agent name", "coding tool", "ai tool", "agent harness", "runtime harness",
+    ],
+    whenValueFits: ["agent", "tool", "harness", "cli", "client", "assistant", "platform", "ai", "written by", "author", "by"],
+    inIdentityContext: [],
+  },
+  model: {
+    anywhere: ["model", "model id", "model name", "llm", "ai model", "model version", "agent model", "model used", "llm model"],
+    whenValueFits: [],
+    inIdentityContext: [],
+  },
+  sessionId: {
+    anywhere: [
+      "session id", "sessionid", "session uuid", "conversation id", "session conversation id", "session or conversation id",
+      "conversation session id", "thread id", "chat id", "saved by session", "session key", "session identifier",
+    ],
+    whenValueFits: ["session", "conversation", "thread", "chat"],
+    inIdentityContext: ["run id", "id"],
+  },
+  timestamp: {
+    anywhere: [
+      "timestamp", "created", "created at", "date", "datetime", "date time", "date and time", "saved at", "written at",
+      "handoff time", "handoff date", "generated at", "updated", "updated at", "last updated", "last update", "session date",
+      "ended at",
+    ],
+    whenValueFits: ["time", "when", "at", "written", "saved", "session end"],
+    inIdentityContext: [],
+  },
+  branch: {
+    anywhere: ["branch", "git branch", "current branch", "working branch", "branch name", "active branch"],
+    whenValueFits: [],
+    inIdentityContext: [],
+  },
+  headSha: {
+    anywhere: [
+      "head sha", "git head", "git head sha", "head commit", "head commit sha", "head at handoff", "commit at head",
+      "head sha at handoff", "head hash", "head commit hash", "head ref",
+    ],
+    whenValueFits: ["head"],
+    inIdentityContext: ["sha", "commit", "git sha", "commit sha", "last commit", "current commit", "base commit", "git commit", "hash", "commit hash", "git hash"],
+  },
+} as const satisfies Record<string, IdentityLabelTiers>;
+
+/**
+ * Words that make a parenthesised note after a runtime a model name: `Codex (gpt-5.2)`, `Claude Code (Opus 4.5)`.
+ * A note with a digit also counts; `Codex (CLI)` does not.
+ */
+export const MODEL_FAMILIES: readonly string[] = [
+  "gpt", "o1", "o3", "o4", "codex-mini", "claude", "opus", "sonnet", "haiku", "gemini", "gemma", "llama", "qwen", "deepseek",
+  "mistral", "codestral", "devstral", "grok", "kimi", "glm", "minimax", "phi",
+];

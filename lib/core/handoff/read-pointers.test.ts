@@ -1,0 +1,89 @@
+import { describe, expect, test } from "vitest";
+import { parseHandoff } from "./parse-handoff";
+import { PREVIOUS_POINTER_LABELS } from "./pointer-labels.data";
+
+const pointersOf = (markdown: string) => {
+  const result = parseHandoff(markdown);
+  expect(result.issues).toEqual([]);
+  return result.value.pointers;
+};
+
+describe("previous pointer: labelled, path-shaped values only", () => {
+  test.each([
+    ["Picked up from a code span", "Picked up from `thoughts/shared/handoffs/x.md`", "thoughts/shared/handoffs/x.md"],
+    ["Picked up from, in a bullet", "- Picked up from `thoughts/shared/handoffs/x.md` (yesterday's session)", "thoughts/shared/handoffs/x.md"],
+    ["Resumed from a link", "Resumed from [the auth work](docs/handoffs/2026-02-01-auth.md).", "docs/handoffs/2026-02-01-auth.md"],
+    ["Continues from, bold label", "**Continues from**: [a.md](./a.md)", "./a.md"],
+    ["Continues, no from", "Continues: `docs/handoffs/a.md`", "docs/handoffs/a.md"],
+    ["Predecessor", "- Predecessor: docs/handoffs/a.md", "docs/handoffs/a.md"],
+    ["Prior handoff", "Prior handoff: `a.md`", "a.md"],
+    ["lowercase previous", "previous: docs/handoffs/a.md", "docs/handoffs/a.md"],
+    ["in parentheses", "Previous: (docs/handoffs/a.md)", "docs/handoffs/a.md"],
+    ["arrow", "Previous handoff → `docs/handoffs/a.md`", "docs/handoffs/a.md"],
+    ["table row", "| Field | Value |\n|---|---|\n| Previous handoff | `docs/handoffs/a.md` |", "docs/handoffs/a.md"],
+    ["front matter", "---\nprevious: docs/handoffs/a.md\n---\n# H", "docs/handoffs/a.md"],
+    ["Portuguese", "Handoff anterior: `docs/handoffs/a.md`", "docs/handoffs/a.md"],
+    ["Spanish", "Continuación de: `docs/handoffs/a.md`", "docs/handoffs/a.md"],
+    ["German", "Vorherige Übergabe: `docs/handoffs/a.md`", "docs/handoffs/a.md"],
+    ["French", "Handoff précédent : `docs/handoffs/a.md`", "docs/handoffs/a.md"],
+    ["Korean", "이전 핸드오프: `docs/handoffs/a.md`", "docs/handoffs/a.md"],
+    ["Japanese, full-width colon", "前回のハンドオフ：`docs/handoffs/a.md`", "docs/handoffs/a.md"],
+    ["Chinese", "上一个交接: `docs/handoffs/a.md`", "docs/handoffs/a.md"],
+    ["Indonesian", "Handoff sebelumnya: `docs/handoffs/a.md`", "docs/handoffs/a.md"],
+  ])("%s", (_name, markdown, expected) => {
+    expect(pointersOf(`${markdown}\n`).previousPath).toBe(expected);
+  });
+
+  test.each([
+    ["Previous: none", "Previous: none"],
+    ["n/a", "- Previous handoff: n/a"],
+    ["first", "Previous: first"],
+    ["None (first handoff)", "**Previous:** None (first handoff)"],
+    ["an arrow to none", "previous → none"],
+  ])("%s → a pointer that says there is none", (_name, markdown) => {
+    const pointers = pointersOf(`${markdown}\n`);
+    expect(pointers.previousPath).toBeNull();
+    expect(pointers.previousLine).toBe(1);
+  });
+
+  test.each([
+    ["a path near the word previous in prose", "See the `CHANGELOG.md` v3.2 entry, previous handoff doc, for details."],
+    ["an opening parenthesis in prose", "The skill (SKILL.md explains it) is the previous approach."],
+    ["prose that starts with a label word", "Prior to this, `docs/notes.md` was the plan."],
+    ["a label with prose after it", "Previous handoff was lost; see `docs/notes.md`."],
+    ["a label whose value is no path", "Previous: the auth refactor session"],
+    ["a title, not a pointer", "- Previous title: Axum Refactor In Sandbox"],
+    ["a word that only starts like a label", "Previously: fixed `src/a.md` rendering"],
+    ["a path in the pointer section without a label", "## Handoff chain\n- `docs/handoffs/a.md` was useful background"],
+  ])("%s → no pointer", (_name, markdown) => {
+    const pointers = pointersOf(`${markdown}\n`);
+    expect(pointers.previousPath).toBeNull();
+    expect(pointers.previousLine).toBeNull();
+  });
+
+  test("the pointer section's own label wins over one elsewhere", () => {
+    const pointers = pointersOf("Picked up from `docs/handoffs/old.md`\n\n## Resume pointer\n- Previous: `docs/handoffs/a.md`\n");
+    expect(pointers).toMatchObject({ previousPath: "docs/handoffs/a.md", previousLine: 4 });
+  });
+
+  test("every language has labels", () => {
+    expect(Object.keys(PREVIOUS_POINTER_LABELS).sort()).toEqual(["de", "en", "es", "fr", "id", "ja", "ko", "pt", "zh"]);
+  });
+});
+
+describe("this-file pointer", () => {
+  test.each([
+    ["This file label", "- This file: `docs/handoffs/b.md`", "docs/handoffs/b.md"],
+    ["marked (this file) in the pointer section", "## Resume pointer\n- `docs/handoffs/b.md` (this file)", "docs/handoffs/b.md"],
+    ["Path: in the pointer section", "## Resume pointer\n- Path: docs/handoffs/b.md", "docs/handoffs/b.md"],
+  ])("%s", (_name, markdown, expected) => {
+    expect(pointersOf(`${markdown}\n`).thisPath).toBe(expected);
+  });
+
+  test.each([
+    ["a generic label outside the pointer section", "## Notes\n- File: docs/handoffs/b.md"],
+    ["a value that is no path", "- This file: see above"],
+  ])("%s → none", (_name, markdown) => {
+    expect(pointersOf(`${markdown}\n`).thisPath).toBeNull();
+  });
+});

@@ -1,0 +1,192 @@
+import { cleanValue, normaliseKey } from "./handoff-labels";
+import { isSha } from "./inline-references";
+import {
+  OWN_COMMIT_LABELS,
+  PREVIOUS_POINTER_LABELS,
+  RESUME_COMMAND_LABELS,
+  THIS_POINTER_LABELS,
+  THIS_POINTER_LABELS_IN_SECTION,
+} from "./pointer-labels.data";
+import { cleanPointer } from "./resolve-pointer";
+import { bySourcePreference, firstCode, sectionsWith, textUnits, type SectionModel } from "./section-model";
+import type { ParsedHandoff } from "./types";
+
+/** Resume pointers (this file, previous file), the handoff's own commit sha and its resume command. */
+
+const PREVIOUS_KEYS = new Set(Object.values(PREVIOUS_POINTER_LABELS).flat().map(normaliseKey));
+const THIS_KEYS = new Set(THIS_POINTER_LABELS.map(normaliseKey));
+const THIS_KEYS_IN_SECTION = new Set([...THIS_POINTER_LABELS, ...THIS_POINTER_LABELS_IN_SECTION].map(normaliseKey));
+
+/**
+ * A previous-pointer label at the start of a line, written as a phrase rather than a `Label:` pair:
+ * "Picked up from `x.md`", "Continues from [a](./a.md)", "previous → none". Longest labels first.
+ */
+const PREVIOUS_PHRASE = new RegExp(
+  `^(?:[-*+]\\s+)?(?:\\*\\*|__)?(${[...new Set(Object.values(PREVIOUS_POINTER_LABELS).flat())]
+    .sort((a, b) => b.length - a.length)
+    .map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[\\s_-]+"))
+    .join("|")})(?![\\p{L}\\p{N}])(?:\\*\\*|__)?\\s*((?:[:：=→]|->|=>|—|–|-)(?:\\*\\*|__)?)?\\s*(.*)$`,
+  "iu",
+);
+
+/** The first two letters of every previous-pointer label: most lines are turned away by this alone. */
+const PREVIOUS_PHRASE_STARTS = new Set(Object.values(PREVIOUS_POINTER_LABELS).flat().map((label) => label.slice(0, 2).toLowerCase()));
+
+function mayStartWithPointerPhrase(raw: string): boolean {
+  const start = raw.replace(/^(?:[-*+]\s+)?(?:\*\*|__)?/, "").slice(0, 2).toLowerCase();
+  return PREVIOUS_PHRASE_STARTS.has(start);
+}
+
+interface PointerCandidate {
+  path: string | null;
+  line: number;
+  isPreferred: boolean;
+}
+
+/**
+ * This-file and previous-handoff pointers. Both are read only from a labelled value that is shaped like
+ * a path to a file (it has a `/` or ends in `.md`): a `Label: value` pair (bold, plain, table row,
+ * front matter) or a line that starts with a pointer phrase ("Picked up from `x.md`"). "Previous: none",
+ * "n/a" or "first" is a pointer that says there is none. A path that merely appears near the word
+ * "previous" in prose is not a pointer. Labels are data (pointer-labels.data.ts), in nine languages.
+ */
+export function extractPointers(model: SectionModel): ParsedHandoff["pointers"] {
+  const previous: PointerCandidate[] = [];
+  const thisFile: PointerCandidate[] = [];
+  const labelledLines = new Set<number>();
+
+  for (const kv of model.keyValues) {
+    const inPointerSection = kv.section?.key === "resume-pointer" || kv.fromFrontMatter;
+    if (PREVIOUS_KEYS.has(kv.key)) {
+      labelledLines.add(kv.line);
+      const value = pointerValue(kv.value);
+      if (value !== undefined) previous.push({ path: value, line: kv.line, isPreferred: inPointerSection });
+    } else if (inPointerSection ? THIS_KEYS_IN_SECTION.has(kv.key) : THIS_KEYS.has(kv.key)) {
+      const value = pointerValue(kv.value);
+      if (value !== undefined && value !== null) thisFile.push({ path: value, line: kv.line, isPreferred: inPointerSection });
+    }
+  }
+
+  for (const section of model.sections) {
+    const isPointerSection = section.key === "resume-pointer";
+    for (const unit of textUnits(section)) {
+      if (labelledLines.has(unit.line)) continue;
+      const phrase = mayStartWithPointerPhrase(unit.raw) ? PREVIOUS_PHRASE.exec(unit.raw) : null;
+      if (phrase !== null) {
+        const value = phraseValue(phrase[3] ?? "", phrase[2] !== undefined);
+        if (value !== undefined) previous.push({ path: value, line: unit.line, isPreferred: isPointerSection });
+        continue;
+      }
+      // "- `docs/ai/…/handoff_b.md` (this file)" in the pointer section.
+      if (isPointerSection && /\bthis (?:file|handoff)\b|\bcurrent\b/i.test(unit.plain)) {
+        const code = unit.codes.find((value) => isPathShaped(value.trim()));
+        const path = code === undefined ? undefined : pointerValue(code);
+        if (path !== undefined && path !== null) thisFile.push({ path, line: unit.line, isPreferred: true });
+      }
+    }
+  }
+
+  const best = (candidates: PointerCandidate[]) =>
+    [...candidates].sort((a, b) => Number(b.isPreferred) - Number(a.isPreferred) || a.line - b.line)[0] ?? null;
+  const chosenPrevious = best(previous);
+  const chosenThis = best(thisFile);
+  return {
+    thisPath: chosenThis?.path ?? null,
+    thisLine: chosenThis?.line ?? null,
+    previousPath: chosenPrevious?.path ?? null,
+    previousLine: chosenPrevious?.line ?? null,
+  };
+}
+
+/** A pointer value → its path, null when it says there is none, undefined when it is no path at all. */
+function pointerValue(raw: string): string | null | undefined {
+  const text = raw.trim();
+  if (text === "") return undefined;
+  const cleaned = cleanPointer(text);
+  if (cleaned === null) return null;
+  return isPathShaped(cleaned) ? cleaned : undefined;
+}
+
+/**
+ * The value after a pointer phrase. After a separator ("previous → none") it is read as a labelled value;
+ * without one ("Picked up from `x.md` yesterday") the path must come first.
+ */
+function phraseValue(rest: string, hasSeparator: boolean): string | null | undefined {
+  if (hasSeparator) return pointerValue(rest);
+  const first = /^(?:\[[^\]\n]*\]\((?:[^()\s]|\([^()\s]*\))*\)|`[^`\n]+`|<[^>\s]+>|[^\s,;]+)/.exec(rest.trim())?.[0];
+  if (first === undefined) return undefined;
+  const value = pointerValue(first);
+  return value === null ? undefined : value;
+}
+
+/**
+ * A repo path to a file: it has a folder separator or ends in `.md`. A URL (`https:`, `file:`, even
+ * `javascript:`) also counts: it was plainly meant as the pointer, and resolving it says why it is not
+ * a path in the repo.
+ */
+function isPathShaped(text: string): boolean {
+  return text !== "" && !/\s/.test(text) && (/[/\\]/.test(text) || /\.md$/i.test(text) || /^[a-z][a-z0-9+.-]*:\S/i.test(text));
+}
+
+const OWN_COMMIT_KEYS = new Set(OWN_COMMIT_LABELS.map(normaliseKey));
+const TRAILING_COMMIT = /(?<![A-Za-z])(?:commit(?:ted)?|sha)(?![A-Za-z])[^\n]{0,60}?\b([0-9a-f]{7,40})\b/i;
+const TRAILING_LINES = 5;
+
+export function extractOwnCommit(model: SectionModel, text: string, identityLines: Set<number>): { sha: string | null; line: number | null } {
+  for (const kv of model.keyValues) {
+    if (!OWN_COMMIT_KEYS.has(kv.key)) continue;
+    const candidate = firstCode(kv) ?? cleanValue(kv.value).split(/\s+/)[0] ?? "";
+    if (isSha(candidate)) return { sha: candidate.toLowerCase(), line: kv.line };
+  }
+  // The protocol allows "a trailing line" with the sha: look only at the last few non-empty lines.
+  const lines = text.split("\n");
+  let seen = 0;
+  for (let index = lines.length - 1; index >= 0 && seen < TRAILING_LINES; index -= 1) {
+    const line = lines[index] ?? "";
+    if (line.trim() === "") continue;
+    seen += 1;
+    if (identityLines.has(index + 1)) continue;
+    const match = TRAILING_COMMIT.exec(line);
+    const sha = match?.[1];
+    if (sha !== undefined && /\d/.test(sha)) return { sha: sha.toLowerCase(), line: index + 1 };
+  }
+  return { sha: null, line: null };
+}
+
+const RESUME_COMMAND_KEYS = new Set(RESUME_COMMAND_LABELS.map(normaliseKey));
+const RUNTIME_CLI = /^(?:\$\s+)?(?:cd\s+\S+\s*&&\s*)?(?:claude|codex|gemini|opencode|agy|antigravity|baton\s+resume)\b/;
+
+export function extractResumeCommand(model: SectionModel): { command: string | null; line: number | null } {
+  for (const section of bySourcePreference(sectionsWith(model, "resume-command"))) {
+    for (const unit of section.units) {
+      if (unit.kind === "code" && unit.value.trim() !== "") return { command: unit.value.trim(), line: unit.line };
+      if (unit.kind === "text") {
+        const code = unit.codes.find((value) => value.trim() !== "");
+        if (code !== undefined) return { command: code.trim(), line: unit.line };
+      }
+    }
+    const first = textUnits(section)[0];
+    if (first !== undefined && first.plain !== "") return { command: first.plain, line: first.line };
+  }
+  for (const kv of model.keyValues) {
+    if (!RESUME_COMMAND_KEYS.has(kv.key)) continue;
+    const command = firstCode(kv) ?? cleanValue(kv.value);
+    if (command !== "") return { command, line: kv.line };
+  }
+  const candidates = [...sectionsWith(model, "resume-pointer"), ...model.sections];
+  for (const section of candidates) {
+    for (const unit of section.units) {
+      if (unit.kind === "code") {
+        const first = unit.value.trim().split("\n")[0] ?? "";
+        if (RUNTIME_CLI.test(first) && (section.key === "resume-pointer" || /handoff|resume/i.test(unit.value))) {
+          return { command: unit.value.trim(), line: unit.line };
+        }
+      } else if (unit.kind === "text") {
+        const code = unit.codes.find((value) => RUNTIME_CLI.test(value.trim()) && /handoff|resume/i.test(value));
+        if (code !== undefined) return { command: code.trim(), line: unit.line };
+      }
+    }
+  }
+  return { command: null, line: null };
+}
+
