@@ -2,7 +2,7 @@ import { finding, type Finding, type Parsed } from "../findings";
 import { normaliseLineEndings } from "../text/decode";
 import { frontMatterKeyValues } from "./front-matter";
 import { parseMarkdownUnits } from "./markdown-units";
-import { extractDecisions, extractGoal, extractNextAction } from "./read-content";
+import { extractDecisions, extractGoal, extractNextAction, standInSections } from "./read-content";
 import { emptyIdentity, extractIdentity } from "./read-identity";
 import { extractOwnCommit, extractPointers, extractResumeCommand } from "./read-pointers";
 import { extractState } from "./read-state";
@@ -114,6 +114,8 @@ function sectionLocations(
   if (!has("resume-pointer") && pointerLines.length > 0) {
     locations.push({ key: "resume-pointer", title: "(pointer fields)", line: Math.min(...pointerLines) });
   }
+  const standIn = standInSections(model)[0];
+  if (!has("next-action") && standIn !== undefined) locations.push({ key: "next-action", title: standIn.title, line: standIn.line });
   if (!has("resume-command") && resumeLine !== null) {
     locations.push({ key: "resume-command", title: "(resume command)", line: resumeLine });
   }

@@ -69,7 +69,10 @@ function commandsOfCode(unit: CodeUnit): string[] {
 }
 
 export function extractNextAction(model: SectionModel): ParsedHandoff["nextAction"] {
-  for (const section of bySourcePreference(sectionsWith(model, "next-action"))) {
+  const nextActions = sectionsWith(model, "next-action");
+  // No Next action section: a "Remaining work" State section names what to do next.
+  const candidates = nextActions.length > 0 ? nextActions : standInSections(model);
+  for (const section of bySourcePreference(candidates)) {
     const texts = textUnits(section);
     const codes = section.units.filter((unit): unit is CodeUnit => unit.kind === "code");
     if (texts.length === 0 && codes.length === 0) continue;
@@ -94,3 +97,8 @@ export function extractNextAction(model: SectionModel): ParsedHandoff["nextActio
   return null;
 }
 
+
+/** State sections whose title says they list the work still to do ("Remaining work", "残作業"). */
+export function standInSections(model: SectionModel): SectionModel["sections"] {
+  return model.sections.filter((section) => section.standsInFor === "next-action" && !section.isUnderOther);
+}

@@ -16,6 +16,8 @@ export interface Section {
   key: SectionKey | "other" | null;
   status: StateStatus | null;
   isConstraints: boolean;
+  /** "Remaining work": a State section that stands in for a missing Next action section. */
+  standsInFor?: "next-action";
   title: string;
   line: number;
   source: SectionSource;
@@ -105,6 +107,7 @@ export function buildSections(units: Unit[]): SectionModel {
         key,
         status: titleClass?.status ?? (parent?.key === key ? (parent?.status ?? null) : null),
         isConstraints: titleClass?.isConstraints ?? (parent?.key === "goal" && parent.isConstraints),
+        ...(titleClass?.standsInFor !== undefined ? { standsInFor: titleClass.standsInFor } : {}),
         title: unit.text,
         line: unit.line,
         source: "heading",

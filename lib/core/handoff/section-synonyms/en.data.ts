@@ -54,7 +54,7 @@ export const english: LanguageSynonyms = {
     "acceptance criteria",
   ],
   remaining: [
-    "remaining work", "remaining task(s)", "remaining step(s)", "remaining item(s)", "work remaining", "what's left", "whats left",
+    "remaining … work", "remaining … task(s)", "remaining … step(s)", "remaining … item(s)", "work remaining", "what's left", "whats left",
     "what is left", "what remains", "left to do", "still to do", "to do", "todo(s)", "open item(s)", "open task(s)",
     "outstanding work", "outstanding task(s)", "outstanding item(s)", "pending work", "pending task(s)",
   ],
