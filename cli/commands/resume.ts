@@ -1,7 +1,6 @@
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { compareAge } from "../../lib/core/chains/build-chains";
 import type { ResumePlan } from "../../lib/core/resume/build-resume";
 import { getRuntimeDefinition, isResumeRuntime, resolveResumeRuntime, RESUME_RUNTIMES, type ResumeRuntime } from "../../lib/core/resume/runtimes";
 import { createDb, type Db } from "../../lib/server/db/client";
@@ -157,17 +156,27 @@ async function scanTarget(db: Db, root: string, database: ReturnType<typeof reso
   return scanned.repoId;
 }
 
-/** The chain builder's latest handoff when nobody resumed it yet, else the newest chain head. */
+/**
+ * The chain builder's latest handoff when nobody resumed it yet, else the newest chain head; never one
+ * marked deprecated or superseded (docs/resume.md, "Which handoff `resume <repo>` picks").
+ */
 async function latestOpenHead(db: Db, repoId: string, root: string, io: Io): Promise<string> {
   const { nodes, result } = await loadRepoChains(db, repoId);
-  const heads = new Set(result.chains.flatMap((chain) => chain.heads));
-  if (heads.size === 0) throw new ResumeFailure(`no handoffs found in ${root} (see docs/cli.md, "Where handoffs are looked for")`);
-  let chosen = result.latestId !== null && heads.has(result.latestId) ? nodes.find((node) => node.id === result.latestId) : undefined;
-  if (!chosen) {
-    for (const node of nodes) if (heads.has(node.id) && (chosen === undefined || compareAge(node, chosen) > 0)) chosen = node;
+  const heads = result.chains.flatMap((chain) => chain.heads);
+  if (heads.length === 0) throw new ResumeFailure(`no handoffs found in ${root} (see docs/cli.md, "Where handoffs are looked for")`);
+  const resumable = result.resumableHeads;
+  if (resumable.length === 0) {
+    const shown = nodes.filter((node) => heads.includes(node.id)).slice(0, 3).map((node) => `${node.path} (${node.deprecation})`);
+    throw new ResumeFailure(
+      `every open handoff in ${root} is marked deprecated or superseded: ${shown.join("; ")}${heads.length > 3 ? "; …" : ""}. ` +
+        "Name one to resume it anyway: baton resume <repo> <repo-relative path>",
+    );
   }
-  io.err(`resuming the latest open handoff in ${root}: ${chosen!.path}`);
-  return chosen!.id;
+  const chosenId = result.latestId !== null && resumable.includes(result.latestId) ? result.latestId : resumable[0]!;
+  const chosen = nodes.find((node) => node.id === chosenId)!;
+  const skipped = heads.length - resumable.length;
+  io.err(`resuming the latest open handoff in ${root}: ${chosen.path}${skipped > 0 ? ` (${counted(skipped, "open handoff")} marked deprecated or superseded skipped)` : ""}`);
+  return chosen.id;
 }
 
 /**

@@ -84,6 +84,16 @@ const flagKeys = new Set(FLAG_KEYS);
 const emptyValues = new Set(EMPTY_VALUES);
 const METADATA_HEADING = new RegExp(`(?<![\\p{L}])(?:${METADATA_HEADING_WORDS.map(escape).join("|")})(?![\\p{L}])`, "iu");
 
+/**
+ * One line for storage and display: "title, line 1: # DEPRECATED …"; "" for no marker (so a stored ""
+ * means "checked, not marked" and null can mean "not checked yet").
+ */
+export function describeDeprecation(marker: DeprecationMarker | null): string {
+  if (marker === null) return "";
+  const where = { "front-matter": "front matter", title: "title", heading: "heading", status: "status field", banner: "banner" }[marker.where];
+  return `${where}, line ${marker.line}: ${marker.text}`;
+}
+
 /** The first marker that says this handoff is no longer current, or null. Total: never throws. */
 export function detectDeprecation(markdown: string): DeprecationMarker | null {
   try {
