@@ -22,7 +22,8 @@ baton resume <repo> <repo-relative handoff path> [same options]
   --runtime R     ${RESUME_RUNTIMES.join(" | ")} (default: the runtime that wrote the handoff)
   --command       print only the shell command that starts the runtime
   --native        print only the command that reopens the recorded session
-  --json          print { runtime, prompt, command, nativeCommand, details }`;
+  --json          print { runtime, prompt, command, nativeCommand, details }
+                  (details.warnings: lint errors, a vague next action, a deprecated handoff, …)`;
 
 /** A failure the command reports (exit 1), as opposed to a usage error (exit 2). */
 class ResumeFailure extends Error {}
@@ -106,6 +107,8 @@ async function resume(target: ResumeTarget, flags: { runtime: ResumeRuntime | un
           promptTokens: plan.promptTokens,
           issues: plan.issues,
           readiness: options.readiness,
+          warnings: options.warnings,
+          nextHandoff: options.nextHandoff,
         },
       });
       return 0;
@@ -296,6 +299,7 @@ function describeReadiness(readiness: Readiness, branch: string | null): string[
 function reportToStderr(options: ResumeOptions, plan: ResumePlan, io: Io): void {
   const lines = [`handoff: ${options.handoff.path} (${options.handoff.runtime ?? "unknown runtime"}; resuming in ${getRuntimeDefinition(plan.runtime).label})`, `checkout: ${options.checkout.why}`];
   lines.push(...describeReadiness(options.readiness, options.checkout.branch));
+  for (const warning of options.warnings) lines.push(`warning: ${warning.message}`);
   for (const issue of plan.issues) if (issue.severity === "error" || issue.severity === "warning") lines.push(`${issue.severity}: ${issue.message}`);
   io.err(lines.join("\n"));
 }

@@ -335,7 +335,7 @@ export function resumeWarnings(facts: {
         "resume-handoff-lint-errors",
         "warning",
         null,
-        `The handoff has ${facts.errors.length} lint error(s) (${shown}): the resuming agent may lack what those sections should tell it. See the handoff's lint findings.`,
+        `The handoff has ${facts.errors.length} lint error(s) (${shown}): what they flag is missing or wrong for the resuming agent too. See the handoff's lint findings.`,
       ),
     );
   }
