@@ -41,6 +41,10 @@ describe("compareRecency", () => {
     expect(Math.sign(compareRecency(b, a))).toBe(expected === 0 ? 0 : -expected);
   });
 
+  it("orders a time past year 9999 after every real day", () => {
+    expect(compareRecency({ date: null, timestamp: Date.UTC(12026, 0, 1), fileTime: null }, { date: "9999-12-31", fileTime: null })).toBeGreaterThan(0);
+  });
+
   it("is a total preorder (transitive and antisymmetric) over random handoffs", () => {
     const day = fc.integer({ min: 0, max: 6 }).map((offset) => new Date(Date.UTC(2026, 0, 1 + offset)).toISOString().slice(0, 10));
     const time = fc.integer({ min: Date.UTC(2025, 11, 30), max: Date.UTC(2026, 0, 9) });
@@ -60,7 +64,7 @@ describe("handoffRecency", () => {
     ["no folder: the UTC day of the timestamp", t(null, "2026-02-17T21:45:00Z", "2026-03-01T00:00:00Z"), { day: "2026-02-17", time: at("2026-02-17T21:45:00Z") }],
     ["no folder, no timestamp: the file time", t(null, null, "2026-03-01T00:00:00Z"), { day: "2026-03-01", time: at("2026-03-01T00:00:00Z") }],
     ["nothing", t(null, null, null), { day: null, time: null }],
-    ["a time past year 9999 has no day", { date: null, timestamp: Date.UTC(12026, 0, 1), fileTime: null }, { day: null, time: Date.UTC(12026, 0, 1) }],
+    ["a time past year 9999 has no YYYY-MM-DD day (it still orders by its time)", { date: null, timestamp: Date.UTC(12026, 0, 1), fileTime: null }, { day: null, time: Date.UTC(12026, 0, 1) }],
     ["NaN is unknown", { date: null, timestamp: Number.NaN, fileTime: 5 }, { day: "1970-01-01", time: 5 }],
   ])("%s", (_name, times, expected) => {
     expect(handoffRecency(times)).toEqual(expected);

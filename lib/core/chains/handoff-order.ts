@@ -40,13 +40,32 @@ export function handoffRecency(times: HandoffTimes): HandoffRecency {
 /**
  * Older first (negative when `a` is older), 0 when day and time are the same or both unknown. A
  * comparator over recency only; `compareAge` in build-chains adds path and id so ties are stable.
+ * Allocation-free (days as integers): chains sort and heap-order every node with it.
  */
 export function compareRecency(a: HandoffTimes, b: HandoffTimes): number {
-  const left = handoffRecency(a);
-  const right = handoffRecency(b);
-  const byDay = compareNullable(left.day, right.day, (x, y) => (x < y ? -1 : x > y ? 1 : 0));
-  if (byDay !== 0) return byDay;
-  return compareNullable(left.time, right.time, (x, y) => Math.sign(x - y));
+  const timeA = finite(a.timestamp) ?? finite(a.fileTime);
+  const timeB = finite(b.timestamp) ?? finite(b.fileTime);
+  const dateA = isIsoDay(a.date) ? a.date : null;
+  const dateB = isIsoDay(b.date) ? b.date : null;
+  if (dateA !== null && dateB !== null) {
+    // Both from date folders: ISO days order as strings.
+    if (dateA !== dateB) return dateA < dateB ? -1 : 1;
+  } else {
+    const byDay = compareNullable(dayNumber(dateA, timeA), dayNumber(dateB, timeB), (x, y) => x - y);
+    if (byDay !== 0) return byDay;
+  }
+  return compareNullable(timeA, timeB, (x, y) => Math.sign(x - y));
+}
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 (UTC) of the date folder, else of the time; null when neither is known. */
+function dayNumber(date: string | null, time: number | null): number | null {
+  if (date !== null) {
+    const value = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+    if (Number.isFinite(value)) return value / DAY_MS;
+  }
+  return time === null ? null : Math.floor(time / DAY_MS);
 }
 
 /**
@@ -72,7 +91,7 @@ function finite(value: number | null | undefined): number | null {
 }
 
 function isIsoDay(value: string | null): value is string {
-  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return value !== null && value.length === 10 && /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
 
 function utcDay(ms: number): string | null {

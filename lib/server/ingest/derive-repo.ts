@@ -33,7 +33,7 @@ interface HandoffFacts {
   commitTime: unknown;
   headSha: string | null;
   parsed: string;
-  content: string;
+  deprecation: string | null;
   isGone: unknown;
   committed: unknown;
   inWorkingTree: unknown;
@@ -50,7 +50,7 @@ export async function deriveRepo(
   { repoId, repoPath, isShallow, prefixes }: { repoId: string; repoPath: string; isShallow: boolean; prefixes: string[] },
 ): Promise<DeriveResult> {
   const handoffs = await bulk.query<HandoffFacts>(
-    `SELECT "id", "path", "blobSha", "previousPath", "date", "fileMtime", "timestamp", "commitSha", "commitTime", "headSha", "parsed", "content", "isGone", "committed", "inWorkingTree"
+    `SELECT "id", "path", "blobSha", "previousPath", "date", "fileMtime", "timestamp", "commitSha", "commitTime", "headSha", "parsed", "deprecation", "isGone", "committed", "inWorkingTree"
      FROM "Handoff" WHERE "repoId" = ?`,
     [repoId],
   );
@@ -75,9 +75,14 @@ export async function deriveRepo(
   const headShas = [...new Set(handoffs.map((handoff) => handoff.headSha).filter((sha): sha is string => Boolean(sha)))];
   const commitExists = await existingCommits(repoPath, headShas);
 
-  // "" = checked and not marked; the text is what the UI and resume show for a marked one.
+  // "" = checked and not marked; the text is what the UI and resume show for a marked one. A row's content
+  // never changes (a new content is a new row), so only rows not checked yet (null) are read and checked.
   const deprecations = new Map<string, string>();
-  for (const handoff of handoffs) deprecations.set(handoff.id, describeDeprecation(detectDeprecation(handoff.content ?? "")));
+  for (const handoff of handoffs) if (handoff.deprecation !== null) deprecations.set(handoff.id, handoff.deprecation);
+  if (deprecations.size < handoffs.length) {
+    const unchecked = await bulk.query<{ id: string; content: string }>(`SELECT "id", "content" FROM "Handoff" WHERE "repoId" = ? AND "deprecation" IS NULL`, [repoId]);
+    for (const row of unchecked) deprecations.set(row.id, describeDeprecation(detectDeprecation(row.content ?? "")));
+  }
 
   const live = handoffs.filter((handoff) => held.has(handoff.id));
   const nodes: ChainNode[] = live.map((handoff) => {
