@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESUME_RUNTIMES } from "../../lib/core/resume/runtimes";
+import { buildFreshCloneRepo, CURRENT_NEXT_STEPS, LATEST_PATHS, type FreshCloneFixture } from "../../lib/server/resume/latest-fixture";
 import { buildResumeRepo, DRAFT_SESSION_ID, PATHS, type ResumeFixture } from "../../lib/server/resume/resume-fixture";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../../lib/server/test-support/test-database";
 import { main } from "../baton";
@@ -196,6 +197,49 @@ for (const provider of testProviders) {
       expect(runInShell(result.stdout.trimEnd())).toEqual([{ program: "codex", cwd: root, argv: ["--", json.prompt] }]);
       expect(fixture.repo.git("rev-parse", "--abbrev-ref", "HEAD")).toBe("feat/remote");
       expect(fixture.repo.git("rev-parse", "--abbrev-ref", "feat/remote@{upstream}")).toBe("origin/feat/remote");
+    });
+  });
+}
+
+for (const provider of testProviders) {
+  describe.skipIf(provider.skip)(`baton resume <fresh clone> (${provider.name})`, () => {
+    let database: TestDatabase;
+    let fixture: FreshCloneFixture;
+    let previousUrl: string | undefined;
+
+    beforeAll(async () => {
+      database = await provider.create();
+      previousUrl = process.env.DATABASE_URL;
+      process.env.DATABASE_URL = database.target.url;
+      fixture = buildFreshCloneRepo();
+    });
+    afterAll(async () => {
+      if (previousUrl === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previousUrl;
+      await database?.drop();
+    });
+
+    it("resumes the newest committed handoff although every file has the same mtime, skipping the one marked DEPRECATED", async () => {
+      const result = await run(["resume", fixture.clone, "--json"]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain(`resuming the latest open handoff in ${fixture.clone}: ${LATEST_PATHS.current} (1 open handoff marked deprecated or superseded skipped)`);
+      const json = JSON.parse(result.stdout) as ResumeJson & {
+        details: { warnings: { rule: string; severity: string; message: string }[]; nextHandoff: { template: string }; readiness: { headMatches: boolean | null } };
+      };
+      expect(Object.keys(json).sort()).toEqual(["command", "details", "nativeCommand", "prompt", "runtime"]);
+      expect(json.details.handoff.path).toBe(LATEST_PATHS.current);
+      expect(json.prompt).toContain(CURRENT_NEXT_STEPS.join("\n"));
+      expect(json.details.nextHandoff.template).toBe(".claude/handoffs/<slug>.md");
+      expect(json.details.readiness.headMatches).toBeNull();
+      expect(json.details.warnings).toEqual([expect.objectContaining({ rule: "resume-handoff-lint-errors", severity: "warning" })]);
+    });
+
+    it("text mode prints each warning on stderr; naming the deprecated handoff resumes it with a warning", async () => {
+      const result = await run(["resume", fixture.clone, LATEST_PATHS.deprecated]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/^warning: This handoff marks itself deprecated or superseded \(title, line 1: # DEPRECATED: old plan/m);
+      expect(result.stderr).toMatch(/^warning: The next action is vague/m);
+      expect(result.stdout).not.toContain("warning:");
     });
   });
 }

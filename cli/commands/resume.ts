@@ -1,7 +1,6 @@
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { compareAge } from "../../lib/core/chains/build-chains";
 import type { ResumePlan } from "../../lib/core/resume/build-resume";
 import { getRuntimeDefinition, isResumeRuntime, resolveResumeRuntime, RESUME_RUNTIMES, type ResumeRuntime } from "../../lib/core/resume/runtimes";
 import { createDb, type Db } from "../../lib/server/db/client";
@@ -23,7 +22,8 @@ baton resume <repo> <repo-relative handoff path> [same options]
   --runtime R     ${RESUME_RUNTIMES.join(" | ")} (default: the runtime that wrote the handoff)
   --command       print only the shell command that starts the runtime
   --native        print only the command that reopens the recorded session
-  --json          print { runtime, prompt, command, nativeCommand, details }`;
+  --json          print { runtime, prompt, command, nativeCommand, details }
+                  (details.warnings: lint errors, a vague next action, a deprecated handoff, …)`;
 
 /** A failure the command reports (exit 1), as opposed to a usage error (exit 2). */
 class ResumeFailure extends Error {}
@@ -107,6 +107,8 @@ async function resume(target: ResumeTarget, flags: { runtime: ResumeRuntime | un
           promptTokens: plan.promptTokens,
           issues: plan.issues,
           readiness: options.readiness,
+          warnings: options.warnings,
+          nextHandoff: options.nextHandoff,
         },
       });
       return 0;
@@ -157,17 +159,27 @@ async function scanTarget(db: Db, root: string, database: ReturnType<typeof reso
   return scanned.repoId;
 }
 
-/** The chain builder's latest handoff when nobody resumed it yet, else the newest chain head. */
+/**
+ * The chain builder's latest handoff when nobody resumed it yet, else the newest chain head; never one
+ * marked deprecated or superseded (docs/resume.md, "Which handoff `resume <repo>` picks").
+ */
 async function latestOpenHead(db: Db, repoId: string, root: string, io: Io): Promise<string> {
   const { nodes, result } = await loadRepoChains(db, repoId);
-  const heads = new Set(result.chains.flatMap((chain) => chain.heads));
-  if (heads.size === 0) throw new ResumeFailure(`no handoffs found in ${root} (see docs/cli.md, "Where handoffs are looked for")`);
-  let chosen = result.latestId !== null && heads.has(result.latestId) ? nodes.find((node) => node.id === result.latestId) : undefined;
-  if (!chosen) {
-    for (const node of nodes) if (heads.has(node.id) && (chosen === undefined || compareAge(node, chosen) > 0)) chosen = node;
+  const heads = result.chains.flatMap((chain) => chain.heads);
+  if (heads.length === 0) throw new ResumeFailure(`no handoffs found in ${root} (see docs/cli.md, "Where handoffs are looked for")`);
+  const resumable = result.resumableHeads;
+  if (resumable.length === 0) {
+    const shown = nodes.filter((node) => heads.includes(node.id)).slice(0, 3).map((node) => `${node.path} (${node.deprecation})`);
+    throw new ResumeFailure(
+      `every open handoff in ${root} is marked deprecated or superseded: ${shown.join("; ")}${heads.length > 3 ? "; …" : ""}. ` +
+        "Name one to resume it anyway: baton resume <repo> <repo-relative path>",
+    );
   }
-  io.err(`resuming the latest open handoff in ${root}: ${chosen!.path}`);
-  return chosen!.id;
+  const chosenId = result.latestId !== null && resumable.includes(result.latestId) ? result.latestId : resumable[0]!;
+  const chosen = nodes.find((node) => node.id === chosenId)!;
+  const skipped = heads.length - resumable.length;
+  io.err(`resuming the latest open handoff in ${root}: ${chosen.path}${skipped > 0 ? ` (${counted(skipped, "open handoff")} marked deprecated or superseded skipped)` : ""}`);
+  return chosen.id;
 }
 
 /**
@@ -287,6 +299,7 @@ function describeReadiness(readiness: Readiness, branch: string | null): string[
 function reportToStderr(options: ResumeOptions, plan: ResumePlan, io: Io): void {
   const lines = [`handoff: ${options.handoff.path} (${options.handoff.runtime ?? "unknown runtime"}; resuming in ${getRuntimeDefinition(plan.runtime).label})`, `checkout: ${options.checkout.why}`];
   lines.push(...describeReadiness(options.readiness, options.checkout.branch));
+  for (const warning of options.warnings) lines.push(`warning: ${warning.message}`);
   for (const issue of plan.issues) if (issue.severity === "error" || issue.severity === "warning") lines.push(`${issue.severity}: ${issue.message}`);
   io.err(lines.join("\n"));
 }

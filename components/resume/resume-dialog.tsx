@@ -55,6 +55,13 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
           {error && <p className="text-sm text-red-600" role="alert">{(error as Error).message}</p>}
           {data && plan && (
             <div className="space-y-4">
+              {data.warnings.length > 0 && (
+                <ul aria-label="Before you resume" className="space-y-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="resume-warnings">
+                  {data.warnings.map((warning) => (
+                    <li key={warning.rule}>⚠ {warning.message}</li>
+                  ))}
+                </ul>
+              )}
               <div role="tablist" aria-label="Runtime" className="flex flex-wrap gap-1 border-b border-zinc-200">
                 {data.plans.map((candidate) => (
                   <button

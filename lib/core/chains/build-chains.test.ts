@@ -119,7 +119,82 @@ describe("buildChains", () => {
   });
 
   test("empty input", () => {
-    expect(buildChains([])).toEqual({ chains: [], edges: [], findings: [], latestId: null });
+    expect(buildChains([])).toEqual({ chains: [], edges: [], findings: [], latestId: null, latestHint: null, resumableHeads: [] });
+  });
+
+  test("latest: a handoff without a date folder is compared by the day of its time, then the time", () => {
+    const day = (iso: string) => Date.parse(iso);
+    const result = buildChains([
+      node("folder", { path: `${base}/codex/02012026/handoff_x.md`, date: "2026-01-02", timestamp: day("2026-01-02T10:00:00Z") }),
+      node("flat-same-day-later", { path: "docs/handoffs/y.md", date: null, timestamp: day("2026-01-02T11:00:00Z") }),
+      node("flat-earlier-day-late-time", { path: "docs/handoffs/z.md", date: null, fileTime: day("2026-01-01T23:59:00Z") }),
+    ]);
+    expect(result.latestId).toBe("flat-same-day-later");
+  });
+
+  test("latest: the identity timestamp outranks the file time", () => {
+    const result = buildChains([
+      node("old-stamp-new-commit", { path: "h/a.md", date: null, timestamp: 1_000, fileTime: 9_000 }),
+      node("new-stamp", { path: "h/b.md", date: null, timestamp: 2_000, fileTime: 1 }),
+    ]);
+    expect(result.latestId).toBe("new-stamp");
+  });
+
+  describe("deprecated or superseded handoffs", () => {
+    const nodes = [
+      node("a", { fileTime: 1 }),
+      node("b", { previousPath: pathOf("a"), fileTime: 2 }),
+      node("old-head", { path: "h/old.md", date: null, fileTime: 3 }),
+      node("superseded", { path: "h/newest.md", date: "2026-02-01", fileTime: 9, isDeprecated: true }),
+    ];
+
+    test("never win latest, even when newest", () => {
+      const result = buildChains(nodes);
+      expect(result.latestId).toBe("b");
+    });
+
+    test("are still in their chain and still structural heads, but not resumable heads", () => {
+      const result = buildChains(nodes);
+      expect(result.chains.flatMap((chain) => chain.heads).sort()).toEqual(["b", "old-head", "superseded"]);
+      expect(result.resumableHeads).toEqual(["b", "old-head"]);
+    });
+
+    test("when every handoff is deprecated there is no latest and nothing to resume", () => {
+      const result = buildChains([node("x", { isDeprecated: true }), node("y", { path: "h/y.md", isDeprecated: true })]);
+      expect(result.latestId).toBeNull();
+      expect(result.resumableHeads).toEqual([]);
+    });
+  });
+
+  describe("LATEST hint", () => {
+    const nodes = [
+      node("older", { path: "docs/handoffs/older.md", date: null, fileTime: 1_000 }),
+      node("tie-a", { path: "docs/handoffs/a.md", date: null, fileTime: 5_000 }),
+      node("tie-b", { path: "docs/handoffs/b.md", date: null, fileTime: 5_000 }),
+      node("gone-stale", { path: "docs/handoffs/dep.md", date: null, fileTime: 6_000, isDeprecated: true }),
+    ];
+
+    test.each<[string, string | null, string, { path: string; status: string } | null]>([
+      ["no hint: newest, ties by path", null, "tie-b", null],
+      ["the hint settles a tie", "docs/handoffs/a.md", "tie-a", { path: "docs/handoffs/a.md", status: "chosen" }],
+      ["a hint with ./ and backslashes is normalised", ".\\docs\\handoffs\\a.md", "tie-a", { path: "docs/handoffs/a.md", status: "chosen" }],
+      ["a stale hint does not hide newer work", "docs/handoffs/older.md", "tie-b", { path: "docs/handoffs/older.md", status: "newer-exists" }],
+      ["a hint to a deprecated handoff is ignored", "docs/handoffs/dep.md", "tie-b", { path: "docs/handoffs/dep.md", status: "deprecated" }],
+      ["a hint to nothing is ignored", "docs/handoffs/none.md", "tie-b", { path: "docs/handoffs/none.md", status: "not-found" }],
+      ["an empty hint is no hint", "  ", "tie-b", null],
+    ])("%s", (_name, latestHint, expected, outcome) => {
+      const result = buildChains(nodes, { latestHint });
+      expect(result.latestId).toBe(expected);
+      expect(result.latestHint).toEqual(outcome);
+    });
+
+    test("several versions at the hinted path: the newest of them", () => {
+      const result = buildChains(
+        [node("v1", { path: "h/x.md", date: null, fileTime: 10, branches: ["a"] }), node("v2", { path: "h/x.md", date: null, fileTime: 20, branches: ["b"] })],
+        { latestHint: "h/x.md" },
+      );
+      expect(result.latestId).toBe("v2");
+    });
   });
 
   test("duplicate ids are ignored after the first", () => {

@@ -1,5 +1,6 @@
 import { finding, type Finding } from "../findings";
 import { normaliseRepoPath } from "../handoff/handoff-path";
+import { compareRecency } from "./handoff-order";
 
 /** One distinct handoff content, with where it lives. Several nodes may share a path (one per branch version). */
 export interface ChainNode {
@@ -12,8 +13,15 @@ export interface ChainNode {
   inWorkingTree: boolean;
   /** YYYY-MM-DD from the date folder, or null. */
   date: string | null;
-  /** Milliseconds: working-tree mtime, else committer time of the commit that added it; null when unknown. */
+  /** Milliseconds of the identity timestamp (UTC), or null. Optional: unknown when absent. */
+  timestamp?: number | null;
+  /**
+   * Milliseconds from `handoffFileTime`: committer time of the commit that first added this content
+   * for committed content, working-tree mtime only for uncommitted or modified files; null when unknown.
+   */
   fileTime: number | null;
+  /** Marked deprecated or superseded (lib/core/handoff/deprecation.ts): never the latest, never a head to resume. */
+  isDeprecated?: boolean;
 }
 
 export type EdgeResolution = "same-branch" | "other-branch" | "working-tree";
@@ -46,8 +54,39 @@ export interface ChainBuildResult {
   chains: Chain[];
   edges: ChainEdge[];
   findings: { nodeId: string; finding: Finding }[];
-  /** The protocol's latest handoff: latest date folder, then latest file time, across all runtime folders. */
+  /**
+   * The latest handoff across all runtime folders, by the protocol's order (handoff-order.ts), among
+   * those not marked deprecated or superseded; null when there is none. A LATEST hint (see
+   * `BuildChainsOptions.latestHint`) wins unless another handoff is strictly newer.
+   */
   latestId: string | null;
+  /** What became of the LATEST hint; null when no hint was given. */
+  latestHint: LatestHintOutcome | null;
+  /**
+   * Chain heads a resume may start from: heads not marked deprecated or superseded, newest first.
+   * (`Chain.heads` stays structural: every handoff nothing resumed from yet.)
+   */
+  resumableHeads: string[];
+}
+
+export interface BuildChainsOptions {
+  /**
+   * Repo-relative path of the handoff a `LATEST.md` (or similar) names, or null. It is a hint, not an
+   * override: the hinted handoff is the latest unless another handoff that is not deprecated is
+   * strictly newer by day and time (a stale LATEST.md must not hide newer work); it settles ties.
+   */
+  latestHint?: string | null;
+}
+
+export interface LatestHintOutcome {
+  /** The hint, normalised. */
+  path: string;
+  /**
+   * `chosen`: the hinted handoff is the latest. `newer-exists`: another handoff is strictly newer, so it
+   * is the latest. `deprecated`: the hinted handoff is marked deprecated/superseded. `not-found`: no
+   * handoff has that path.
+   */
+  status: "chosen" | "newer-exists" | "deprecated" | "not-found";
 }
 
 /**
@@ -55,7 +94,7 @@ export interface ChainBuildResult {
  * previous pointer, so the pointer graph is a forest plus at most one cycle per component; cycles and
  * self-pointers are cut and reported instead of followed.
  */
-export function buildChains(input: readonly ChainNode[]): ChainBuildResult {
+export function buildChains(input: readonly ChainNode[], options: BuildChainsOptions = {}): ChainBuildResult {
   const nodes: ChainNode[] = [];
   const byId = new Map<string, ChainNode>();
   for (const node of input) {
@@ -111,10 +150,40 @@ export function buildChains(input: readonly ChainNode[]): ChainBuildResult {
   const chains = roots.map((root) => collectChain(root, childrenOf, parentOf, brokenOf));
   const edges = chains.flatMap((chain) => chain.edges);
 
-  let latest: ChainNode | null = null;
-  for (const node of nodes) if (latest === null || compareAge(node, latest) > 0) latest = node;
+  const current = nodes.filter((node) => node.isDeprecated !== true);
+  const { latest, hint } = chooseLatest(current, nodes, options.latestHint ?? null);
+  const resumableHeads = chains
+    .flatMap((chain) => chain.heads)
+    .map((id) => byId.get(id) as ChainNode)
+    .filter((node) => node.isDeprecated !== true)
+    .sort((a, b) => compareAge(b, a))
+    .map((node) => node.id);
 
-  return { chains, edges, findings, latestId: latest?.id ?? null };
+  return { chains, edges, findings, latestId: latest?.id ?? null, latestHint: hint, resumableHeads };
+}
+
+/**
+ * The newest current (not deprecated) handoff; with a hint, the hinted handoff unless a current one is
+ * strictly newer by day and time. Several versions at the hinted path (branches): the newest of them.
+ */
+function chooseLatest(
+  current: ChainNode[],
+  all: ChainNode[],
+  latestHint: string | null,
+): { latest: ChainNode | null; hint: LatestHintOutcome | null } {
+  let newestCurrent: ChainNode | null = null;
+  for (const node of current) if (newestCurrent === null || compareAge(node, newestCurrent) > 0) newestCurrent = node;
+  if (latestHint === null || latestHint.trim() === "") return { latest: newestCurrent, hint: null };
+
+  const path = normaliseRepoPath(latestHint.trim());
+  const hinted = current.filter((node) => normaliseRepoPath(node.path) === path);
+  if (hinted.length === 0) {
+    const status = all.some((node) => normaliseRepoPath(node.path) === path) ? "deprecated" : "not-found";
+    return { latest: newestCurrent, hint: { path, status } };
+  }
+  const chosen = newest(hinted);
+  if (newestCurrent !== null && compareRecency(newestCurrent, chosen) > 0) return { latest: newestCurrent, hint: { path, status: "newer-exists" } };
+  return { latest: chosen, hint: { path, status: "chosen" } };
 }
 
 /**
@@ -211,18 +280,13 @@ function collectChain(
   return { id: root.id, nodeIds, edges, forks, broken, heads };
 }
 
-/** Older first: date folder, then file time (unknown sorts oldest), then path and id so ties are stable. */
+/**
+ * Older first: the protocol's order (handoff-order.ts: date folder as a day, then identity timestamp,
+ * then file time; unknown sorts oldest), then path and id so ties are stable.
+ */
 export function compareAge(a: ChainNode, b: ChainNode): number {
-  if (a.date !== b.date) {
-    if (a.date === null) return -1;
-    if (b.date === null) return 1;
-    return a.date < b.date ? -1 : 1;
-  }
-  if (a.fileTime !== b.fileTime) {
-    if (a.fileTime === null) return -1;
-    if (b.fileTime === null) return 1;
-    return a.fileTime - b.fileTime;
-  }
+  const byTime = compareRecency(a, b);
+  if (byTime !== 0) return byTime;
   if (a.path !== b.path) return a.path < b.path ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -1,8 +1,10 @@
 import { finding, type Finding } from "../findings";
 import { planCheckout } from "./checkout-plan";
+import { PROTOCOL_TEMPLATE, type HandoffConvention } from "./handoff-convention";
 import { isCommitSha } from "./git-names";
 import type { ResumeInput } from "./resume-input";
 import { getRuntimeDefinition, resolveResumeRuntime, type ResumeRuntime } from "./runtimes";
+import { sectionSource } from "./section-source";
 import { chainCommands } from "./shell-quote";
 import {
   fencedBlock,
@@ -151,6 +153,11 @@ function checkoutSentence(input: ResumeInput, collector: UntrustedTextCollector)
         where: `- Branch that holds the handoff: ${inlineCode(plan.branch)}, so far only as ${inlineCode(plan.upstream)}`,
         step: `Make sure branch ${inlineCode(plan.branch)} is checked out; the local branch may first need creating from ${inlineCode(plan.upstream)} (${inlineCode(chainCommands(plan.commands))}). Look at \`git status\` for uncommitted changes.`,
       };
+    case "create-untracked":
+      return {
+        where: `- Branch that holds the handoff: ${inlineCode(plan.branch)}, so far only as the ref ${inlineCode(plan.upstream)}, which no configured remote fetches into`,
+        step: `Make sure branch ${inlineCode(plan.branch)} is checked out; the local branch may first need creating from ${inlineCode(plan.upstream)} without an upstream (${inlineCode(chainCommands(plan.commands))}); set one with ${inlineCode(`git push -u <remote> ${plan.branch}`)} when you push. Look at \`git status\` for uncommitted changes.`,
+      };
     case "fast-forward":
       return {
         where: `- Branch that holds the handoff: ${inlineCode(plan.upstream)}; the local ${inlineCode(plan.branch)} is behind it`,
@@ -206,7 +213,6 @@ export function composeResumePrompt(input: ResumeInput, runtime: ResumeRuntime):
   const writer = getRuntimeDefinition(resolveWriter(input)).label;
   const sessionText = input.sessionId ? `session ${inlineCode(collector.clean(input.sessionId))}` : "session id unknown";
   const checkout = checkoutSentence(input, collector);
-  const ownRuntimeFolder = runtime === "generic" ? "<your runtime slug>" : runtime;
 
   const sections: string[] = [];
   sections.push(
@@ -234,7 +240,7 @@ export function composeResumePrompt(input: ResumeInput, runtime: ResumeRuntime):
       "3. Run each verification command listed below and compare its output with the last known result recorded for it; report each difference (for example 72 errors before, 9 now).",
       "4. If the tree does not match what the handoff claims (branch, HEAD, results), stop: report what differs and ask the user before proceeding. Do not guess.",
       "5. Resume from the exact next action quoted below. Do not re-derive the plan from scratch and do not re-litigate the goal, constraints or key decisions the handoff records.",
-      `6. When you near your own context or usage limit, write a new handoff by the same protocol at docs/ai/handoff/${ownRuntimeFolder}/<DDMMYYYY>/handoff_<phase>.md whose previous-handoff pointer is ${pathCode}, then commit and push it.`,
+      `6. When you near your own context or usage limit, ${nextHandoffStep(input.nextHandoff ?? null, runtime, pathCode, collector)}`,
     ].join("\n"),
   );
 
@@ -243,7 +249,12 @@ export function composeResumePrompt(input: ResumeInput, runtime: ResumeRuntime):
   );
 
   const nextAction = input.parsed.nextAction;
-  if (nextAction && nextAction.text.trim() !== "") {
+  // As written: numbered steps stay numbered and in order, code spans stay code (the parser's text is plain).
+  const asWritten = nextAction && input.markdown ? sectionSource(input.markdown, nextAction.line, input.parsed.sections) : null;
+  if (asWritten !== null) {
+    const lines = asWritten.firstLine === asWritten.lastLine ? `line ${asWritten.firstLine}` : `lines ${asWritten.firstLine}–${asWritten.lastLine}`;
+    sections.push(`Next action (quoted from the handoff as written, ${lines}):\n${collector.block("next action", collector.clean(asWritten.text))}`);
+  } else if (nextAction && nextAction.text.trim() !== "") {
     sections.push(
       `Next action (quoted from the handoff, line ${nextAction.line}):\n${collector.block("next action", collector.clean(nextAction.text))}`,
     );
@@ -279,6 +290,35 @@ export function composeResumePrompt(input: ResumeInput, runtime: ResumeRuntime):
   sections.push(`Start with step 1: read ${pathCode}.`);
 
   return { prompt: sections.join("\n\n"), issues: collector.issues() };
+}
+
+/**
+ * Step 6: where the next handoff goes. The repo's own convention when it has one (the folder and
+ * naming its newest handoffs use), else the protocol's path; `<runtime>` becomes the target runtime.
+ */
+function nextHandoffStep(convention: HandoffConvention | null, runtime: ResumeRuntime, pathCode: string, collector: UntrustedTextCollector): string {
+  const runtimeSlug = runtime === "generic" ? "<your runtime slug>" : runtime;
+  const fill = (template: string) => template.replaceAll("<runtime>", runtimeSlug);
+  const pointer = `whose previous-handoff pointer is ${pathCode}, then commit and push it.`;
+  if (convention === null || convention.source === "default") {
+    return `write a new handoff by the same protocol at ${fill(PROTOCOL_TEMPLATE)} ${pointer}`;
+  }
+  const template = inlineCode(collector.clean(fill(convention.template)));
+  const example = convention.example !== null ? inlineCode(collector.clean(convention.example)) : null;
+  if (convention.isSingleFile) {
+    return (
+      `write your handoff into ${template}, the one file this repository keeps its handoff in (replace its content; git keeps this version), ` +
+      `with the same sections as this one and a previous-handoff pointer to this version (its path and the commit that holds it), then commit and push it.`
+    );
+  }
+  const share = convention.considered > 1 ? ` (${convention.followedBy} of the repository's ${convention.considered} newest handoffs are named this way${example !== null ? `, e.g. ${example}` : ""})` : example !== null ? ` (like ${example})` : "";
+  const placeholders = /<(?!runtime>)[A-Za-z-]+>/.test(convention.template)
+    ? " Fill each <…> with your own values: dates and times in the same format, a short slug of your own for <slug>, the next number for <N…>."
+    : "";
+  if (convention.source === "protocol") {
+    return `write a new handoff by the same protocol at ${template}${share} ${pointer}${placeholders}`;
+  }
+  return `write a new handoff where this repository keeps them, named the way they are: ${template}${share}, with the same sections as this one, ${pointer}${placeholders}`;
 }
 
 function resolveWriter(input: ResumeInput): ResumeRuntime {

@@ -146,6 +146,15 @@ describe.each(SHELLS)("commands run through %s", (shell) => {
     expectNoInjection();
   });
 
+  test("a remote-tracking ref no configured remote fetches into is used by its full name, without --track", () => {
+    const plan = buildResume(hostileResumeInput(repo, markerDir, { branch: "feat/x", branchIsRemoteOnly: true, remote: "upstream", remoteIsTracked: false }));
+    const calls = runInShell(shell, plan.command!);
+    expect(calls[0]).toEqual({ program: "git", cwd: repo, argv: ["checkout", "-b", "feat/x", "--no-track", "refs/remotes/upstream/feat/x"] });
+    expect(calls[1]?.program).toBe("claude");
+    expect(plan.prompt).toContain("git checkout -b 'feat/x' --no-track 'refs/remotes/upstream/feat/x'");
+    expectNoInjection();
+  });
+
   test("a remote-only branch with a local namesake is checked out and fast-forwarded, never merged", () => {
     const plan = buildResume(hostileResumeInput(repo, markerDir, { branch: "feat/x", branchIsRemoteOnly: true, localBranchExists: true }));
     const calls = runInShell(shell, plan.command!);

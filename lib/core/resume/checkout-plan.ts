@@ -6,6 +6,12 @@ export type CheckoutPlan =
   | { kind: "checkout"; branch: string; commands: ShellWord[][] }
   | { kind: "create-tracking"; branch: string; upstream: string; commands: ShellWord[][] }
   /**
+   * Only a remote-tracking ref holds the handoff and no configured remote fetches into it, so git
+   * refuses `--track` ("starting point … is not a branch"): create the local branch from the full ref
+   * name with `--no-track`. The new branch has no upstream until it is pushed with `-u`.
+   */
+  | { kind: "create-untracked"; branch: string; upstream: string; commands: ShellWord[][] }
+  /**
    * Only the remote-tracking branch holds the handoff but a local branch of that name exists (behind
    * it): check that out and fast-forward it. `--ff-only` refuses a local branch that diverged, so
    * nothing is ever merged or lost on the user's behalf.
@@ -20,7 +26,7 @@ export type CheckoutPlan =
  * bare sha: a detached HEAD would leave the resuming agent's commits on no
  * branch, and the next handoff could not be pushed.
  */
-export function planCheckout(input: Pick<ResumeInput, "branch" | "branchIsRemoteOnly" | "remote" | "localBranchExists">): CheckoutPlan {
+export function planCheckout(input: Pick<ResumeInput, "branch" | "branchIsRemoteOnly" | "remote" | "localBranchExists" | "remoteIsTracked">): CheckoutPlan {
   const { branch, branchIsRemoteOnly, remote } = input;
   if (branch === null) return { kind: "stay", commands: null };
   if (!isValidBranchName(branch)) {
@@ -31,9 +37,19 @@ export function planCheckout(input: Pick<ResumeInput, "branch" | "branchIsRemote
   if (!isValidRemoteName(remote)) {
     return { kind: "invalid", commands: null, problem: `${JSON.stringify(remote)} is not a valid git remote name` };
   }
-  const upstream = `${remote}/${branch}`;
+  const isTracked = input.remoteIsTracked !== false;
+  // Without a remote that fetches into it, the short name may not even resolve the same way: use the full ref.
+  const upstream = isTracked ? `${remote}/${branch}` : `refs/remotes/${remote}/${branch}`;
   if (input.localBranchExists === true) {
     return { kind: "fast-forward", branch, upstream, commands: [checkout, [literal("git"), literal("merge"), literal("--ff-only"), upstream]] };
+  }
+  if (!isTracked) {
+    return {
+      kind: "create-untracked",
+      branch,
+      upstream,
+      commands: [[literal("git"), literal("checkout"), literal("-b"), branch, literal("--no-track"), upstream]],
+    };
   }
   return {
     kind: "create-tracking",

@@ -1,4 +1,5 @@
 import type { ParsedHandoff } from "../handoff/types";
+import type { HandoffConvention } from "./handoff-convention";
 
 /** What Baton knows about the session that wrote the handoff, from `scan --agents`. */
 export interface ResumeSessionFacts {
@@ -31,6 +32,13 @@ export interface ResumeInput {
    * creating it.
    */
   localBranchExists?: boolean;
+  /**
+   * With `branchIsRemoteOnly`: false when no configured remote fetches into
+   * `refs/remotes/<remote>/<branch>` (a remote removed after fetching, refs copied from a mirror), so
+   * `git checkout --track` would fail with "not a branch"; the command then uses the full ref name and
+   * `--no-track`. Absent or true: a normal remote-tracking branch.
+   */
+  remoteIsTracked?: boolean;
   /** HEAD sha as the handoff's identity section records it. */
   headSha: string | null;
   /** The commit that added the handoff (or the sha it records for itself). */
@@ -41,5 +49,12 @@ export interface ResumeInput {
   handoffRuntime: string | null;
   /** The parsed handoff, already secret-masked. */
   parsed: ParsedHandoff;
+  /**
+   * The handoff's markdown as stored (secrets masked), or null/absent: the next action is then quoted
+   * from the parser's plain text instead of as written (numbered steps and code spans are lost).
+   */
+  markdown?: string | null;
+  /** How the repo names its handoffs (handoff-convention.ts), for where the next one goes; absent → the protocol's path. */
+  nextHandoff?: HandoffConvention | null;
   session?: ResumeSessionFacts | null;
 }

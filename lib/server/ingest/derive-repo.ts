@@ -1,10 +1,13 @@
 /**
  * Everything Baton derives from stored facts of one repo, recomputed after any change so a rescan can
  * redo it: where each content is held (committed, in the working tree, gone), the commit that first
- * added it, chains from resume pointers, and lint with the repo's facts.
+ * added it, chains from resume pointers, lint with the repo's facts, and whether each handoff marks
+ * itself deprecated/superseded.
  */
 import { buildChains, type ChainNode } from "../../core/chains/build-chains";
+import { handoffFileTime } from "../../core/chains/handoff-order";
 import type { Finding } from "../../core/findings";
+import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import type { BulkWriter, Row } from "../db/bulk";
 import { blobIntroductions, existingCommits } from "../git";
@@ -25,10 +28,12 @@ interface HandoffFacts {
   previousPath: string | null;
   date: string | null;
   fileMtime: unknown;
+  timestamp: unknown;
   commitSha: string | null;
   commitTime: unknown;
   headSha: string | null;
   parsed: string;
+  deprecation: string | null;
   isGone: unknown;
   committed: unknown;
   inWorkingTree: unknown;
@@ -45,7 +50,7 @@ export async function deriveRepo(
   { repoId, repoPath, isShallow, prefixes }: { repoId: string; repoPath: string; isShallow: boolean; prefixes: string[] },
 ): Promise<DeriveResult> {
   const handoffs = await bulk.query<HandoffFacts>(
-    `SELECT "id", "path", "blobSha", "previousPath", "date", "fileMtime", "commitSha", "commitTime", "headSha", "parsed", "isGone", "committed", "inWorkingTree"
+    `SELECT "id", "path", "blobSha", "previousPath", "date", "fileMtime", "timestamp", "commitSha", "commitTime", "headSha", "parsed", "deprecation", "isGone", "committed", "inWorkingTree"
      FROM "Handoff" WHERE "repoId" = ?`,
     [repoId],
   );
@@ -70,6 +75,15 @@ export async function deriveRepo(
   const headShas = [...new Set(handoffs.map((handoff) => handoff.headSha).filter((sha): sha is string => Boolean(sha)))];
   const commitExists = await existingCommits(repoPath, headShas);
 
+  // "" = checked and not marked; the text is what the UI and resume show for a marked one. A row's content
+  // never changes (a new content is a new row), so only rows not checked yet (null) are read and checked.
+  const deprecations = new Map<string, string>();
+  for (const handoff of handoffs) if (handoff.deprecation !== null) deprecations.set(handoff.id, handoff.deprecation);
+  if (deprecations.size < handoffs.length) {
+    const unchecked = await bulk.query<{ id: string; content: string }>(`SELECT "id", "content" FROM "Handoff" WHERE "repoId" = ? AND "deprecation" IS NULL`, [repoId]);
+    for (const row of unchecked) deprecations.set(row.id, describeDeprecation(detectDeprecation(row.content ?? "")));
+  }
+
   const live = handoffs.filter((handoff) => held.has(handoff.id));
   const nodes: ChainNode[] = live.map((handoff) => {
     const where = held.get(handoff.id)!;
@@ -81,7 +95,15 @@ export async function deriveRepo(
       branches: where.branches,
       inWorkingTree: where.inWorkingTree,
       date: handoff.date,
-      fileTime: where.inWorkingTree ? toMs(handoff.fileMtime) : (toMs(handoff.commitTime) ?? introduction?.time ?? null),
+      timestamp: toMs(handoff.timestamp),
+      // A committed content's time is its commit's, also when the same bytes are in the working tree
+      // (after a fresh clone every mtime is the clone's); the mtime only for uncommitted/modified files.
+      fileTime: handoffFileTime({
+        isCommitted: where.branches.length > 0,
+        commitTime: toMs(handoff.commitTime) ?? introduction?.time ?? null,
+        fileMtime: toMs(handoff.fileMtime),
+      }),
+      isDeprecated: deprecations.get(handoff.id) !== "",
     };
   });
   const chains = buildChains(nodes);
@@ -130,6 +152,7 @@ export async function deriveRepo(
         findings.filter((finding) => finding.severity === "error").length,
         findings.filter((finding) => finding.severity === "warning").length,
         analysis.secrets.length === 0 ? 0 : new Set(analysis.secrets.map((secret) => `${secret.type}:${secret.last4}`)).size,
+        deprecations.get(handoff.id) ?? "",
       ],
     });
   }
@@ -138,12 +161,12 @@ export async function deriveRepo(
     await bulk.execute(`DELETE FROM "HandoffFinding" WHERE "handoffId" IN (SELECT "id" FROM "Handoff" WHERE "repoId" = ?)`, [repoId]);
     await bulk.insert("HandoffFinding", ["handoffId", "rule", "severity", "line", "message"], findingRows);
     for (const update of updates) {
-      const [committed, inWorkingTree, isGone, goneAt, commitSha, commitTime, errors, warnings, secrets] = update.values;
+      const [committed, inWorkingTree, isGone, goneAt, commitSha, commitTime, errors, warnings, secrets, deprecation] = update.values;
       await bulk.execute(
         `UPDATE "Handoff" SET "committed" = ?, "inWorkingTree" = ?, "isGone" = ?, "goneAt" = COALESCE(?, CASE WHEN ? THEN "goneAt" ELSE NULL END),
-           "commitSha" = ?, "commitTime" = COALESCE(?, "commitTime"), "errorCount" = ?, "warningCount" = ?, "secretCount" = ?, "updatedAt" = ?
+           "commitSha" = ?, "commitTime" = COALESCE(?, "commitTime"), "errorCount" = ?, "warningCount" = ?, "secretCount" = ?, "deprecation" = ?, "updatedAt" = ?
          WHERE "id" = ?`,
-        [committed!, inWorkingTree!, isGone!, goneAt!, isGone!, commitSha!, commitTime!, errors!, warnings!, secrets!, now, update.id],
+        [committed!, inWorkingTree!, isGone!, goneAt!, isGone!, commitSha!, commitTime!, errors!, warnings!, secrets!, deprecation!, now, update.id],
       );
     }
     await bulk.execute(`DELETE FROM "ChainEdge" WHERE "repoId" = ?`, [repoId]);

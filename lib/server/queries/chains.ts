@@ -1,15 +1,34 @@
 import { buildChains, type ChainNode } from "../../core/chains/build-chains";
+import { handoffFileTime } from "../../core/chains/handoff-order";
+import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
 import type { Db } from "../db/client";
 
 export interface RepoChainData {
   repoId: string;
   repoPath: string;
-  nodes: (ChainNode & { runtime: string | null; phase: string | null; errorCount: number; warningCount: number; nextAction: string | null; sessionId: string | null })[];
+  nodes: (ChainNode & {
+    runtime: string | null;
+    phase: string | null;
+    errorCount: number;
+    warningCount: number;
+    nextAction: string | null;
+    sessionId: string | null;
+    /** Where the handoff marks itself deprecated/superseded, or null when it does not. */
+    deprecation: string | null;
+  })[];
   result: ReturnType<typeof buildChains>;
 }
 
+export interface LoadRepoChainsOptions {
+  /**
+   * Repo-relative path a `LATEST.md` names (`Repo.latestHintPath` once discovery stores it), or null.
+   * See `BuildChainsOptions.latestHint` for the rule.
+   */
+  latestHint?: string | null;
+}
+
 /** Chain facts of one repo, rebuilt from stored handoffs with the same pure builder ingest uses. */
-export async function loadRepoChains(db: Db, repoId: string): Promise<RepoChainData> {
+export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoChainsOptions = {}): Promise<RepoChainData> {
   const repo = await db.repo.findUniqueOrThrow({ where: { id: repoId }, select: { path: true } });
   const handoffs = await db.handoff.findMany({
     where: { repoId, isGone: false },
@@ -20,7 +39,9 @@ export async function loadRepoChains(db: Db, repoId: string): Promise<RepoChainD
       date: true,
       fileMtime: true,
       commitTime: true,
+      timestamp: true,
       inWorkingTree: true,
+      deprecation: true,
       runtime: true,
       phase: true,
       errorCount: true,
@@ -31,22 +52,45 @@ export async function loadRepoChains(db: Db, repoId: string): Promise<RepoChainD
     orderBy: { path: "asc" },
   });
   const occurrences = await loadOccurrences(db, repoId);
-  const nodes = handoffs.map((handoff) => ({
-    id: handoff.id,
-    path: handoff.path,
-    previousPath: handoff.previousPath,
-    branches: (occurrences.get(handoff.id) ?? []).filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref).sort(),
-    inWorkingTree: handoff.inWorkingTree,
-    date: handoff.date,
-    fileTime: (handoff.inWorkingTree ? handoff.fileMtime : handoff.commitTime)?.getTime() ?? handoff.commitTime?.getTime() ?? null,
-    runtime: handoff.runtime,
+  const deprecations = await completeDeprecations(db, handoffs);
+  const nodes = handoffs.map((handoff) => {
+    const branches = (occurrences.get(handoff.id) ?? []).filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref).sort();
+    const deprecation = deprecations.get(handoff.id) || null;
+    return {
+      id: handoff.id,
+      path: handoff.path,
+      previousPath: handoff.previousPath,
+      branches,
+      inWorkingTree: handoff.inWorkingTree,
+      date: handoff.date,
+      timestamp: handoff.timestamp?.getTime() ?? null,
+      fileTime: handoffFileTime({ isCommitted: branches.length > 0, commitTime: handoff.commitTime?.getTime() ?? null, fileMtime: handoff.fileMtime?.getTime() ?? null }),
+      isDeprecated: deprecation !== null,
+      deprecation,
+      runtime: handoff.runtime,
     phase: handoff.phase,
     errorCount: handoff.errorCount,
     warningCount: handoff.warningCount,
-    nextAction: handoff.nextAction,
-    sessionId: handoff.sessionId,
-  }));
-  return { repoId, repoPath: repo.path, nodes, result: buildChains(nodes) };
+      nextAction: handoff.nextAction,
+      sessionId: handoff.sessionId,
+    };
+  });
+  return { repoId, repoPath: repo.path, nodes, result: buildChains(nodes, { latestHint: options.latestHint ?? null }) };
+}
+
+/**
+ * Stored deprecation notes by id ("" = not marked). Rows stored before the column existed hold null
+ * until the next change re-derives the repo; their markdown is read and checked here meanwhile, so an
+ * upgraded database never offers a superseded handoff as the latest.
+ */
+async function completeDeprecations(db: Db, handoffs: readonly { id: string; deprecation: string | null }[]): Promise<Map<string, string>> {
+  const notes = new Map(handoffs.map((handoff) => [handoff.id, handoff.deprecation]));
+  const missing = handoffs.filter((handoff) => handoff.deprecation === null).map((handoff) => handoff.id);
+  for (let start = 0; start < missing.length; start += 500) {
+    const rows = await db.handoff.findMany({ where: { id: { in: missing.slice(start, start + 500) } }, select: { id: true, content: true } });
+    for (const row of rows) notes.set(row.id, describeDeprecation(detectDeprecation(row.content)));
+  }
+  return new Map([...notes].map(([id, note]) => [id, note ?? ""]));
 }
 
 export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {

@@ -161,7 +161,8 @@ export async function getOverview(db: Db) {
         }),
       ]);
       const nodesById = new Map(chainData.nodes.map((node) => [node.id, node]));
-      const heads = chainData.result.chains.flatMap((chain) => chain.heads).map((id) => nodesById.get(id)!).filter(Boolean);
+      // Heads marked deprecated/superseded are not open work; resumableHeads is newest first (handoff-order.ts).
+      const heads = chainData.result.resumableHeads.map((id) => nodesById.get(id)!).filter(Boolean);
       return {
         id: repo.id,
         name: repo.name,
@@ -176,9 +177,7 @@ export async function getOverview(db: Db) {
         lintWarnings: counts[0]?._sum.warningCount ?? 0,
         chains: chainData.result.chains.length,
         latestId: chainData.result.latestId,
-        openHeads: heads
-          .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? "") || (b.fileTime ?? 0) - (a.fileTime ?? 0))
-          .map((node) => ({ id: node.id, path: node.path, runtime: node.runtime, phase: node.phase, date: node.date, branches: node.branches, inWorkingTree: node.inWorkingTree, nextAction: node.nextAction, errorCount: node.errorCount })),
+        openHeads: heads.map((node) => ({ id: node.id, path: node.path, runtime: node.runtime, phase: node.phase, date: node.date, branches: node.branches, inWorkingTree: node.inWorkingTree, nextAction: node.nextAction, errorCount: node.errorCount })),
       };
     }),
   );

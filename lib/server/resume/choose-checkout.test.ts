@@ -6,7 +6,8 @@ const remote = (ref: string) => ({ kind: "remote", ref });
 const worktree = { kind: "worktree", ref: "" };
 
 describe("chooseCheckout", () => {
-  test.each<[string, CheckoutFacts, { branch: string | null; branchIsRemoteOnly: boolean; remote?: string; localBranchExists?: boolean }]>([
+  const originSpec = [{ remote: "origin", spec: "+refs/heads/*:refs/remotes/origin/*" }];
+  test.each<[string, CheckoutFacts, { branch: string | null; branchIsRemoteOnly: boolean; remote?: string; localBranchExists?: boolean; isTracked?: boolean }]>([
     [
       "the named branch when it holds the handoff locally, even if it is the default branch",
       { namedBranch: "main", occurrences: [local("feat/a"), local("main"), remote("origin/main")], defaultBranch: "main" },
@@ -46,6 +47,26 @@ describe("chooseCheckout", () => {
       "a remote-only branch whose local namesake does not hold the handoff is fast-forwarded, not created",
       { namedBranch: "feat/a", occurrences: [remote("origin/feat/a")], defaultBranch: "main", localBranches: new Set(["main", "feat/a"]) },
       { branch: "feat/a", branchIsRemoteOnly: true, remote: "origin", localBranchExists: true },
+    ],
+    [
+      "a remote-tracking ref no remote fetches into is marked untracked",
+      { namedBranch: "feat/up", occurrences: [remote("upstream/feat/up")], defaultBranch: "main", remoteFetchSpecs: originSpec },
+      { branch: "feat/up", branchIsRemoteOnly: true, remote: "upstream", isTracked: false },
+    ],
+    [
+      "a tracked remote before an untracked one (after the named branch)",
+      { namedBranch: null, occurrences: [remote("gone/feat/a"), remote("fork/feat/a")], defaultBranch: "main", remoteFetchSpecs: [{ remote: "fork", spec: "+refs/heads/*:refs/remotes/fork/*" }] },
+      { branch: "feat/a", branchIsRemoteOnly: true, remote: "fork", isTracked: true },
+    ],
+    [
+      "a mirror's refspec tracks every ref it copied",
+      { namedBranch: null, occurrences: [remote("upstream/feat/a")], defaultBranch: "main", remoteFetchSpecs: [{ remote: "origin", spec: "+refs/*:refs/*" }] },
+      { branch: "feat/a", branchIsRemoteOnly: true, remote: "upstream", isTracked: true },
+    ],
+    [
+      "unknown remotes (git not asked): taken as tracked",
+      { namedBranch: null, occurrences: [remote("upstream/feat/a")], defaultBranch: "main", remoteFetchSpecs: null },
+      { branch: "feat/a", branchIsRemoteOnly: true, remote: "upstream", isTracked: true },
     ],
     [
       "no branch for a working-tree-only handoff, whatever it names",

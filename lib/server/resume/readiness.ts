@@ -67,7 +67,8 @@ export interface Readiness {
   resumedBy: ResumedByHandoff[];
   /**
    * True when `ref` is still at the handoff's commit (or, uncommitted, at the HEAD it recorded or the
-   * commit it names for itself): nothing happened since. Null when that cannot be told.
+   * commit it names for itself): nothing happened since. Null when that cannot be told, and always
+   * null when the handoff recorded no HEAD (it claims no position to match).
    */
   headMatches: boolean | null;
   warnings: string[];
@@ -189,7 +190,8 @@ async function compareWithGit(facts: ReadinessFacts, readiness: Readiness): Prom
   const sameAs = (facts.committed ? [base?.sha ?? full(facts.commitSha), full(facts.ownCommitSha)] : [full(facts.headSha), full(facts.ownCommitSha)]).filter(
     (sha): sha is string => sha !== null,
   );
-  readiness.headMatches = sameAs.length === 0 ? null : sameAs.includes(refSha);
+  // No HEAD recorded: the handoff makes no claim about where the tree was, so there is nothing to match.
+  readiness.headMatches = !facts.headSha?.trim() || sameAs.length === 0 ? null : sameAs.includes(refSha);
 
   const missingFiles = await findMissingFiles(facts, ref === "HEAD" ? null : refSha, warnings);
   if (missingFiles !== null) {

@@ -3,6 +3,7 @@
  * Kept beside readiness rather than in lib/server/git.ts: only resume needs them.
  */
 import { spawn } from "node:child_process";
+import { parseRemoteFetchConfig, type RemoteFetchSpec } from "../../core/resume/remote-tracking";
 import { git, GitError, gitEnv } from "../git";
 
 export interface ObjectHit {
@@ -120,4 +121,17 @@ export async function commitAddingBlob(repo: string, head: string, filePath: str
     if (commit !== null && text.startsWith(":") && text.split(" ")[3] === blobSha) return commit;
   }
   return null;
+}
+
+/**
+ * Every remote's fetch refspecs, as git reads them (repo and global config), or null when git could
+ * not be asked (then nothing is assumed about tracking).
+ */
+export async function remoteFetchSpecs(repo: string): Promise<RemoteFetchSpec[] | null> {
+  try {
+    // Exit 1: no such key (no remote has a fetch refspec).
+    return parseRemoteFetchConfig(await git(repo, ["config", "-z", "--get-regexp", "^remote\\..*\\.fetch$"], { allowExitCodes: [1] }));
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,103 @@
+/**
+ * The protocol's order of handoffs in time ("which one is the latest"), as one small pure comparator.
+ *
+ * A handoff's place in time comes from, in this order of trust:
+ * 1. its date folder (`…/<DDMMYYYY>/…`), as a calendar day, where the layout has one;
+ * 2. its own identity timestamp (`Timestamp: …`, stored in UTC);
+ * 3. else its file time: the committer time of the commit that first added this content on any
+ *    branch for committed content, the working-tree mtime only for uncommitted or modified files
+ *    (see `handoffFileTime`; after a fresh clone every mtime is the clone's time, so an mtime says
+ *    nothing about a committed file).
+ *
+ * Handoffs with and without a date folder are compared at day granularity first: a handoff without
+ * a date folder takes the UTC day of its time (timestamp, else file time). Within one day the time
+ * decides; anything unknown sorts oldest.
+ */
+
+export interface HandoffTimes {
+  /** YYYY-MM-DD from the date folder, or null when the layout has none (or it is not a real date). */
+  date: string | null;
+  /** Milliseconds of the identity timestamp, or null. Optional so callers without one stay valid. */
+  timestamp?: number | null;
+  /** Milliseconds from `handoffFileTime`, or null when unknown. */
+  fileTime: number | null;
+}
+
+/** The day and the time a handoff is ordered by. */
+export interface HandoffRecency {
+  /** YYYY-MM-DD: the date folder, else the UTC day of `time`; null when neither is known. */
+  day: string | null;
+  /** The identity timestamp, else the file time (ms); null when neither is known. */
+  time: number | null;
+}
+
+export function handoffRecency(times: HandoffTimes): HandoffRecency {
+  const time = finite(times.timestamp) ?? finite(times.fileTime);
+  const day = isIsoDay(times.date) ? times.date : time === null ? null : utcDay(time);
+  return { day, time };
+}
+
+/**
+ * Older first (negative when `a` is older), 0 when day and time are the same or both unknown. A
+ * comparator over recency only; `compareAge` in build-chains adds path and id so ties are stable.
+ * Allocation-free (days as integers): chains sort and heap-order every node with it.
+ */
+export function compareRecency(a: HandoffTimes, b: HandoffTimes): number {
+  const timeA = finite(a.timestamp) ?? finite(a.fileTime);
+  const timeB = finite(b.timestamp) ?? finite(b.fileTime);
+  const dateA = isIsoDay(a.date) ? a.date : null;
+  const dateB = isIsoDay(b.date) ? b.date : null;
+  if (dateA !== null && dateB !== null) {
+    // Both from date folders: ISO days order as strings.
+    if (dateA !== dateB) return dateA < dateB ? -1 : 1;
+  } else {
+    const byDay = compareNullable(dayNumber(dateA, timeA), dayNumber(dateB, timeB), (x, y) => x - y);
+    if (byDay !== 0) return byDay;
+  }
+  return compareNullable(timeA, timeB, (x, y) => Math.sign(x - y));
+}
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 (UTC) of the date folder, else of the time; null when neither is known. */
+function dayNumber(date: string | null, time: number | null): number | null {
+  if (date !== null) {
+    const value = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+    if (Number.isFinite(value)) return value / DAY_MS;
+  }
+  return time === null ? null : Math.floor(time / DAY_MS);
+}
+
+/**
+ * The file time of one stored content: the committer time of the commit that first added it when a
+ * branch holds it (whether or not a working-tree copy exists: an identical working-tree file is that
+ * same content), the working-tree mtime only when no branch holds it (uncommitted, or a modified copy,
+ * which is a content of its own). Null when the needed time is unknown; an mtime never stands in for
+ * an unknown commit time of committed content.
+ */
+export function handoffFileTime(facts: { isCommitted: boolean; commitTime: number | null; fileMtime: number | null }): number | null {
+  return facts.isCommitted ? finite(facts.commitTime) : finite(facts.fileMtime);
+}
+
+function compareNullable<T>(a: T | null, b: T | null, compare: (x: T, y: T) => number): number {
+  if (a === null && b === null) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return compare(a, b);
+}
+
+function finite(value: number | null | undefined): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function isIsoDay(value: string | null): value is string {
+  return value !== null && value.length === 10 && /^\d{4}-\d{2}-\d{2}$/.test(value);
+}
+
+function utcDay(ms: number): string | null {
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) return null;
+  const day = date.toISOString().slice(0, 10);
+  // Years past 9999 print as "+010000-…": such a time has no comparable day (its time still orders it).
+  return isIsoDay(day) ? day : null;
+}

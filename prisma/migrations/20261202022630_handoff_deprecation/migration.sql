@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Handoff" ADD COLUMN "deprecation" TEXT;
