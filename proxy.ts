@@ -12,6 +12,7 @@ import { isDecodablePath } from "@/lib/core/web/decodable-path";
 import { checkRequest } from "@/lib/core/web/request-guard";
 import { contentSecurityPolicy, createNonce, SECURITY_HEADERS } from "@/lib/core/web/security-headers";
 import { accessPolicy } from "@/lib/server/access/access-policy";
+import { requestHost } from "@/lib/server/access/require-access";
 
 /** Where an undecodable page address is sent: a path no route matches, so Next renders not-found. */
 const UNDECODABLE_PAGE = "/_baton/undecodable-address";
@@ -36,7 +37,7 @@ export function proxy(request: NextRequest) {
   const verdict = checkRequest(
     {
       method: request.method,
-      host: request.headers.get("host"),
+      host: requestHost(request),
       forwardedHost: request.headers.get("x-forwarded-host"),
       origin: request.headers.get("origin"),
       secFetchSite: request.headers.get("sec-fetch-site"),

@@ -17,6 +17,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const basePort = Number(process.env.BATON_E2E_PORT ?? 3107) + 1000;
 
 test.skip(!existsSync("/proc/self/stat"), "reads the process tree from /proc (Linux)");
+// Each command here runs on a SQLite file of its own: nothing to learn from a second pass on PostgreSQL.
+test.skip(Boolean(process.env.BATON_E2E_DATABASE_URL), "runs in the SQLite pass only (its commands use their own SQLite file)");
 test.describe.configure({ timeout: 180_000 });
 
 /** Every live process below `pid`, from /proc. */

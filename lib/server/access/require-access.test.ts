@@ -51,6 +51,13 @@ describe("requireAccess", () => {
     expect(() => requireAccess(new Request("http://x/api/health", { headers: { host: "localhost:3113", origin: "http://evil.example" } }), "health:read")).not.toThrow();
   });
 
+  it("without a Host header (HTTP/1.0, a handler called in-process) the address's host is checked", () => {
+    vi.stubEnv("BATON_SERVE_PORT", "3113");
+    expect(() => requireAccess(new Request("http://127.0.0.1:3113/api/handoffs"), "handoffs:read")).not.toThrow();
+    expect(() => requireAccess(new Request("http://evil.example:3113/api/handoffs"), "handoffs:read")).toThrow(expect.objectContaining({ status: 421 }));
+    expect(() => requireAccess({ method: "GET", headers: new Headers() }, "handoffs:read")).toThrow(expect.objectContaining({ status: 421 }));
+  });
+
   it("reads the environment again when it changes", () => {
     vi.stubEnv("BATON_SERVE_PORT", "3113");
     expect(call({ host: "other.test:3113" })).toThrow(AccessError);

@@ -23,6 +23,19 @@ export class AccessError extends Error {
 export interface AccessRequest {
   method: string;
   headers: Pick<Headers, "get">;
+  /** The request's address: its host stands in for a missing Host header (HTTP/1.0, in-process calls). */
+  url?: string;
+}
+
+/** The Host header, else the host of the request's address (a browser always sends Host). */
+export function requestHost(request: AccessRequest): string | null {
+  const header = request.headers.get("host");
+  if (header !== null || request.url === undefined) return header;
+  try {
+    return new URL(request.url).host || null;
+  } catch {
+    return null;
+  }
 }
 
 export function requireAccess(request: AccessRequest, scope: AccessScope): void {
@@ -30,7 +43,7 @@ export function requireAccess(request: AccessRequest, scope: AccessScope): void 
   const verdict = checkRequest(
     {
       method: request.method,
-      host: headers.get("host"),
+      host: requestHost(request),
       forwardedHost: headers.get("x-forwarded-host"),
       origin: headers.get("origin"),
       secFetchSite: headers.get("sec-fetch-site"),
