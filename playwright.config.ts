@@ -39,6 +39,9 @@ export default defineConfig({
       BATON_DATA_DIR: dataDir,
       DATABASE_URL: process.env.BATON_E2E_DATABASE_URL ?? `file:${path.join(dataDir, "baton.db")}`,
       NEXT_TELEMETRY_DISABLED: "1",
+      // The names the server answers to, as `baton serve` sets them (e2e/security.spec.ts).
+      BATON_SERVE_PORT: String(port),
+      BATON_ALLOWED_HOSTS: "baton-e2e.test",
     },
   },
 });

@@ -1,6 +1,12 @@
 import Link from "next/link";
+import { connection } from "next/server";
 
-export default function NotFound() {
+/**
+ * Rendered per request (connection()), not prerendered: scripts run only with the request's CSP nonce
+ * (proxy.ts), and a page built ahead of time carries none.
+ */
+export default async function NotFound() {
+  await connection();
   return (
     <div className="mx-auto max-w-xl rounded-xl border border-zinc-200 bg-white p-6">
       <h1 className="text-lg font-semibold">Not found</h1>

@@ -8,9 +8,10 @@ Usage:
                                                      Gemini CLI, OpenCode) from their default folders
   baton lint <repo>... [--glob <glob>]... [--json]   check handoffs against the protocol (no database)
   baton resume <handoff|repo> [--runtime R] [--json] prompt + command that continue a handoff (resume --help)
-  baton serve [--port N] [--host H] [--watch [--every S]]
+  baton serve [--port N] [--host H [--expose]] [--watch [--every S]]
                                                      serve the dashboard (default 127.0.0.1:3000); --watch
-                                                     rescans the registered repos and agent logs every S s (30)
+                                                     rescans the registered repos and agent logs every S s (30);
+                                                     a host other machines can reach needs --expose (no sign-in)
   baton demo [--json]                                 (re)build the demo workspace and scan it
 
 Options:
@@ -20,6 +21,7 @@ Options:
 Environment:
   DATABASE_URL   file:/path.db (SQLite, default: <baton>/data/baton.db) or postgresql://…
   PORT           default port for serve
+  BATON_ALLOWED_HOSTS  extra host names (name or name:port, comma-separated) serve answers to
   CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_DATA_DIR, OPENCODE_DATA_DIR   agent log folders (as ccusage)
   BATON_HOME_DIR home folder the default agent folders are looked for in (default: HOME)
 

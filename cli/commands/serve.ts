@@ -1,6 +1,33 @@
 import { parseArgs } from "node:util";
+import { isLoopbackHost, parseHostName } from "../../lib/core/web/host-names";
+import { buildAccessPolicy, describeAllowedHosts } from "../../lib/server/access/access-policy";
 import { serve } from "../../lib/server/app/serve";
 import { UsageError, type Io } from "../io";
+
+/** What anyone who reaches a server without sign-in can see and do (SECURITY.md). */
+const EXPOSED = [
+  "read every handoff (its full text, secrets masked), every repository path, branch and commit",
+  "read every agent session (its folder, models, token use) and every resume command",
+  "start rescans of the registered repositories and agent log folders, and change context-window overrides",
+];
+
+function refusal(host: string): string {
+  return [
+    `refusing to serve on ${host}: it is reachable from other machines, and Baton has no sign-in yet.`,
+    `Anyone who can reach it could ${EXPOSED.join("; ")}.`,
+    "Team mode with sign-in (--team) does not exist yet. For one user on a network you trust, add --expose;",
+    "otherwise leave --host out (127.0.0.1).",
+  ].join("\n");
+}
+
+function exposureWarning(host: string, allowedHosts: string[]): string {
+  return [
+    `WARNING: --expose serves Baton on ${host} with no sign-in. Anyone who can reach it can:`,
+    ...EXPOSED.map((line) => `  - ${line}`),
+    "Use it only on a network you trust.",
+    `Host names it answers to: ${allowedHosts.join(", ")} (add others with BATON_ALLOWED_HOSTS=name[:port],…).`,
+  ].join("\n");
+}
 
 export async function serveCommand(argv: string[], io: Io, defaults: { seedDemoIfEmpty?: boolean } = {}): Promise<number> {
   const { values } = parseArgs({
@@ -8,6 +35,8 @@ export async function serveCommand(argv: string[], io: Io, defaults: { seedDemoI
     options: {
       port: { type: "string", short: "p" },
       host: { type: "string", short: "H" },
+      expose: { type: "boolean", default: false },
+      team: { type: "boolean", default: false },
       demo: { type: "boolean", default: false },
       watch: { type: "boolean", default: false },
       every: { type: "string" },
@@ -18,8 +47,16 @@ export async function serveCommand(argv: string[], io: Io, defaults: { seedDemoI
   const every = Number(values.every ?? 30);
   if (!Number.isFinite(every) || every < 2 || every > 86_400) throw new UsageError(`--every takes seconds from 2 to 86400, not "${values.every}"`);
   if (values.every !== undefined && !values.watch) throw new UsageError("--every goes with --watch");
+  if (values.team) throw new UsageError("--team (a shared server with sign-in) does not exist yet. For one user on a network you trust, --expose serves without sign-in.");
+  const host = values.host ?? "127.0.0.1";
+  if (parseHostName(host) === null) throw new UsageError(`invalid host "${host}" (a name or an IP address)`);
+  if (!isLoopbackHost(host)) {
+    if (!values.expose) throw new UsageError(refusal(host));
+    const policy = buildAccessPolicy({ ...process.env, BATON_SERVE_HOST: host, BATON_SERVE_PORT: String(port) });
+    io.err(exposureWarning(`${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`, describeAllowedHosts(policy)));
+  }
   return serve({
-    host: values.host ?? "127.0.0.1",
+    host,
     port,
     seedDemoIfEmpty: values.demo || Boolean(defaults.seedDemoIfEmpty),
     log: io.err,

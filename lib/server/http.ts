@@ -1,11 +1,23 @@
 /**
  * Route handlers read the same way: parse → call lib/server → respond. A ZodError is a 400 with its
- * issues, a NotFoundError a 404, anything else a logged 500 — never a silent null.
+ * issues, a NotFoundError a 404, an AccessError its own status (421 foreign host, 403 foreign site),
+ * anything else a logged 500 — never a silent null.
  */
 import { NextResponse } from "next/server";
 import { ZodError } from "zod";
+import { AccessError } from "./access/require-access";
 
 export class NotFoundError extends Error {}
+
+/** A refusal with its own status (e.g. 415), answered as `{ error: message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export function searchParamsObject(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url).searchParams.entries());
@@ -17,6 +29,8 @@ export function handle<Args extends unknown[]>(work: (...args: Args) => Promise<
       return NextResponse.json(await work(...args));
     } catch (error) {
       if (error instanceof ZodError) return NextResponse.json({ error: "invalid request", issues: error.issues }, { status: 400 });
+      if (error instanceof HttpError) return NextResponse.json({ error: error.message }, { status: error.status });
+      if (error instanceof AccessError) return NextResponse.json({ error: error.message }, { status: error.status });
       if (error instanceof NotFoundError) return NextResponse.json({ error: error.message || "not found" }, { status: 404 });
       console.error(error);
       return NextResponse.json({ error: "internal error" }, { status: 500 });

@@ -1,7 +1,7 @@
-import { NextResponse } from "next/server";
+import { requireAccess } from "@/lib/server/access/require-access";
 import { openBulkWriter } from "@/lib/server/db/bulk";
 import { resolveDatabaseUrl } from "@/lib/server/db/database-url";
-import { handle } from "@/lib/server/http";
+import { handle, HttpError } from "@/lib/server/http";
 import { rescanRegistered, type RescanSummary } from "@/lib/server/ingest/watch";
 
 export const dynamic = "force-dynamic";
@@ -18,21 +18,18 @@ async function rescan(): Promise<RescanSummary> {
   }
 }
 
-const post = handle(async () => {
+/**
+ * POST /api/scan: rescan every registered repo and agent log folder (lib/server/ingest/watch.ts).
+ * requireAccess refuses a foreign Host (421) or Origin (403) first. JSON only: a cross-site form
+ * cannot send it, and a cross-site fetch with it needs a preflight this route does not answer.
+ */
+export const POST = handle(async (request: Request) => {
+  requireAccess(request, "scan:run");
+  if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
+    throw new HttpError(415, "send Content-Type: application/json");
+  }
   running ??= rescan().finally(() => {
     running = null;
   });
   return running;
 });
-
-/**
- * POST /api/scan: rescan every registered repo and agent log folder (lib/server/ingest/watch.ts).
- * JSON only: a cross-site form cannot send it, and a cross-site fetch with it needs a preflight
- * this route does not answer.
- */
-export async function POST(request: Request) {
-  if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
-    return NextResponse.json({ error: "send Content-Type: application/json" }, { status: 415 });
-  }
-  return post();
-}

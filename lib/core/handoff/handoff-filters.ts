@@ -2,7 +2,7 @@
  * The handoff list's filters and their address form (`/handoffs?q=…&lint=errors`), shared by the
  * server (page, API route) and the browser, where the address is the filters' only home.
  */
-import { z } from "zod";
+import { z } from "../zod";
 import { parseSearchParams } from "../search-params";
 
 export const handoffFiltersSchema = z.object({

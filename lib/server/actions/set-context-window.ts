@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { requireActionAccess } from "../access/require-action-access";
 import { getDb } from "../db/client";
 import { setUserContextWindow } from "../queries/sessions";
 
@@ -21,6 +22,7 @@ export interface SetContextWindowState {
 
 /** Overrides (or clears, when empty) the context window Baton uses for a session. */
 export async function setContextWindowAction(_previous: SetContextWindowState, form: FormData): Promise<SetContextWindowState> {
+  await requireActionAccess("sessions:write");
   const parsed = inputSchema.safeParse({ sessionId: form.get("sessionId"), tokens: form.get("tokens") ?? "" });
   if (!parsed.success) return { error: "Enter a whole number of tokens between 1,000 and 100,000,000, or leave it empty to clear.", saved: false };
   await setUserContextWindow(getDb(), parsed.data.sessionId, parsed.data.tokens);

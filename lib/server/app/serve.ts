@@ -4,6 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { ensureDatabase } from "../db/ensure-database";
 import { resolveDatabaseUrl } from "../db/database-url";
@@ -31,17 +32,37 @@ export function buildIsStale(root = projectRoot): boolean {
   return SOURCE_ENTRIES.some((entry) => newestMtime(path.join(root, entry)) > built);
 }
 
+/** How long a child asked to stop may take before it is killed, so the port never stays taken. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * Runs a child with this process's terminal. SIGINT and SIGTERM sent to this process are passed on
+ * (a Ctrl-C reaches both anyway; a `kill` from a service manager reaches only us), and a child that
+ * has not exited STOP_GRACE_MS later is killed. Resolves with its exit code (128 + signal number
+ * when a signal ended it).
+ */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: projectRoot, env, stdio: "inherit" });
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    let killTimer: NodeJS.Timeout | undefined;
+    const forward = (signal: NodeJS.Signals) => {
+      child.kill(signal);
+      killTimer ??= setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+    };
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
+    const stopForwarding = () => {
+      clearTimeout(killTimer);
       process.off("SIGINT", forward);
       process.off("SIGTERM", forward);
-      resolve(code ?? (signal ? 1 : 0));
+    };
+    child.on("error", (error) => {
+      stopForwarding();
+      reject(error);
+    });
+    child.on("exit", (code, signal) => {
+      stopForwarding();
+      resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 0));
     });
   });
 }
@@ -64,7 +85,15 @@ export async function serve(options: ServeOptions): Promise<number> {
     const demo = await ensureDemoWorkspace({ log: options.log });
     if (demo.created) options.log(`demo workspace ready: ${demo.repos.length} repos under ${demo.directory}`);
   }
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", DATABASE_URL: target.url };
+  // BATON_SERVE_HOST / _PORT: the names the server answers to (lib/server/access/access-policy.ts).
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    CHECKPOINT_DISABLE: "1",
+    DATABASE_URL: target.url,
+    BATON_SERVE_HOST: options.host,
+    BATON_SERVE_PORT: String(options.port),
+  };
   const next = path.join(projectRoot, "node_modules", "next", "dist", "bin", "next");
   if (buildIsStale()) {
     options.log("building the dashboard (first start or sources changed)…");

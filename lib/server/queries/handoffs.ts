@@ -8,11 +8,24 @@ import { diffHandoffs } from "../../core/chains/diff-handoffs";
 import type { Severity } from "../../core/findings";
 import type { StoredHandoffAnalysis } from "../ingest/process-handoff";
 import type { Db } from "../db/client";
+import { escapeLike, hasLikeWildcards, searchWords } from "../../core/text/search-words";
+import { sqlReaderFor } from "../sessions/sql-reader";
 import { loadRepoChains } from "./chains";
 
 export { handoffFiltersSchema, parseHandoffFilters, type HandoffFilters } from "../../core/handoff/handoff-filters";
 
-function whereFor(filters: HandoffFilters): Prisma.HandoffWhereInput {
+/**
+ * Handoffs whose search text holds `word` literally. Prisma's `contains` passes `%` and `_` through as
+ * wildcards (on SQLite and PostgreSQL alike, Prisma 7.10) and cannot say `ESCAPE`, so a word with a
+ * wildcard or a backslash is matched here with an escaped pattern; any other word stays a `contains`.
+ */
+async function searchCondition(db: Db, word: string): Promise<Prisma.HandoffWhereInput> {
+  if (!hasLikeWildcards(word)) return { searchText: { contains: word } };
+  const rows = await sqlReaderFor(db).query<{ id: string }>(`SELECT "id" FROM "Handoff" WHERE "searchText" LIKE ? ESCAPE '\\'`, [`%${escapeLike(word)}%`]);
+  return { id: { in: rows.map((row) => row.id) } };
+}
+
+async function whereFor(db: Db, filters: HandoffFilters): Promise<Prisma.HandoffWhereInput> {
   const and: Prisma.HandoffWhereInput[] = [];
   if (filters.gone === "only") and.push({ isGone: true });
   else if (filters.gone !== "include") and.push({ isGone: false });
@@ -24,9 +37,9 @@ function whereFor(filters: HandoffFilters): Prisma.HandoffWhereInput {
   if (filters.lint === "errors") and.push({ errorCount: { gt: 0 } });
   if (filters.lint === "warnings") and.push({ errorCount: 0, warningCount: { gt: 0 } });
   if (filters.lint === "clean") and.push({ errorCount: 0, warningCount: 0 });
-  if (filters.q?.trim()) {
-    for (const word of filters.q.trim().toLowerCase().split(/\s+/).slice(0, 8)) and.push({ searchText: { contains: word } });
-  }
+  const search = searchWords(filters.q);
+  if (search.matchesNothing) and.push({ id: { in: [] } });
+  else for (const word of search.words) and.push(await searchCondition(db, word));
   return { AND: and };
 }
 
@@ -64,7 +77,7 @@ function toListItem(row: Prisma.HandoffGetPayload<{ select: typeof listSelect }>
 export type HandoffListItem = ReturnType<typeof toListItem>;
 
 export async function listHandoffs(db: Db, filters: HandoffFilters) {
-  const where = whereFor(filters);
+  const where = await whereFor(db, filters);
   const [total, rows] = await Promise.all([
     db.handoff.count({ where }),
     db.handoff.findMany({

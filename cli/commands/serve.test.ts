@@ -1,0 +1,88 @@
+/**
+ * `baton serve` on a host other machines can reach: refused without --expose, served with a warning
+ * naming what becomes readable with it. (Serving itself, and stopping on SIGTERM, are tested against
+ * the production build in e2e/serve-process.spec.ts.)
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Io } from "../io";
+import { UsageError } from "../io";
+
+const serve = vi.hoisted(() => vi.fn(async () => 0));
+vi.mock("../../lib/server/app/serve", () => ({ serve }));
+const { serveCommand } = await import("./serve");
+
+const projectRoot = path.resolve(import.meta.dirname, "..", "..");
+
+function io(): Io & { errors: string[] } {
+  const errors: string[] = [];
+  return { out: () => undefined, err: (text) => void errors.push(text), isTty: false, errors };
+}
+
+describe("serve --host", () => {
+  beforeEach(() => serve.mockClear());
+
+  it.each(["0.0.0.0", "::", "192.168.1.20", "fd00::5", "my-laptop.lan"])("refuses %s without --expose, naming --expose and the missing --team", async (host) => {
+    const promise = serveCommand(["--host", host], io());
+    await expect(promise).rejects.toThrow(UsageError);
+    const message = await promise.catch((error: Error) => error.message);
+    expect(message).toContain(`refusing to serve on ${host}`);
+    expect(message).toContain("--expose");
+    expect(message).toContain("--team) does not exist yet");
+    expect(message).toMatch(/every handoff.*resume command.*rescans/s);
+    expect(serve).not.toHaveBeenCalled();
+  });
+
+  it.each(["127.0.0.1", "localhost", "::1", "127.0.0.2"])("serves loopback %s without a word", async (host) => {
+    const output = io();
+    expect(await serveCommand(["--host", host, "--port", "3999"], output)).toBe(0);
+    expect(output.errors).toEqual([]);
+    expect(serve).toHaveBeenCalledWith(expect.objectContaining({ host, port: 3999 }));
+  });
+
+  it("defaults to 127.0.0.1", async () => {
+    await serveCommand([], io());
+    expect(serve).toHaveBeenCalledWith(expect.objectContaining({ host: "127.0.0.1" }));
+  });
+
+  it("with --expose, warns what becomes readable and which names it answers to", async () => {
+    const output = io();
+    vi.stubEnv("BATON_ALLOWED_HOSTS", "baton.lan");
+    await serveCommand(["--host", "192.168.1.20", "--port", "3999", "--expose"], output);
+    vi.unstubAllEnvs();
+    const warning = output.errors.join("\n");
+    expect(warning).toContain("WARNING: --expose serves Baton on 192.168.1.20:3999 with no sign-in");
+    for (const word of ["every handoff", "repository path", "agent session", "resume command", "start rescans"]) expect(warning).toContain(word);
+    expect(warning).toContain("Host names it answers to: localhost:3999, 127.0.0.1:3999, [::1]:3999, 192.168.1.20:3999, baton.lan");
+    expect(serve).toHaveBeenCalledWith(expect.objectContaining({ host: "192.168.1.20", port: 3999 }));
+  });
+
+  it("writes an IPv6 wildcard in brackets in the warning", async () => {
+    const output = io();
+    await serveCommand(["--host", "::", "--port", "3999", "--expose"], output);
+    expect(output.errors.join("\n")).toContain("serves Baton on [::]:3999");
+  });
+
+  it("--team says it does not exist yet and names --expose", async () => {
+    await expect(serveCommand(["--team"], io())).rejects.toThrow(/--team .*does not exist yet.*--expose/s);
+  });
+
+  it("refuses a host that is not a name or an address", async () => {
+    await expect(serveCommand(["--host", "http://0.0.0.0"], io())).rejects.toThrow('invalid host "http://0.0.0.0"');
+  });
+});
+
+describe("baton serve --host 0.0.0.0 (the command as a user runs it)", () => {
+  it("exits 2 with the refusal before opening a database or a port", () => {
+    const result = spawnSync(process.execPath, [path.join(projectRoot, "bin", "baton.mjs"), "serve", "--host", "0.0.0.0"], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", DATABASE_URL: "file:/nonexistent/never-opened.db" } as unknown as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("baton: refusing to serve on 0.0.0.0");
+    expect(result.stderr).toContain("add --expose");
+  });
+});
