@@ -6,7 +6,8 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import type { Finding } from "../../core/findings";
+import { finding, type Finding } from "../../core/findings";
+import { checkSessionLog } from "../../core/sessions/check-session-log";
 import { parseOpenCode } from "../../core/sessions/parse-opencode";
 import { packRequests } from "../../core/sessions/sample-pack";
 import type { AgentSources } from "../agents/discover-agent-sources";
@@ -65,6 +66,11 @@ export async function scanOpenCodeSource(
     stats.bytesRead = signature.bytes;
   }
 
+  // Every value is checked once before anything is stored (as for the other runtimes' logs).
+  for (const log of parsed.value) {
+    const where = `session ${log.agentId ?? log.sessionId ?? "?"}`;
+    for (const issue of checkSessionLog(log)) issues.push(finding("opencode-bad-value", "warning", null, `${where}${issue.line === null ? "" : `, message #${issue.line}`}: ${issue.message}`));
+  }
   // Every session in the store is read whole: what was stored for it is replaced.
   const logs = parsed.value.filter((log) => log.sessionId !== null);
   const ids = new Map(logs.map((log) => [log.sessionId!, agentSessionId("opencode", source.realRoot, log.sessionId!)]));
@@ -111,7 +117,7 @@ export async function scanOpenCodeSource(
           headHash: unreadable ? null : signature.hash,
           sessionId: null,
           status: unreadable ? "failed" : "ok",
-          badLines: parsed.issues.length,
+          badLines: parsed.issues.length + issues.filter((issue) => issue.rule === "opencode-bad-value").length,
           unknownTypes: "{}",
           issueCount: issues.length,
         },
@@ -126,7 +132,7 @@ export async function scanOpenCodeSource(
         sourceId: source.id,
         path: key,
         line: issue.line,
-        rule: issue.rule === "opencode-db-unreadable" ? AGENT_ISSUE_RULES.database : AGENT_ISSUE_RULES.badLine,
+        rule: issue.rule === "opencode-db-unreadable" ? AGENT_ISSUE_RULES.database : issue.rule === "opencode-bad-value" ? AGENT_ISSUE_RULES.badValue : AGENT_ISSUE_RULES.badLine,
         severity: issue.severity === "error" ? "error" : "warning",
         message: issue.message,
       })),

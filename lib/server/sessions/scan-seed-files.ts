@@ -11,6 +11,7 @@
  */
 import picomatch from "picomatch";
 import type { Finding } from "../../core/findings";
+import { checkSeedRecords } from "../../core/sessions/check-seed-records";
 import { parseSeedText } from "../../core/sessions/parse-seed-json";
 import type { AllocationNode, SeedRecord } from "../../core/sessions/types";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
@@ -117,7 +118,8 @@ export async function scanSeedFiles(bulk: BulkWriter, repo: { repoId: string; pa
       } else {
         result.stats.filesRead += 1;
         const parsed = parseSeedText(new TextDecoder().decode(bytes));
-        findings = parsed.issues;
+        // Every value is checked once, before any row is built from it.
+        findings = [...parsed.issues, ...checkSeedRecords(parsed.value)];
         for (const record of parsed.value) {
           const row = checkpointRow(sourceId, file.path, record);
           if (row) checkpointRows.push(row);

@@ -62,6 +62,14 @@ async function SessionView({ id }: { id: string }) {
         </p>
       </header>
 
+      {session.notices.length > 0 && (
+        <ul aria-label="Session notices" className="space-y-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {session.notices.map((notice) => (
+            <li key={notice} className="[overflow-wrap:anywhere]">{notice}</li>
+          ))}
+        </ul>
+      )}
+
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
         <Stat label="Requests" value={formatTokens(session.requestCount)} hint="de-duplicated, subagents included" />
         <Stat label="Input (uncached)" value={formatTokens(session.inputTokens)} />
