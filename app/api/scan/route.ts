@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { openBulkWriter } from "@/lib/server/db/bulk";
 import { resolveDatabaseUrl } from "@/lib/server/db/database-url";
-import { handle } from "@/lib/server/http";
+import { classifyStorageError } from "@/lib/server/db/storage-errors";
 import { rescanRegistered, type RescanSummary } from "@/lib/server/ingest/watch";
 
 export const dynamic = "force-dynamic";
@@ -18,12 +18,27 @@ async function rescan(): Promise<RescanSummary> {
   }
 }
 
-const post = handle(async () => {
+/**
+ * The rescan's summary; a storage failure (full disk, read-only file, unreachable server) answers
+ * 503 with the one line `baton scan` prints, which the Rescan button shows; anything else is a
+ * logged 500, as in lib/server/http.ts.
+ */
+async function post(): Promise<Response> {
   running ??= rescan().finally(() => {
     running = null;
   });
-  return running;
-});
+  try {
+    return NextResponse.json(await running);
+  } catch (error) {
+    const failure = classifyStorageError(error, resolveDatabaseUrl());
+    if (failure !== null) {
+      console.error(`rescan failed: ${failure.message}`);
+      return NextResponse.json({ error: failure.message, kind: failure.kind }, { status: 503 });
+    }
+    console.error(error);
+    return NextResponse.json({ error: "internal error" }, { status: 500 });
+  }
+}
 
 /**
  * POST /api/scan: rescan every registered repo and agent log folder (lib/server/ingest/watch.ts).

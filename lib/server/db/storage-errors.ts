@@ -26,6 +26,19 @@ const SQLITE_KINDS: [RegExp, StorageFailureKind][] = [
   [/^SQLITE_(CORRUPT|NOTADB)/, "damaged"],
 ];
 
+/**
+ * SQLite's own wording of its result codes (sqlite3_errstr), for errors that arrive without a code:
+ * the schema engine that applies migrations reports SQLite failures as text.
+ */
+const SQLITE_TEXTS: [RegExp, StorageFailureKind][] = [
+  [/database or disk is full/i, "disk-full"],
+  [/attempt to write a readonly database/i, "read-only"],
+  [/unable to open database file|Cannot open database because the directory does not exist/i, "cannot-open"],
+  [/database is locked|database table is locked/i, "busy"],
+  [/disk I\/O error/i, "io-error"],
+  [/file is not a database|database disk image is malformed/i, "damaged"],
+];
+
 /** PostgreSQL SQLSTATEs (appendix A of its manual) and Node's socket errors. */
 function postgresKind(code: string): StorageFailureKind | null {
   if (code === "53100") return "disk-full";
@@ -87,6 +100,10 @@ function kindOf(error: unknown, provider: DatabaseTarget["provider"]): StorageFa
     }
     const message = entry instanceof Error ? entry.message : "";
     if (provider === "postgresql" && /Connection terminated|connection (?:is )?closed|Client has encountered a connection error/i.test(message)) return "unreachable";
+    if (provider === "sqlite") {
+      const found = SQLITE_TEXTS.find(([pattern]) => pattern.test(message.split("\n")[0] ?? ""));
+      if (found) return found[1];
+    }
   }
   return null;
 }

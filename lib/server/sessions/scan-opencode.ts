@@ -14,6 +14,7 @@ import type { AgentSources } from "../agents/discover-agent-sources";
 import { listJson, readOpenCodeStorage } from "../agents/load-agent-sessions";
 import { readOpenCodeDb } from "../agents/read-opencode-db";
 import type { BulkWriter } from "../db/bulk";
+import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { AGENT_ISSUE_RULES, loadAgentFiles, markGone, replaceFileIssues, resetSessions, writeCompactions, writeChunks, writeFileStates, type ChunkWrite } from "./agent-store";
 import type { DraftStore } from "./draft-store";
 import { foldIntoDraft } from "./recompute-sessions";
@@ -96,11 +97,26 @@ export async function scanOpenCodeSource(
       });
     }
   }
+  let notStored: string | null = null;
   await bulk.transaction(async () => {
     if (!unreadable) {
-      await resetSessions(bulk, [...new Set(ids.values())]);
-      await writeChunks(bulk, chunks);
-      await writeCompactions(bulk, compactions);
+      // What the store held that cannot be written makes it a failed file with an issue (isolate.ts).
+      await writeIsolated(
+        bulk,
+        [key],
+        async () => {
+          await resetSessions(bulk, [...new Set(ids.values())]);
+          await writeChunks(bulk, chunks);
+          await writeCompactions(bulk, compactions);
+        },
+        (_file, error) => {
+          notStored = `could not be stored: ${writeFailureMessage(error)}`;
+          issues.push(finding(AGENT_ISSUE_RULES.notStored, "error", null, notStored));
+          stats.filesFailed = 1;
+          stats.filesRead = 0;
+          source.result.errors.push({ path: key, message: notStored });
+        },
+      );
     }
     await writeFileStates(
       bulk,
@@ -114,9 +130,9 @@ export async function scanOpenCodeSource(
           lines: 0,
           carry: null,
           // A locked or unreadable database is read again next scan even if nothing changed.
-          headHash: unreadable ? null : signature.hash,
+          headHash: unreadable || notStored !== null ? null : signature.hash,
           sessionId: null,
-          status: unreadable ? "failed" : "ok",
+          status: unreadable || notStored !== null ? "failed" : "ok",
           badLines: parsed.issues.length + issues.filter((issue) => issue.rule === "opencode-bad-value").length,
           unknownTypes: "{}",
           issueCount: issues.length,
@@ -132,7 +148,14 @@ export async function scanOpenCodeSource(
         sourceId: source.id,
         path: key,
         line: issue.line,
-        rule: issue.rule === "opencode-db-unreadable" ? AGENT_ISSUE_RULES.database : issue.rule === "opencode-bad-value" ? AGENT_ISSUE_RULES.badValue : AGENT_ISSUE_RULES.badLine,
+        rule:
+          issue.rule === "opencode-db-unreadable"
+            ? AGENT_ISSUE_RULES.database
+            : issue.rule === "opencode-bad-value"
+              ? AGENT_ISSUE_RULES.badValue
+              : issue.rule === AGENT_ISSUE_RULES.notStored
+                ? AGENT_ISSUE_RULES.notStored
+                : AGENT_ISSUE_RULES.badLine,
         severity: issue.severity === "error" ? "error" : "warning",
         message: issue.message,
       })),
