@@ -116,7 +116,7 @@ describe("a full disk during a scan", () => {
     writeClaudeLog(path.join(home, ".claude"), 4000);
     const bulk = openBulkWriter(database.target);
     try {
-      const [{ page_count: pages }] = await bulk.query<{ page_count: number }>("PRAGMA page_count");
+      const pages = (await bulk.query<{ page_count: number }>("PRAGMA page_count"))[0]!.page_count;
       await bulk.query(`PRAGMA max_page_count = ${pages + 4}`);
       const error = await scanSessions({ bulk, agents: { env: { CLAUDE_CONFIG_DIR: path.join(home, ".claude") }, homeDir: path.join(scratch, "nobody"), workers: 0 } }).then(
         () => null,
