@@ -135,7 +135,7 @@ async function SessionView({ id }: { id: string }) {
           <ul className="space-y-1 text-sm">
             {session.sourceIssues.map((issue) => (
               <li key={issue.file}>
-                <span className="font-mono text-xs">{issue.file}</span>: {counted(issue.badLines, "unreadable line")}
+                <span className="font-mono text-xs [overflow-wrap:anywhere]">{issue.file}</span>: {counted(issue.badLines, "reported line")}
                 {Object.keys(issue.unknownTypes).length > 0 && <span className="text-zinc-500"> · unknown record types {Object.entries(issue.unknownTypes).map(([type, count]) => `${type} ×${count}`).join(", ")}</span>}
               </li>
             ))}
