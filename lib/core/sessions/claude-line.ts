@@ -157,8 +157,6 @@ for (const slot of [MESSAGE, MESSAGE_USAGE, CACHE_SPLIT]) SKIP[slot] = IF_OBJECT
 /** The envelope's slots are the first ones. */
 const ENVELOPE_SLOTS = AGENT_ID + 1;
 
-const TEXT_SLOTS = [CWD, GIT_BRANCH, SESSION_ID, AGENT_ID];
-
 /**
  * `"YYYY-MM-DDTHH:MM:SS.mmmZ"` (quotes included) in bytes[start, end), the form Claude Code writes,
  * with every field in the range Date.parse accepts; anything else is decoded and judged by Date.parse.
@@ -170,13 +168,13 @@ function isCanonicalIsoBytes(bytes: Uint8Array, start: number, end: number): boo
     const expected = CANONICAL_SHAPE[index]!;
     if (expected === 0 ? code < 48 || code > 57 : code !== expected) return false;
   }
-  const two = (offset: number) => (bytes[start + 1 + offset]! - 48) * 10 + (bytes[start + 2 + offset]! - 48);
-  const month = two(5);
-  const day = two(8);
-  return month >= 1 && month <= 12 && day >= 1 && day <= 31 && two(11) <= 23 && two(14) <= 59 && two(17) <= 59;
+  // Month 01–12, day 01–31, hour 00–23, minute and second 00–59 (digits are 48–57).
+  const month = (bytes[start + 6]! - 48) * 10 + bytes[start + 7]! - 48;
+  const day = (bytes[start + 9]! - 48) * 10 + bytes[start + 10]! - 48;
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 && bytes[start + 12]! * 10 + bytes[start + 13]! <= 50 * 10 + 51 && bytes[start + 15]! <= 53 && bytes[start + 18]! <= 53;
 }
 /** 0: a digit; else the byte itself ("2026-01-02T03:04:05.678"). */
-const CANONICAL_SHAPE = Array.from("dddd-dd-ddTdd:dd:dd.ddd", (char) => (char === "d" ? 0 : char.charCodeAt(0)));
+const CANONICAL_SHAPE = Uint8Array.from("dddd-dd-ddTdd:dd:dd.ddd", (char) => (char === "d" ? 0 : char.charCodeAt(0)));
 
 /**
  * Values that repeat from line to line (the same bytes give the same value: decode once). The
@@ -307,18 +305,33 @@ export class ClaudeLineReader {
   shapeProblem(): string | null {
     const ranges = this.ranges;
     const bytes = this.bytes;
-    let suspect = false;
-    const messageStart = ranges[2 * MESSAGE]!;
-    if (messageStart >= 0 && bytes[messageStart] !== 123) suspect = true;
-    const usageStart = ranges[2 * MESSAGE_USAGE]!;
-    if (usageStart >= 0 && bytes[usageStart] !== 123) suspect = true;
-    for (const slot of TEXT_SLOTS) {
-      const start = ranges[2 * slot]!;
-      if (start >= 0 && bytes[start] !== 34) suspect = true;
+    const message = ranges[2 * MESSAGE]!;
+    const usage = ranges[2 * MESSAGE_USAGE]!;
+    const cwd = ranges[2 * CWD]!;
+    const branch = ranges[2 * GIT_BRANCH]!;
+    const session = ranges[2 * SESSION_ID]!;
+    const agent = ranges[2 * AGENT_ID]!;
+    const time = ranges[2 * TIMESTAMP]!;
+    if (
+      (message < 0 || bytes[message] === 123) &&
+      (usage < 0 || bytes[usage] === 123) &&
+      (cwd < 0 || bytes[cwd] === 34) &&
+      (branch < 0 || bytes[branch] === 34) &&
+      (session < 0 || bytes[session] === 34) &&
+      (agent < 0 || bytes[agent] === 34) &&
+      (time < 0 || isCanonicalIsoBytes(bytes, time, ranges[2 * TIMESTAMP + 1]!))
+    ) {
+      return null;
     }
-    const timeStart = ranges[2 * TIMESTAMP]!;
-    if (timeStart >= 0 && !isCanonicalIsoBytes(bytes, timeStart, ranges[2 * TIMESTAMP + 1]!)) suspect = true;
-    if (!suspect) return null;
+    return this.judgeShape();
+  }
+
+  /** The rare path of shapeProblem, apart so the hot one stays small: decode the doubtful members and judge them. */
+  private judgeShape(): string | null {
+    const ranges = this.ranges;
+    const bytes = this.bytes;
+    const messageStart = ranges[2 * MESSAGE]!;
+    const usageStart = ranges[2 * MESSAGE_USAGE]!;
     // Objects stand in as `{}`: only their kind matters, and decoding them would cost the line.
     const messageIsObject = messageStart >= 0 && bytes[messageStart] === 123;
     return claudeShapeProblem({

@@ -111,6 +111,13 @@ export function isoFromMs(ms: number | null): string | null {
 /** Canonical and in range (month 01–12, day 01–31, hour 00–23, …): Date.parse accepts every such string. */
 const CANONICAL_ISO = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
+/** Whether a logged timestamp reads as a date (absent and "" are "not recorded"); canonical ISO is checked without Date.parse. */
+export function isDateOrAbsent(value: unknown): boolean {
+  if (value === undefined || value === null || value === "") return true;
+  if (typeof value === "string" && CANONICAL_ISO.test(value)) return true;
+  return timestampMs(value) !== null;
+}
+
 /** ISO 8601 UTC with milliseconds; a string already in that form is returned as is (no Date round trip). */
 export function canonicalTimestamp(value: unknown): string | null {
   if (typeof value === "string" && CANONICAL_ISO.test(value)) return value;

@@ -5,6 +5,7 @@ import {
   asString,
   countType,
   canonicalTimestamp,
+  isDateOrAbsent,
   isoFromMs,
   ModelList,
   parseJsonObject,
@@ -159,7 +160,7 @@ export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOption
     const timestampRange = ranges.get("timestamp");
     const timestamp: unknown =
       stringInRange(bytes, timestampRange) ?? (timestampRange === undefined ? null : Number(decodeRange(bytes, timestampRange[0], timestampRange[1])));
-    if (timestampRange !== undefined && timestampMs(timestamp) === null) {
+    if (timestampRange !== undefined && !isDateOrAbsent(timestamp)) {
       const raw = decodeRange(bytes, timestampRange[0], timestampRange[1]);
       if (raw !== "null" && raw !== '""') state.badLines.push({ line: lineNumber, message: `timestamp is ${raw.length > 40 ? `${raw.slice(0, 39)}…` : raw}, not a date: ignored` });
     }
