@@ -9,6 +9,8 @@ import { shot } from "./screenshot";
  * (every count 10^8, two thousand requests) shows finite numbers in cards that do not overflow, a
  * hostile 1e308 reads as a reported 0, a rollout with no token counts is a session with a notice,
  * and a rescan on a read-only database says so in the Rescan button's line.
+ * Named to run last (files run in name order): the sessions it adds stay after their files are gone,
+ * as Baton keeps what a deleted log contributed, and other specs count the demo's sessions.
  */
 const MAX = 100_000_000;
 const BIG_SESSION = "f0000000-0000-4000-8000-00000000000f";
