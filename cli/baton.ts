@@ -19,6 +19,7 @@ Options:
   -h, --help show this help
 
 Environment:
+  BATON_DEBUG=1  print the stack trace of an unexpected failure
   DATABASE_URL   file:/path.db (SQLite, default: <baton>/data/baton.db) or postgresql://…
   PORT           default port for serve
   BATON_ALLOWED_HOSTS  extra host names (name or name:port, comma-separated) serve answers to
@@ -55,7 +56,16 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       io.err(`baton: ${error.message}\nRun "baton --help" for usage.`);
       return 2;
     }
-    io.err(`baton: ${(error as Error).stack ?? String(error)}`);
+    // A storage failure is one line a person can act on (the disk is full, the file is read-only);
+    // anything else is its message. The stack only when asked for (BATON_DEBUG=1).
+    const { classifyStorageError } = await import("../lib/server/db/storage-errors");
+    const { resolveDatabaseUrl } = await import("../lib/server/db/database-url");
+    const storage = classifyStorageError(error, resolveDatabaseUrl(process.env));
+    // The first line: some errors carry a trace of their own in the message (the schema engine's).
+    const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    io.err(`baton: ${storage?.message ?? message}`);
+    if (process.env.BATON_DEBUG === "1") io.err((error as Error).stack ?? String(error));
+    else if (storage === null) io.err("(set BATON_DEBUG=1 to see where it happened)");
     return 1;
   }
 }

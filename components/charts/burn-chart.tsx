@@ -22,8 +22,13 @@ const MARKER_LABELS = 24;
 const SELECTED_COLOR = "#059669";
 const thresholdColors = { monitor: "#a3a3a3", warning: "#f59e0b", emergency: "#ef4444" } as const;
 
-export const tokenFormat = (value: number) =>
-  value >= 1_000_000 ? `${(value / 1_000_000).toFixed(value >= 10_000_000 ? 0 : 1)}M` : value >= 1_000 ? `${Math.round(value / 1_000)}k` : String(Math.round(value));
+/** Axis ticks: k, M, B, T, so the largest legal totals (10^8 per field per request) fit the axis. */
+export const tokenFormat = (value: number) => {
+  for (const [size, unit] of [[1e12, "T"], [1e9, "B"], [1e6, "M"]] as const) {
+    if (value >= size) return `${(value / size).toFixed(value >= 10 * size ? 0 : 1)}${unit}`;
+  }
+  return value >= 1_000 ? `${Math.round(value / 1_000)}k` : String(Math.round(value));
+};
 
 function timeFormat(series: BurnSeries) {
   if (!series.hasTime) return (value: number) => `#${value + 1}`;

@@ -36,11 +36,14 @@ export function Stat({ label, value, hint, tone = "default" }: { label: string; 
   const color = { default: "text-zinc-900", red: "text-red-600", amber: "text-amber-600", green: "text-emerald-600" }[tone];
   // Exact token counts of long sessions run to billions ("1,974,849,800"): smaller type, not cut off.
   const length = typeof value === "string" ? value.length : 0;
-  const size = length > 15 ? "text-sm" : length > 12 ? "text-base" : length > 9 ? "text-xl" : "text-2xl";
+  const size = length > 17 ? "text-sm" : length > 14 ? "text-base" : length > 11 ? "text-lg" : length > 9 ? "text-xl" : "text-2xl";
+  // A number too long for its card breaks after a thousands separator, never inside a group.
+  const shown = typeof value === "string" && /^[\d,.]+$/.test(value) ? value.split(",").flatMap((group, index) => (index === 0 ? [group] : [<wbr key={index} />, `,${group}`])) : value;
   return (
     <div className="min-w-0 rounded-xl border border-zinc-200 bg-white px-4 py-3 shadow-sm">
       <div className="text-xs font-medium uppercase tracking-wide text-zinc-500">{label}</div>
-      <div className={`mt-1 ${size} font-semibold tabular-nums ${color}`}>{value}</div>
+      {/* The largest legal totals (10^8 per field per request, thousands of requests) still wrap inside the card. */}
+      <div className={`mt-1 ${size} font-semibold tabular-nums [overflow-wrap:anywhere] ${color}`}>{shown}</div>
       {hint && <div className="mt-0.5 text-xs text-zinc-500">{hint}</div>}
     </div>
   );

@@ -9,11 +9,12 @@ import { AccessError } from "./access/require-access";
 
 export class NotFoundError extends Error {}
 
-/** A refusal with its own status (e.g. 415), answered as `{ error: message }`. */
+/** A refusal with its own status (e.g. 415, 503), answered as `{ error: message, ...details }`. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -29,7 +30,7 @@ export function handle<Args extends unknown[]>(work: (...args: Args) => Promise<
       return NextResponse.json(await work(...args));
     } catch (error) {
       if (error instanceof ZodError) return NextResponse.json({ error: "invalid request", issues: error.issues }, { status: 400 });
-      if (error instanceof HttpError) return NextResponse.json({ error: error.message }, { status: error.status });
+      if (error instanceof HttpError) return NextResponse.json({ ...error.details, error: error.message }, { status: error.status });
       if (error instanceof AccessError) return NextResponse.json({ error: error.message }, { status: error.status });
       if (error instanceof NotFoundError) return NextResponse.json({ error: error.message || "not found" }, { status: 404 });
       console.error(error);

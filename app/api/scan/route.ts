@@ -1,6 +1,7 @@
 import { requireAccess } from "@/lib/server/access/require-access";
 import { openBulkWriter } from "@/lib/server/db/bulk";
 import { resolveDatabaseUrl } from "@/lib/server/db/database-url";
+import { classifyStorageError } from "@/lib/server/db/storage-errors";
 import { handle, HttpError } from "@/lib/server/http";
 import { rescanRegistered, type RescanSummary } from "@/lib/server/ingest/watch";
 
@@ -21,7 +22,9 @@ async function rescan(): Promise<RescanSummary> {
 /**
  * POST /api/scan: rescan every registered repo and agent log folder (lib/server/ingest/watch.ts).
  * requireAccess refuses a foreign Host (421) or Origin (403) first. JSON only: a cross-site form
- * cannot send it, and a cross-site fetch with it needs a preflight this route does not answer.
+ * cannot send it, and a cross-site fetch with it needs a preflight this route does not answer. A storage
+ * failure (full disk, read-only file, unreachable server) answers 503 with the one line `baton scan`
+ * prints, which the Rescan button shows; anything else is a logged 500 (lib/server/http.ts).
  */
 export const POST = handle(async (request: Request) => {
   requireAccess(request, "scan:run");
@@ -31,5 +34,12 @@ export const POST = handle(async (request: Request) => {
   running ??= rescan().finally(() => {
     running = null;
   });
-  return running;
+  try {
+    return await running;
+  } catch (error) {
+    const failure = classifyStorageError(error, resolveDatabaseUrl());
+    if (failure === null) throw error;
+    console.error(`rescan failed: ${failure.message}`);
+    throw new HttpError(503, failure.message, { kind: failure.kind });
+  }
 });

@@ -30,7 +30,8 @@ export function judgeHandoffTiming(input: {
     };
   }
   const percent = (last / input.contextWindow) * 100;
-  const peak = (Math.max(...input.contextsBefore) / input.contextWindow) * 100;
+  // A loop, not Math.max(...list): a long session's list overflows the call stack as arguments.
+  const peak = (input.contextsBefore.reduce((max, value) => (value > max ? value : max), 0) / input.contextWindow) * 100;
   const at = `${percent.toFixed(0)} %`;
   if (input.compactionsBefore > 0) {
     return { verdict: "after-compaction", percentAtHandoff: percent, peakPercentBefore: peak, message: `Late: the context was compacted ${input.compactionsBefore}× before this handoff was written (now at ${at}); state may have been lost.` };

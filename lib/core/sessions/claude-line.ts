@@ -1,6 +1,6 @@
-import { asObject, type JsonObject } from "./json-values";
+import { asObject, previewValue, timestampMs, type JsonObject } from "./json-values";
+import { decodeRange, jsonKind } from "./jsonl-reader";
 import { nameSlot, nameTable, walkJson, type NameTable, type WalkSpec } from "./json-bytes";
-import { decodeRange } from "./jsonl-reader";
 import { wasmJsonWalker, type WasmJsonWalker } from "./wasm/json-walker";
 
 /**
@@ -73,6 +73,55 @@ function usageFields(value: unknown): unknown {
   } satisfies ClaudeUsageFields;
 }
 
+/**
+ * The members whose shape a line is checked for, as JSON.parse gives them: `message` and
+ * `message.usage` must be objects when present, the envelope's ids strings, `timestamp` a date.
+ */
+export interface ClaudeLineShape {
+  message: unknown;
+  /** `message.usage` when `message` is an object (else undefined). */
+  usage: unknown;
+  timestamp: unknown;
+  cwd: unknown;
+  gitBranch: unknown;
+  sessionId: unknown;
+  agentId: unknown;
+}
+
+export function claudeLineShape(record: JsonObject): ClaudeLineShape {
+  const message = asObject(record.message);
+  return {
+    message: record.message,
+    usage: message === null ? undefined : message.usage,
+    timestamp: record.timestamp,
+    cwd: record.cwd,
+    gitBranch: record.gitBranch,
+    sessionId: record.sessionId,
+    agentId: record.agentId,
+  };
+}
+
+const TEXT_MEMBERS = ["cwd", "gitBranch", "sessionId", "agentId"] as const;
+
+/**
+ * What is wrong with a line's shape (members of the wrong kind, each with what was done about it),
+ * or null. Absent and null members are fine: lines carry only what they have.
+ */
+export function claudeShapeProblem(shape: ClaudeLineShape): string | null {
+  const problems: string[] = [];
+  const present = (value: unknown) => value !== undefined && value !== null;
+  if (present(shape.message) && asObject(shape.message) === null) problems.push(`message is ${jsonKind(shape.message)}, not an object: not read`);
+  else if (present(shape.usage) && asObject(shape.usage) === null) problems.push(`message.usage is ${jsonKind(shape.usage)}, not an object: no tokens counted`);
+  for (const member of TEXT_MEMBERS) {
+    const value = shape[member];
+    if (present(value) && typeof value !== "string") problems.push(`${member} is ${previewValue(value)}, not a string: ignored`);
+  }
+  if (present(shape.timestamp) && !(shape.timestamp === "" || timestampMs(shape.timestamp) !== null)) {
+    problems.push(`timestamp is ${previewValue(shape.timestamp)}, not a date: ignored`);
+  }
+  return problems.length === 0 ? null : problems.join("; ");
+}
+
 // Slots of the wanted keys: a value's range is in ranges[2 * slot], ranges[2 * slot + 1].
 const TYPE = 0;
 const TIMESTAMP = 1;
@@ -107,6 +156,25 @@ SKIP[MESSAGE_CONTENT] = ALWAYS;
 for (const slot of [MESSAGE, MESSAGE_USAGE, CACHE_SPLIT]) SKIP[slot] = IF_OBJECT;
 /** The envelope's slots are the first ones. */
 const ENVELOPE_SLOTS = AGENT_ID + 1;
+
+/**
+ * `"YYYY-MM-DDTHH:MM:SS.mmmZ"` (quotes included) in bytes[start, end), the form Claude Code writes,
+ * with every field in the range Date.parse accepts; anything else is decoded and judged by Date.parse.
+ */
+function isCanonicalIsoBytes(bytes: Uint8Array, start: number, end: number): boolean {
+  if (end - start !== 26 || bytes[start] !== 34 || bytes[end - 1] !== 34 || bytes[end - 2] !== 90) return false;
+  for (let index = 0; index < 23; index += 1) {
+    const code = bytes[start + 1 + index]!;
+    const expected = CANONICAL_SHAPE[index]!;
+    if (expected === 0 ? code < 48 || code > 57 : code !== expected) return false;
+  }
+  // Month 01–12, day 01–31, hour 00–23, minute and second 00–59 (digits are 48–57).
+  const month = (bytes[start + 6]! - 48) * 10 + bytes[start + 7]! - 48;
+  const day = (bytes[start + 9]! - 48) * 10 + bytes[start + 10]! - 48;
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 && bytes[start + 12]! * 10 + bytes[start + 13]! <= 50 * 10 + 51 && bytes[start + 15]! <= 53 && bytes[start + 18]! <= 53;
+}
+/** 0: a digit; else the byte itself ("2026-01-02T03:04:05.678"). */
+const CANONICAL_SHAPE = Uint8Array.from("dddd-dd-ddTdd:dd:dd.ddd", (char) => (char === "d" ? 0 : char.charCodeAt(0)));
 
 /**
  * Values that repeat from line to line (the same bytes give the same value: decode once). The
@@ -227,6 +295,54 @@ export class ClaudeLineReader {
   /** Where the next newline is at or after `from` in this reader's bytes (-1: none). */
   newlineFrom(from: number): number {
     return this.walker !== null ? this.walker.indexOfByte(this.bytes, 10, from, this.bytes.length) : this.bytes.indexOf(10, from);
+  }
+
+  /**
+   * The walked line's shape problem (claudeShapeProblem), judged from bytes first: only a member
+   * that is not plainly right (an object where one is wanted, a string id, a canonical ISO time)
+   * is decoded and judged by the same rule as a line parsed whole.
+   */
+  shapeProblem(): string | null {
+    const ranges = this.ranges;
+    const bytes = this.bytes;
+    const message = ranges[2 * MESSAGE]!;
+    const usage = ranges[2 * MESSAGE_USAGE]!;
+    const cwd = ranges[2 * CWD]!;
+    const branch = ranges[2 * GIT_BRANCH]!;
+    const session = ranges[2 * SESSION_ID]!;
+    const agent = ranges[2 * AGENT_ID]!;
+    const time = ranges[2 * TIMESTAMP]!;
+    if (
+      (message < 0 || bytes[message] === 123) &&
+      (usage < 0 || bytes[usage] === 123) &&
+      (cwd < 0 || bytes[cwd] === 34) &&
+      (branch < 0 || bytes[branch] === 34) &&
+      (session < 0 || bytes[session] === 34) &&
+      (agent < 0 || bytes[agent] === 34) &&
+      (time < 0 || isCanonicalIsoBytes(bytes, time, ranges[2 * TIMESTAMP + 1]!))
+    ) {
+      return null;
+    }
+    return this.judgeShape();
+  }
+
+  /** The rare path of shapeProblem, apart so the hot one stays small: decode the doubtful members and judge them. */
+  private judgeShape(): string | null {
+    const ranges = this.ranges;
+    const bytes = this.bytes;
+    const messageStart = ranges[2 * MESSAGE]!;
+    const usageStart = ranges[2 * MESSAGE_USAGE]!;
+    // Objects stand in as `{}`: only their kind matters, and decoding them would cost the line.
+    const messageIsObject = messageStart >= 0 && bytes[messageStart] === 123;
+    return claudeShapeProblem({
+      message: messageIsObject ? {} : this.value(MESSAGE),
+      usage: messageIsObject ? (usageStart >= 0 && bytes[usageStart] === 123 ? {} : this.value(MESSAGE_USAGE)) : undefined,
+      timestamp: this.value(TIMESTAMP),
+      cwd: this.value(CWD),
+      gitBranch: this.value(GIT_BRANCH),
+      sessionId: this.value(SESSION_ID),
+      agentId: this.value(AGENT_ID),
+    });
   }
 
   /** Whether the line's `isSidechain` is `true`. */

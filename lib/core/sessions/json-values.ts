@@ -1,5 +1,6 @@
 /** Narrowing helpers for untrusted JSON: logs are written by other programs and drift between versions. */
 
+import { MAX_REQUEST_TOKENS, safeTokenCount, tokenCountProblem } from "../text/safe-values";
 import type { BadLine } from "./types";
 
 export type JsonObject = Record<string, unknown>;
@@ -22,48 +23,53 @@ export function asNumber(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
-/** Token counts: a finite non-negative integer, else 0 (a missing field means none were used). */
+/**
+ * A token count as counted: a whole number from 0 to 10^8 (one request), else 0 (a missing field
+ * means none were used; anything else is reported by reportMalformedTokenCounts). The rule is
+ * lib/core/text/safe-values.ts's, shared by every parser.
+ */
 export function tokenCount(value: unknown): number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) return 0;
-  return Math.trunc(value);
+  return safeTokenCount(value);
 }
 
-/** A logged count tokenCount takes as it is: absent (null or missing), or a whole number ≥ 0. */
+/** A logged count tokenCount takes as it is: absent (null or missing), or a whole number from 0 to 10^8. */
 export function isTokenCount(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === "number" && value >= 0 && Number.isSafeInteger(value));
+  return tokenCountProblem(value) === null;
 }
 
 const NOT_A_COUNT = "not a token count: ";
 
 /**
- * The fields of a usage object whose values are there but are no token count (a string, a negative
- * or fractional number, an object, …), each with what tokenCount made of it; null when every field
- * is a count.
+ * The fields of a usage object whose values are there but are no token count (a string, a negative,
+ * fractional or absurd number, an object, …), each with why and what was counted (0); null when every
+ * field is a count. `max`: the bound (10^8 for one request; cumulative totals pass their own).
  */
-export function malformedTokenCounts(counts: JsonObject, fields: readonly string[], where: string): string[] | null {
+export function malformedTokenCounts(counts: JsonObject, fields: readonly string[], where: string, max = MAX_REQUEST_TOKENS): string[] | null {
   let found: string[] | null = null;
   for (const field of fields) {
     const value = counts[field];
-    if (isTokenCount(value)) continue;
-    (found ??= []).push(`${where}.${field} is ${previewValue(value)}, counted as ${tokenCount(value)}`);
+    const problem = tokenCountProblem(value, max);
+    if (problem === null) continue;
+    (found ??= []).push(`${where}.${field} is ${previewValue(value)} (${problem}), counted as 0`);
   }
   return found;
 }
 
 /**
  * Reports a line's malformed token counts as a bad line (one per line, whatever the number of
- * fields). The request still counts, with what tokenCount made of them: the line is real, and its
- * other counts are too; what is reported is that one value was not taken as written.
+ * fields). The request still counts, with 0 for those fields: the line is real, and its other counts
+ * are too; what is reported is that one value was not taken as written.
  */
-export function reportMalformedTokenCounts(badLines: BadLine[], line: number, counts: JsonObject, fields: readonly string[], where: string): void {
-  const found = malformedTokenCounts(counts, fields, where);
+export function reportMalformedTokenCounts(badLines: BadLine[], line: number, counts: JsonObject, fields: readonly string[], where: string, max = MAX_REQUEST_TOKENS): void {
+  const found = malformedTokenCounts(counts, fields, where, max);
   if (found === null) return;
   const last = badLines.at(-1);
   if (last !== undefined && last.line === line && last.message.startsWith(NOT_A_COUNT)) last.message += `; ${found.join("; ")}`;
   else badLines.push({ line, message: `${NOT_A_COUNT}${found.join("; ")}` });
 }
 
-function previewValue(value: unknown): string {
+/** The value as a finding shows it: JSON, at most 40 characters. */
+export function previewValue(value: unknown): string {
   const text = typeof value === "number" ? String(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
@@ -102,7 +108,15 @@ export function isoFromMs(ms: number | null): string | null {
   return Number.isFinite(date.getTime()) ? date.toISOString() : null;
 }
 
-const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** Canonical and in range (month 01–12, day 01–31, hour 00–23, …): Date.parse accepts every such string. */
+const CANONICAL_ISO = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
+/** Whether a logged timestamp reads as a date (absent and "" are "not recorded"); canonical ISO is checked without Date.parse. */
+export function isDateOrAbsent(value: unknown): boolean {
+  if (value === undefined || value === null || value === "") return true;
+  if (typeof value === "string" && CANONICAL_ISO.test(value)) return true;
+  return timestampMs(value) !== null;
+}
 
 /** ISO 8601 UTC with milliseconds; a string already in that form is returned as is (no Date round trip). */
 export function canonicalTimestamp(value: unknown): string | null {

@@ -117,6 +117,52 @@ export function isObjectRange(bytes: Uint8Array, start: number, end: number): bo
 }
 
 /**
+ * Why a trimmed line that is not `{` … `}` is a bad line: a line that opens an object but does not
+ * parse is invalid JSON (a truncated line, say), with JSON.parse's reason; valid JSON of another
+ * kind is "not a JSON object" (naming what it is).
+ */
+export function notAnObjectMessage(bytes: Uint8Array, start: number, end: number): string {
+  return notAnObjectText(decodeRange(bytes, start, end));
+}
+
+export function notAnObjectText(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return invalidJsonMessage(error, text);
+  }
+  return `not a JSON object (${jsonKind(value)})`;
+}
+
+/** "invalid JSON: <reason>", naming a line cut short as such. */
+export function invalidJsonMessage(error: unknown, text?: string): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const position = /at position (\d+)/.exec(reason);
+  const endsEarly = /end of JSON input|Unterminated string/i.test(reason) || (position !== null && text !== undefined && Number(position[1]) >= text.length);
+  const cut = text !== undefined && endsEarly ? " (the line is cut short)" : "";
+  return `invalid JSON${cut}: ${reason}`;
+}
+
+/** "a string", "an array", "null", … (what a JSON value is, for a finding). */
+export function jsonKind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "string":
+      return "a string";
+    case "number":
+      return "a number";
+    case "boolean":
+      return "a boolean";
+    case "object":
+      return "an object";
+    default:
+      return typeof value;
+  }
+}
+
+/**
  * Reads the byte ranges of selected top-level values of the object in bytes[start, end) without
  * parsing nested values (strings are skipped by jumping to the next quote), so a `"cwd"` inside a
  * tool result never shadows the envelope's own. Returns false when the top level is not a

@@ -8,24 +8,30 @@ import { sumTokens } from "./request-dedupe";
 
 /**
  * A usage value that is there but is no token count (a string, a negative or fractional number, an
- * object) is never taken silently: the request counts with what tokenCount makes of it (0, or a
- * fraction's whole part), and the line is reported with the field, the value and what was counted.
+ * object, a count over 10^8 for one request) is never taken silently: the request counts with 0 for it
+ * (CONTRACTS: fractions too), and the line is reported with the field, the value, why, and "counted as 0".
  */
 const bytes = (lines: unknown[]) => new TextEncoder().encode(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
 
 describe("isTokenCount / malformedTokenCounts", () => {
-  test("absent and whole numbers ≥ 0 are counts; anything else is not", () => {
-    for (const value of [undefined, null, 0, 1, 123_456_789]) expect(isTokenCount(value), String(value)).toBe(true);
-    for (const value of ["12", "NaN", -1, 1.5, Infinity, {}, [], true]) expect(isTokenCount(value), JSON.stringify(value)).toBe(false);
+  test("absent and whole numbers from 0 to 10^8 are counts; anything else is not", () => {
+    for (const value of [undefined, null, 0, 1, 12_345_678, 100_000_000]) expect(isTokenCount(value), String(value)).toBe(true);
+    for (const value of ["12", "NaN", -1, 1.5, Infinity, -Infinity, NaN, 1e30, 1e308, 2 ** 53 + 1, 100_000_001, {}, [], true]) expect(isTokenCount(value), JSON.stringify(value)).toBe(false);
   });
 
   test("names each malformed field, its value (shortened) and what was counted", () => {
     expect(malformedTokenCounts({ a: 1, b: "7", c: -3, d: 2.9 }, ["a", "b", "c", "d", "e"], "usage")).toEqual([
-      'usage.b is "7", counted as 0',
-      "usage.c is -3, counted as 0",
-      "usage.d is 2.9, counted as 2",
+      'usage.b is "7" (not a number), counted as 0',
+      "usage.c is -3 (negative), counted as 0",
+      "usage.d is 2.9 (not a whole number), counted as 0",
     ]);
-    expect(malformedTokenCounts({ a: "x".repeat(100) }, ["a"], "u")?.[0]).toMatch(/^u\.a is "x{38}…, counted as 0$/);
+    expect(malformedTokenCounts({ a: 1e308, b: 2 ** 53 + 1, c: -Infinity }, ["a", "b", "c"], "u")).toEqual([
+      "u.a is 1e+308 (beyond exact integers), counted as 0",
+      "u.b is 9007199254740992 (beyond exact integers), counted as 0",
+      "u.c is -Infinity (not finite), counted as 0",
+    ]);
+    expect(malformedTokenCounts({ a: 100_000_001 }, ["a"], "u")).toEqual(["u.a is 100000001 (over 10^8 for one request), counted as 0"]);
+    expect(malformedTokenCounts({ a: "x".repeat(100) }, ["a"], "u")?.[0]).toMatch(/^u\.a is "x{38}… \(not a number\), counted as 0$/);
     expect(malformedTokenCounts({ a: 1 }, ["a", "b"], "u")).toBeNull();
   });
 });
@@ -51,11 +57,11 @@ describe("Claude Code", () => {
     test(`the line is reported and the request still counts (${fullParse ? "whole-line parse" : "fast path"})`, () => {
       const log = parseClaudeLog(bytes(lines), { fullParse });
       expect(log.requests).toHaveLength(5);
-      expect(sumTokens(log.requests)).toEqual({ inputTokens: 13, cacheWriteTokens: 212, cacheReadTokens: 1000, outputTokens: 14, reasoningTokens: 0 });
+      expect(sumTokens(log.requests)).toEqual({ inputTokens: 13, cacheWriteTokens: 210, cacheReadTokens: 1000, outputTokens: 14, reasoningTokens: 0 });
       expect(log.badLines).toEqual([
-        { line: 2, message: 'not a token count: message.usage.input_tokens is "NaN", counted as 0; message.usage.cache_read_input_tokens is -4, counted as 0' },
-        { line: 3, message: 'not a token count: message.usage.cache_creation.ephemeral_5m_input_tokens is "9", counted as 0' },
-        { line: 5, message: "not a token count: message.usage.cache_creation_input_tokens is 2.5, counted as 2" },
+        { line: 2, message: 'not a token count: message.usage.input_tokens is "NaN" (not a number), counted as 0; message.usage.cache_read_input_tokens is -4 (negative), counted as 0' },
+        { line: 3, message: 'not a token count: message.usage.cache_creation.ephemeral_5m_input_tokens is "9" (not a number), counted as 0' },
+        { line: 5, message: "not a token count: message.usage.cache_creation_input_tokens is 2.5 (not a whole number), counted as 0" },
       ]);
     });
   }
@@ -83,7 +89,7 @@ describe("Codex CLI", () => {
     );
     expect(log.requests).toHaveLength(2);
     expect(log.requests[1]).toMatchObject({ inputTokens: 1000, cacheReadTokens: 1000, outputTokens: 0 });
-    expect(log.badLines).toEqual([{ line: 3, message: 'not a token count: payload.info.last_token_usage.output_tokens is "200", counted as 0' }]);
+    expect(log.badLines).toEqual([{ line: 3, message: 'not a token count: payload.info.last_token_usage.output_tokens is "200" (not a number), counted as 0' }]);
   });
 });
 
@@ -97,8 +103,8 @@ describe("Gemini CLI", () => {
       ]),
     );
     expect(log.requests).toHaveLength(2);
-    expect(log.requests[1]).toMatchObject({ inputTokens: 9000, cacheReadTokens: 0, outputTokens: 1 });
-    expect(log.badLines).toEqual([{ line: 3, message: 'not a token count: tokens.cached is {"n":1}, counted as 0; tokens.output is 1.5, counted as 1' }]);
+    expect(log.requests[1]).toMatchObject({ inputTokens: 9000, cacheReadTokens: 0, outputTokens: 0 });
+    expect(log.badLines).toEqual([{ line: 3, message: 'not a token count: tokens.cached is {"n":1} (not a number), counted as 0; tokens.output is 1.5 (not a whole number), counted as 0' }]);
   });
 });
 
@@ -118,6 +124,6 @@ describe("OpenCode", () => {
     const { value: logs, issues } = parseOpenCode({ rows });
     expect(logs[0]?.requests).toHaveLength(2);
     expect(sumTokens(logs[0]!.requests)).toMatchObject({ inputTokens: 150, cacheReadTokens: 1900, outputTokens: 65 });
-    expect(issues.map((issue) => issue.message)).toEqual(['message msg_2: not a token count: tokens.input is "150", counted as 0; tokens.cache.read is -1, counted as 0']);
+    expect(issues.map((issue) => issue.message)).toEqual(['message msg_2: not a token count: tokens.input is "150" (not a number), counted as 0; tokens.cache.read is -1 (negative), counted as 0']);
   });
 });

@@ -1,91 +1,82 @@
 /**
- * Context window by model id, from the providers' published model pages. Only ids listed here get
- * a number; anything else is `unknown` (never a family guess: a new model can change the window,
- * as Claude Opus 4.6 did when it moved from 200K to 1M).
+ * Context window by model id: the id is read by the vendors' documented naming rules into a family
+ * and a version (below), and the pair is looked up in model-context.data.ts (each entry with its
+ * source and the date it was read). A pair not in the table is `unknown`: never a guess from a
+ * neighbouring version (CONTRACTS.md: an unknown model gets `unknown`).
  *
- * The number is the model's API context window. A CLI may use less (Codex caps at 95% of its
- * input limit and writes the result as `model_context_window`, which wins as source "log").
+ * Naming rules (docs/token-accounting.md, "Context windows"):
+ * - Anthropic: `claude-<tier>-<major>[-<minor>][-<YYYYMMDD>|-latest]` (4.x and later) and
+ *   `claude-<major>[-<minor>]-<tier>[-<YYYYMMDD>]` (3.x); tier opus / sonnet / haiku. Bedrock
+ *   (`[region.]anthropic.<id>-v1:0`) and Vertex (`<id>@<YYYYMMDD>`) spellings too.
+ * - OpenAI: `gpt-<version>[-<variant>][-<YYYY-MM-DD>]` (variant codex, codex-mini, codex-max, mini,
+ *   nano, …: a family of its own), `o<n>[-<variant>]`, and `<family>-latest` aliases.
+ * - Google: `gemini-<version>-<tier>[-<variant>][-preview|-latest|-exp][-<date or revision>]`
+ *   (tier pro / flash / flash-lite; a variant such as `image` is a family of its own;
+ *   `customtools` is an endpoint of the same model).
+ * - Any `vendor/` or `models/` prefix is dropped; Claude Code's `[1m]` suffix means 1,000,000.
  */
+import { MODEL_CONTEXT, type ModelContextEntry } from "./model-context.data";
 
 export type ModelContextLookup = { tokens: number; source: "model-table" } | { tokens: null; source: "unknown" };
 
-interface ModelContextEntry {
-  tokens: number;
-  /** Where the number comes from. */
-  note: string;
+/** A model id read by the naming rules: `{ family: "claude-opus", version: "4.5" }`, or null. */
+export interface ModelFamilyVersion {
+  family: string;
+  version: string;
 }
 
-const ANTHROPIC_MODEL_PAGE = "platform.claude.com/docs/en/models/<model>/overview";
-const OPENAI_MODEL_PAGE = "platform.openai.com/docs/models/<model>";
-const GOOGLE_MODEL_PAGE = "ai.google.dev/gemini-api/docs/models (input token limit)";
-
-const MODEL_CONTEXT: Record<string, ModelContextEntry> = {
-  // Anthropic. Ids also match with a `-YYYYMMDD` snapshot suffix.
-  "claude-opus-5": { tokens: 1_000_000, note: `${ANTHROPIC_MODEL_PAGE}: "Context window: 1M tokens"` },
-  "claude-sonnet-5": { tokens: 1_000_000, note: `${ANTHROPIC_MODEL_PAGE}: "Context window: 1M tokens"` },
-  "claude-opus-4-8": { tokens: 1_000_000, note: `${ANTHROPIC_MODEL_PAGE}: "Context window: 1M tokens"` },
-  "claude-opus-4-7": { tokens: 1_000_000, note: "Anthropic models overview (Opus 4.7 launch, May 2026): 1,000,000 tokens" },
-  "claude-opus-4-6": { tokens: 1_000_000, note: `${ANTHROPIC_MODEL_PAGE}: "Context window: 1M tokens" (1M GA March 2026)` },
-  "claude-sonnet-4-6": { tokens: 1_000_000, note: "Anthropic models overview: 1,000,000 tokens (1M GA March 2026)" },
-  "claude-opus-4-5": { tokens: 200_000, note: "Anthropic context-windows page: models before the 4.6 generation have 200K" },
-  "claude-sonnet-4-5": { tokens: 200_000, note: `${ANTHROPIC_MODEL_PAGE}: "Context window: 200K tokens" (1M only with the [1m] beta)` },
-  "claude-haiku-4-5": { tokens: 200_000, note: `${ANTHROPIC_MODEL_PAGE}: "Context window: 200K tokens"` },
-  "claude-opus-4-1": { tokens: 200_000, note: "Anthropic models overview: 200K" },
-  "claude-opus-4": { tokens: 200_000, note: "Anthropic models overview: 200K" },
-  "claude-sonnet-4": { tokens: 200_000, note: "Anthropic models overview: 200K (1M only with the context-1m beta header)" },
-  "claude-3-7-sonnet": { tokens: 200_000, note: "Anthropic models overview: 200K" },
-  "claude-3-5-sonnet": { tokens: 200_000, note: "Anthropic models overview: 200K" },
-  "claude-3-5-haiku": { tokens: 200_000, note: "Anthropic models overview: 200K" },
-  "claude-3-opus": { tokens: 200_000, note: "Anthropic models overview: 200K" },
-  "claude-3-haiku": { tokens: 200_000, note: "Anthropic models overview: 200K" },
-
-  // OpenAI. Ids also match with a `-YYYY-MM-DD` snapshot suffix.
-  "gpt-5.5": { tokens: 1_050_000, note: `${OPENAI_MODEL_PAGE}: 1,050,000 context (Codex CLI uses 400K; its rollouts state the window)` },
-  "gpt-5.4": { tokens: 1_050_000, note: `${OPENAI_MODEL_PAGE}: 1,050,000 context` },
-  "gpt-5.3-codex": { tokens: 400_000, note: `${OPENAI_MODEL_PAGE}: 400,000 context (272,000 input + 128,000 output)` },
-  "gpt-5.2-codex": { tokens: 400_000, note: `${OPENAI_MODEL_PAGE}: 400,000 context` },
-  "gpt-5.2": { tokens: 400_000, note: `${OPENAI_MODEL_PAGE}: 400,000 context` },
-  "gpt-5.1-codex": { tokens: 400_000, note: `${OPENAI_MODEL_PAGE}: 400,000 context` },
-  "gpt-5.1": { tokens: 400_000, note: `${OPENAI_MODEL_PAGE}: 400,000 context` },
-  "gpt-5-codex": { tokens: 400_000, note: `${OPENAI_MODEL_PAGE}: 400,000 context` },
-  "gpt-5": { tokens: 400_000, note: `${OPENAI_MODEL_PAGE}: 400,000 context (272,000 input + 128,000 output)` },
-  "gpt-5-mini": { tokens: 400_000, note: `${OPENAI_MODEL_PAGE}: 400,000 context` },
-  "gpt-5-nano": { tokens: 400_000, note: `${OPENAI_MODEL_PAGE}: 400,000 context` },
-  "gpt-4.1": { tokens: 1_047_576, note: `${OPENAI_MODEL_PAGE}: 1,047,576 context` },
-  "gpt-4.1-mini": { tokens: 1_047_576, note: `${OPENAI_MODEL_PAGE}: 1,047,576 context` },
-  "gpt-4o": { tokens: 128_000, note: `${OPENAI_MODEL_PAGE}: 128,000 context` },
-  "gpt-4o-mini": { tokens: 128_000, note: `${OPENAI_MODEL_PAGE}: 128,000 context` },
-  o3: { tokens: 200_000, note: `${OPENAI_MODEL_PAGE}: 200,000 context` },
-  "o4-mini": { tokens: 200_000, note: `${OPENAI_MODEL_PAGE}: 200,000 context` },
-  "codex-mini-latest": { tokens: 200_000, note: `${OPENAI_MODEL_PAGE}: 200,000 context` },
-
-  // Google.
-  "gemini-3-pro-preview": { tokens: 1_048_576, note: `${GOOGLE_MODEL_PAGE}: 1,048,576` },
-  "gemini-3-flash-preview": { tokens: 1_048_576, note: `${GOOGLE_MODEL_PAGE}: 1,048,576` },
-  "gemini-2.5-pro": { tokens: 1_048_576, note: `${GOOGLE_MODEL_PAGE}: 1,048,576` },
-  "gemini-2.5-flash": { tokens: 1_048_576, note: `${GOOGLE_MODEL_PAGE}: 1,048,576` },
-  "gemini-2.5-flash-lite": { tokens: 1_048_576, note: `${GOOGLE_MODEL_PAGE}: 1,048,576` },
-  "gemini-2.0-flash": { tokens: 1_048_576, note: `${GOOGLE_MODEL_PAGE}: 1,048,576` },
-};
-
-/** Claude Code marks a 1M-context selection with this suffix (`claude-opus-4-8[1m]`). */
 const ONE_MILLION_SUFFIX = /\[1m\]$/i;
-const PROVIDER_PREFIX = /^(?:anthropic|openai|google|gemini|vertex_ai|models)\//i;
-const ANTHROPIC_SNAPSHOT = /-\d{8}$/;
+const PATH_PREFIX = /^(?:[a-z0-9_.-]+\/)+/;
+const BEDROCK = /^(?:[a-z]{2,4}\.)?anthropic\.(.+?)(?:-v\d+(?::\d+)?)?$/;
+const VERTEX_SNAPSHOT = /@(?:\d{8}|latest)$/;
+const CLAUDE_NEW = /^claude-(opus|sonnet|haiku)-(\d+)(?:-(\d{1,2}))?(?:-(?:\d{8}|latest))?$/;
+const CLAUDE_OLD = /^claude-(\d+)(?:-(\d{1,2}))?-(opus|sonnet|haiku)(?:-(?:\d{8}|latest))?$/;
 const OPENAI_SNAPSHOT = /-\d{4}-\d{2}-\d{2}$/;
+const GPT = /^gpt-(\d+(?:\.\d+)?o?)((?:-[a-z]+)*)$/;
+const O_SERIES = /^o(\d+)((?:-[a-z]+)*)$/;
+const LATEST_ALIAS = /^([a-z]+(?:-[a-z]+)*)-latest$/;
+const GEMINI = /^gemini-(\d+(?:\.\d+)?)-(pro|flash)(-lite)?((?:-[a-z0-9]+)*)$/;
+/** Gemini suffixes that name a release of the same model, not another model. */
+const GEMINI_RELEASE = new Set(["preview", "latest", "exp", "customtools"]);
+
+export function modelFamilyVersion(model: string): ModelFamilyVersion | null {
+  let id = model.trim().toLowerCase().replace(PATH_PREFIX, "");
+  id = id.replace(BEDROCK, "$1").replace(VERTEX_SNAPSHOT, "");
+  let match = CLAUDE_NEW.exec(id);
+  if (match) return { family: `claude-${match[1]}`, version: match[3] === undefined ? match[2]! : `${match[2]}.${match[3]}` };
+  match = CLAUDE_OLD.exec(id);
+  if (match) return { family: `claude-${match[3]}`, version: match[2] === undefined ? match[1]! : `${match[1]}.${match[2]}` };
+  id = id.replace(OPENAI_SNAPSHOT, "");
+  match = GPT.exec(id);
+  if (match) return { family: `gpt${match[2] ?? ""}`, version: match[1]! };
+  match = O_SERIES.exec(id);
+  if (match) return { family: `o${match[2] ?? ""}`, version: match[1]! };
+  match = GEMINI.exec(id);
+  if (match) {
+    // Dates and revisions (`-05-20`, `-002`) and release words drop out; what is left is a variant.
+    const variant = (match[4] ?? "").split("-").filter((part) => part !== "" && !GEMINI_RELEASE.has(part) && !/^\d+$/.test(part));
+    return { family: ["gemini", match[2], ...(match[3] ? ["lite"] : []), ...variant].join("-"), version: match[1]! };
+  }
+  match = LATEST_ALIAS.exec(id);
+  if (match) return { family: match[1]!, version: "latest" };
+  return null;
+}
+
+const BY_KEY = new Map(MODEL_CONTEXT.map((entry) => [`${entry.family}@${entry.version}`, entry]));
+
+function entryFor(model: string): ModelContextEntry | null {
+  const read = modelFamilyVersion(model);
+  return read === null ? null : (BY_KEY.get(`${read.family}@${read.version}`) ?? null);
+}
 
 export function modelContextWindow(model: string | null | undefined): ModelContextLookup {
   if (!model) return { tokens: null, source: "unknown" };
-  let id = model.trim();
-  if (ONE_MILLION_SUFFIX.test(id)) return { tokens: 1_000_000, source: "model-table" };
-  id = id.replace(PROVIDER_PREFIX, "").toLowerCase();
-  const entry = MODEL_CONTEXT[id] ?? MODEL_CONTEXT[id.replace(ANTHROPIC_SNAPSHOT, "")] ?? MODEL_CONTEXT[id.replace(OPENAI_SNAPSHOT, "")];
-  return entry === undefined ? { tokens: null, source: "unknown" } : { tokens: entry.tokens, source: "model-table" };
+  if (ONE_MILLION_SUFFIX.test(model.trim())) return { tokens: 1_000_000, source: "model-table" };
+  const entry = entryFor(model);
+  return entry === null ? { tokens: null, source: "unknown" } : { tokens: entry.tokens, source: "model-table" };
 }
 
 /** Where a table entry's number comes from (for docs and tooltips), or null when unknown. */
 export function modelContextNote(model: string): string | null {
-  const id = model.trim().replace(PROVIDER_PREFIX, "").toLowerCase();
-  const entry = MODEL_CONTEXT[id] ?? MODEL_CONTEXT[id.replace(ANTHROPIC_SNAPSHOT, "")] ?? MODEL_CONTEXT[id.replace(OPENAI_SNAPSHOT, "")];
-  return entry?.note ?? null;
+  return entryFor(model)?.source ?? null;
 }

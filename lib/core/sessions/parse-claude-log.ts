@@ -1,7 +1,8 @@
 import { nameTable } from "./json-bytes";
-import { decodeRange, forEachJsonlLine, isObjectRange } from "./jsonl-reader";
-import { asObject, asString, canonicalTimestamp, countType, ModelList, reportMalformedTokenCounts, TimeRange, tokenCount, type JsonObject } from "./json-values";
-import { ClaudeLineReader, claudeLineFields, type ClaudeEnvelope, type ClaudeLineFields } from "./claude-line";
+import { decodeRange, forEachJsonlLine, invalidJsonMessage, isObjectRange, jsonKind, notAnObjectMessage } from "./jsonl-reader";
+import { asObject, asString, canonicalTimestamp, countType, ModelList, previewValue, reportMalformedTokenCounts, TimeRange, tokenCount, type JsonObject } from "./json-values";
+import { tokenCountProblem } from "../text/safe-values";
+import { ClaudeLineReader, claudeLineFields, claudeLineShape, claudeShapeProblem, type ClaudeEnvelope, type ClaudeLineFields } from "./claude-line";
 import { dedupeRequests } from "./request-dedupe";
 import { carriedToolResultBytes, toolResultTokens } from "./tool-results";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
@@ -53,6 +54,7 @@ const KNOWN_TYPES = new Set([
 const KNOWN_TYPE_NAMES = nameTable(Object.fromEntries([...KNOWN_TYPES].map((type, slot) => [type, slot])));
 const SYSTEM_SLOT = [...KNOWN_TYPES].indexOf("system");
 const USER_SLOT = [...KNOWN_TYPES].indexOf("user");
+const ASSISTANT_SLOT = [...KNOWN_TYPES].indexOf("assistant");
 
 /** A line read for its fields: it holds a counted usage, or it is a `system` line. */
 function isParsedLine(fields: ClaudeLineFields): boolean {
@@ -95,7 +97,7 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
   const newlineFrom = reader === null ? undefined : (from: number) => reader.newlineFrom(from);
   const read = forEachJsonlLine(bytes, { startLine: options.startLine, newlineFrom }, (start, end, lineNumber) => {
     if (!isObjectRange(bytes, start, end)) {
-      state.badLines.push({ line: lineNumber, message: "not a JSON object" });
+      state.badLines.push({ line: lineNumber, message: notAnObjectMessage(bytes, start, end) });
       return;
     }
     if (reader === null || !reader.walk(start, end)) {
@@ -103,6 +105,7 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
       // than the walk goes (JSON.parse reads it).
       const fields = parseWholeLine(bytes, start, end, lineNumber, state.badLines);
       if (fields === null) return;
+      if (fields.type === "user" || fields.type === "assistant") state.sawActivity = true;
       if (fields.type === "user" && state.tracksToolResults(fields.isSidechain === true)) {
         checker ??= new ClaudeLineReader(bytes, null);
         // A line nested deeper than the walk goes (JSON.parse read it) counts no tool-result bytes.
@@ -112,7 +115,10 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
       route(start, end, lineNumber, isParsedLine(fields), typeKnown, fields);
       return;
     }
+    const problem = reader.shapeProblem();
+    if (problem !== null) state.badLines.push({ line: lineNumber, message: problem });
     const known = reader.typeSlot(KNOWN_TYPE_NAMES);
+    if (known === USER_SLOT || known === ASSISTANT_SLOT) state.sawActivity = true;
     if (known === USER_SLOT && state.tracksToolResults(reader.isSidechain())) state.addToolResultBytes(reader.toolResultBytes());
     route(start, end, lineNumber, reader.hasUsage() || known === SYSTEM_SLOT, known >= 0, reader);
   });
@@ -147,6 +153,7 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
     startedAt: state.time.startedAt,
     endedAt: state.time.endedAt,
     contextWindow: null,
+    hasActivity: state.sawActivity || state.requests.length > 0,
     requests: dedupeRequests("claude-code", state.requests),
     compactions: state.compactions,
     unknownTypes: state.unknownTypes,
@@ -168,6 +175,8 @@ class ClaudeLogState {
   readonly compactions: CompactionEvent[] = [];
   readonly unknownTypes: Record<string, number> = {};
   readonly badLines: BadLine[] = [];
+  /** A user or assistant line was read (the conversation happened, counted or not). */
+  sawActivity = false;
   private readonly fileAgentId: string | null;
   /** Bytes of tool results sent since the file's start or its last compaction (tool-results.ts). */
   toolResultBytes: number;
@@ -235,8 +244,8 @@ class ClaudeLogState {
       this.compactions.push({
         timestamp: canonicalTimestamp(record.timestamp),
         trigger: trigger === "auto" || trigger === "manual" ? trigger : null,
-        preTokens: typeof metadata?.preTokens === "number" ? metadata.preTokens : null,
-        postTokens: typeof metadata?.postTokens === "number" ? metadata.postTokens : null,
+        preTokens: compactionCount(metadata, "preTokens", lineNumber, this.badLines),
+        postTokens: compactionCount(metadata, "postTokens", lineNumber, this.badLines),
         line: lineNumber,
       });
     }
@@ -291,6 +300,16 @@ class ClaudeLogState {
   }
 }
 
+/** A compaction's token figure when it is a count; anything else is reported and not recorded. */
+function compactionCount(metadata: JsonObject | null, field: string, line: number, badLines: BadLine[]): number | null {
+  const value = metadata?.[field];
+  if (value === undefined || value === null) return null;
+  const problem = tokenCountProblem(value);
+  if (problem === null) return value as number;
+  badLines.push({ line, message: `compactMetadata.${field} is ${previewValue(value)} (${problem}): not recorded` });
+  return null;
+}
+
 const USAGE_FIELDS = ["input_tokens", "cache_read_input_tokens", "output_tokens"] as const;
 const CACHE_WRITE_FIELDS = ["cache_creation_input_tokens"] as const;
 const CACHE_SPLIT_FIELDS = ["ephemeral_5m_input_tokens", "ephemeral_1h_input_tokens"] as const;
@@ -298,20 +317,19 @@ const CACHE_SPLIT_FIELDS = ["ephemeral_5m_input_tokens", "ephemeral_1h_input_tok
 /** The slow path: the line decoded and parsed whole (also what words a bad line's error). */
 function parseWholeLine(bytes: Uint8Array, start: number, end: number, lineNumber: number, badLines: BadLine[]): ClaudeLineFields | null {
   let parsed: unknown;
+  const text = decodeRange(bytes, start, end);
   try {
-    parsed = JSON.parse(decodeRange(bytes, start, end));
+    parsed = JSON.parse(text);
   } catch (error) {
-    badLines.push({ line: lineNumber, message: `invalid JSON: ${errorMessage(error)}` });
+    badLines.push({ line: lineNumber, message: invalidJsonMessage(error, text) });
     return null;
   }
   const record = asObject(parsed);
   if (record === null) {
-    badLines.push({ line: lineNumber, message: "not a JSON object" });
+    badLines.push({ line: lineNumber, message: `not a JSON object (${jsonKind(parsed)})` });
     return null;
   }
+  const problem = claudeShapeProblem(claudeLineShape(record));
+  if (problem !== null) badLines.push({ line: lineNumber, message: problem });
   return claudeLineFields(record);
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

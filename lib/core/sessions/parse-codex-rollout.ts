@@ -1,17 +1,18 @@
-import { decodeRange, forEachJsonlLine, isObjectRange, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
+import { decodeRange, forEachJsonlLine, isObjectRange, jsonKind, notAnObjectMessage, notAnObjectText, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
+import { MAX_REQUEST_TOKENS, safeTokenCount, tokenCountProblem } from "../text/safe-values";
 import {
-  asNumber,
   asObject,
   asString,
   countType,
   canonicalTimestamp,
+  isDateOrAbsent,
   isoFromMs,
   ModelList,
   parseJsonObject,
+  previewValue,
   reportMalformedTokenCounts,
   TimeRange,
   timestampMs,
-  tokenCount,
   type JsonObject,
 } from "./json-values";
 import { dedupeRequests } from "./request-dedupe";
@@ -142,23 +143,27 @@ export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOption
 
   const read = forEachJsonlLine(bytes, { startLine: options.startLine }, (start, end, lineNumber) => {
     if (!isObjectRange(bytes, start, end)) {
-      state.badLines.push({ line: lineNumber, message: "not a JSON object" });
+      state.badLines.push({ line: lineNumber, message: notAnObjectMessage(bytes, start, end) });
       return;
     }
     // `timestamp` and `type` open every envelope line; the scan stops where `payload` starts, so
     // large payloads (response items, instructions) are never walked for lines we do not read.
     if (!scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges, false, "payload")) {
-      state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+      state.badLines.push({ line: lineNumber, message: notAnObjectMessage(bytes, start, end) });
       return;
     }
     if (!ranges.has("type") && ranges.has("payload") && !scanTopLevelRanges(bytes, start, end, ENVELOPE_KEYS, ranges)) {
-      state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+      state.badLines.push({ line: lineNumber, message: notAnObjectMessage(bytes, start, end) });
       return;
     }
     const type = stringInRange(bytes, ranges.get("type"));
     const timestampRange = ranges.get("timestamp");
     const timestamp: unknown =
       stringInRange(bytes, timestampRange) ?? (timestampRange === undefined ? null : Number(decodeRange(bytes, timestampRange[0], timestampRange[1])));
+    if (timestampRange !== undefined && !isDateOrAbsent(timestamp)) {
+      const raw = decodeRange(bytes, timestampRange[0], timestampRange[1]);
+      if (raw !== "null" && raw !== '""') state.badLines.push({ line: lineNumber, message: `timestamp is ${raw.length > 40 ? `${raw.slice(0, 39)}…` : raw}, not a date: ignored` });
+    }
     state.time.addValue(timestamp);
 
     if (type !== null && !KNOWN_TYPES.has(type)) {
@@ -167,8 +172,13 @@ export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOption
     }
     const payload = ranges.get("payload");
     if (type === "response_item") {
+      state.sawActivity = true;
+      if (payload === undefined || bytes[payload[0]] !== 123) {
+        state.badLines.push({ line: lineNumber, message: `payload is ${payload === undefined ? "missing" : payloadKind(bytes, payload[0])}, not an object: not read` });
+        return;
+      }
       // A tool's output sent back to the model: its size feeds the tool-results estimate (never parsed).
-      if (payload !== undefined && scanTopLevelRanges(bytes, payload[0], end - 1, PAYLOAD_TYPE_KEY, inner, true)) {
+      if (scanTopLevelRanges(bytes, payload[0], end - 1, PAYLOAD_TYPE_KEY, inner, true)) {
         const itemType = stringInRange(bytes, inner.get("type"));
         if (itemType === "function_call_output" || itemType === "custom_tool_call_output") state.addToolResultBytes(end - 1 - payload[0]);
       }
@@ -186,9 +196,10 @@ export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOption
     } else if (!needsFullParse(type)) {
       return;
     }
-    const record = parseJsonObject(decodeRange(bytes, start, end));
+    const text = decodeRange(bytes, start, end);
+    const record = parseJsonObject(text);
     if (record === null) {
-      state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+      state.badLines.push({ line: lineNumber, message: notAnObjectText(text) });
       return;
     }
     state.handle(type, record, timestamp, lineNumber);
@@ -226,6 +237,8 @@ class CodexState {
   readonly compactions: CompactionEvent[] = [];
   readonly unknownTypes: Record<string, number> = {};
   readonly badLines: BadLine[] = [];
+  /** Whether this read saw the conversation do anything (a response item: a message or a tool call). */
+  sawActivity = false;
   private sawAnySessionMeta: boolean;
   /** Raw timestamp of the line being handled (kept as written when already canonical ISO). */
   private lineTimestamp: unknown = null;
@@ -247,7 +260,10 @@ class CodexState {
       this.handleLegacy(record);
       return;
     }
-    if (payload === null) return;
+    if (payload === null) {
+      this.badLines.push({ line: lineNumber, message: `payload is ${record.payload === undefined ? "missing" : jsonKind(record.payload)}, not an object: not read` });
+      return;
+    }
     switch (type) {
       case "session_meta":
         this.handleSessionMeta(payload);
@@ -341,10 +357,25 @@ class CodexState {
     }
   }
 
-  /** A usage object's counts; one that is not a whole number ≥ 0 is reported on the line. */
-  private usageCounts(usage: JsonObject, lineNumber: number, where: string): CumulativeUsage {
-    reportMalformedTokenCounts(this.badLines, lineNumber, usage, USAGE_FIELDS, where);
-    return usageCounts(usage);
+  /**
+   * A usage object's counts; one that is not a count is reported on the line and counts 0. One
+   * request's counts are bounded by 10^8; the session's running total (`cumulative`) only by exact
+   * integers.
+   */
+  private usageCounts(usage: JsonObject, lineNumber: number, where: string, cumulative = false): CumulativeUsage {
+    const max = cumulative ? Number.MAX_SAFE_INTEGER : MAX_REQUEST_TOKENS;
+    reportMalformedTokenCounts(this.badLines, lineNumber, usage, USAGE_FIELDS, where, max);
+    return usageCounts(usage, max);
+  }
+
+  /** A stated context window: a whole number from 1 to 10^8, else reported and not taken. */
+  private takeWindow(value: unknown, where: string, lineNumber: number): void {
+    if (value === undefined || value === null) return;
+    if (tokenCountProblem(value) === null && (value as number) > 0) {
+      this.carry.contextWindow = value as number;
+      return;
+    }
+    this.badLines.push({ line: lineNumber, message: `${where} is ${previewValue(value)}, not a context window: ignored` });
   }
 
   private handleUsageRecord(payload: JsonObject, ms: number | null, lineNumber: number): void {
@@ -359,8 +390,7 @@ class CodexState {
   private handleEvent(payload: JsonObject, ms: number | null, lineNumber: number): void {
     const eventType = payload.type;
     if (eventType === "task_started") {
-      const window = asNumber(payload.model_context_window);
-      if (window !== null && window > 0) this.carry.contextWindow = window;
+      this.takeWindow(payload.model_context_window, "payload.model_context_window", lineNumber);
       return;
     }
     if (eventType === "context_compacted") {
@@ -374,13 +404,16 @@ class CodexState {
     }
     if (eventType !== "token_count") return;
     const info = asObject(payload.info);
-    if (info === null) return;
-    const window = asNumber(info.model_context_window);
-    if (window !== null && window > 0) this.carry.contextWindow = window;
+    if (info === null) {
+      // Codex writes `info: null` before the first response (rate limits only); anything else is wrong.
+      if (payload.info !== null && payload.info !== undefined) this.badLines.push({ line: lineNumber, message: `payload.info is ${previewValue(payload.info)}, not an object: no tokens counted` });
+      return;
+    }
+    this.takeWindow(info.model_context_window, "payload.info.model_context_window", lineNumber);
 
     const totalUsage = asObject(info.total_token_usage);
     const lastUsage = asObject(info.last_token_usage);
-    const total = totalUsage === null ? null : this.usageCounts(totalUsage, lineNumber, "payload.info.total_token_usage");
+    const total = totalUsage === null ? null : this.usageCounts(totalUsage, lineNumber, "payload.info.total_token_usage", true);
     const totalKey = total === null ? null : JSON.stringify(total);
     const previous = this.carry.previousTotal;
     if (totalKey !== null) {
@@ -390,13 +423,25 @@ class CodexState {
     if (this.carry.usesUsageRecords || this.carry.inheritedUntil !== "none") return;
 
     let counts: CumulativeUsage | null = lastUsage === null ? null : this.usageCounts(lastUsage, lineNumber, "payload.info.last_token_usage");
-    if (counts === null && total !== null) counts = subtractUsage(total, previous === null ? null : (JSON.parse(previous) as CumulativeUsage));
+    if (counts === null && total !== null) counts = this.requestDelta(subtractUsage(total, previous === null ? null : (JSON.parse(previous) as CumulativeUsage)), lineNumber);
     if (counts === null) return;
     if (counts.input === 0 && counts.cached === 0 && counts.output === 0 && counts.reasoning === 0) return;
     // The cumulative total identifies the event within its file, and survives re-reads.
     const key = total !== null ? `token_count:${total.total}:${total.input}:${total.output}` : `line:${lineNumber}`;
     const model = asString(payload.model) ?? asString(info.model) ?? asString(info.model_name);
     this.pushRequest(key, null, counts, model, ms, lineNumber);
+  }
+
+  /** A request's counts taken as the difference of two running totals: each field bounded as one request's. */
+  private requestDelta(delta: CumulativeUsage, lineNumber: number): CumulativeUsage {
+    const over = (Object.keys(delta) as (keyof CumulativeUsage)[]).filter((field) => field !== "total" && delta[field] > MAX_REQUEST_TOKENS);
+    if (over.length === 0) return delta;
+    this.badLines.push({
+      line: lineNumber,
+      message: `not a token count: payload.info.total_token_usage grew by ${over.map((field) => `${delta[field]} ${field}`).join(", ")} (over 10^8 for one request), counted as 0`,
+    });
+    for (const field of over) delta[field] = 0;
+    return delta;
   }
 
   private pushRequest(
@@ -443,6 +488,7 @@ class CodexState {
       startedAt: this.time.startedAt,
       endedAt: this.time.endedAt,
       contextWindow: carry.contextWindow,
+      hasActivity: this.sawActivity || this.requests.length > 0,
       requests: dedupeRequests("codex", this.requests),
       compactions: this.compactions,
       unknownTypes: this.unknownTypes,
@@ -470,17 +516,23 @@ class CodexState {
 
 const USAGE_FIELDS = ["input_tokens", "cached_input_tokens", "cache_write_input_tokens", "output_tokens", "reasoning_output_tokens", "total_tokens"] as const;
 
-function usageCounts(usage: JsonObject): CumulativeUsage {
-  const input = tokenCount(usage.input_tokens);
-  const output = tokenCount(usage.output_tokens);
+function usageCounts(usage: JsonObject, max: number): CumulativeUsage {
+  const input = safeTokenCount(usage.input_tokens, max);
+  const output = safeTokenCount(usage.output_tokens, max);
   return {
     input,
-    cached: tokenCount(usage.cached_input_tokens),
-    cacheWrite: tokenCount(usage.cache_write_input_tokens),
+    cached: safeTokenCount(usage.cached_input_tokens, max),
+    cacheWrite: safeTokenCount(usage.cache_write_input_tokens, max),
     output,
-    reasoning: tokenCount(usage.reasoning_output_tokens),
-    total: typeof usage.total_tokens === "number" ? tokenCount(usage.total_tokens) : input + output,
+    reasoning: safeTokenCount(usage.reasoning_output_tokens, max),
+    total: typeof usage.total_tokens === "number" ? safeTokenCount(usage.total_tokens, max) : input + output,
   };
+}
+
+/** What a payload's first byte says it is ("a string", "null", …). */
+function payloadKind(bytes: Uint8Array, start: number): string {
+  const first = bytes[start];
+  return first === 34 ? "a string" : first === 91 ? "an array" : first === 110 ? "null" : first === 116 || first === 102 ? "a boolean" : "a number";
 }
 
 function subtractUsage(current: CumulativeUsage, previous: CumulativeUsage | null): CumulativeUsage {

@@ -1,5 +1,5 @@
 import { finding, type Parsed } from "../findings";
-import { decodeRange, decodeUtf8, forEachJsonlLine, isObjectRange } from "./jsonl-reader";
+import { decodeRange, decodeUtf8, forEachJsonlLine, isObjectRange, jsonKind, notAnObjectMessage, notAnObjectText } from "./jsonl-reader";
 import {
   asArray,
   asObject,
@@ -8,6 +8,7 @@ import {
   isoFromMs,
   ModelList,
   parseJsonObject,
+  previewValue,
   reportMalformedTokenCounts,
   TimeRange,
   timestampMs,
@@ -62,12 +63,13 @@ export function parseGeminiChatJsonl(bytes: Uint8Array, options: GeminiChatOptio
   const state = new GeminiState(options, options.carry ?? null);
   const read = forEachJsonlLine(bytes, { startLine: options.startLine }, (start, end, lineNumber) => {
     if (!isObjectRange(bytes, start, end)) {
-      state.badLines.push({ line: lineNumber, message: "not a JSON object" });
+      state.badLines.push({ line: lineNumber, message: notAnObjectMessage(bytes, start, end) });
       return;
     }
-    const record = parseJsonObject(decodeRange(bytes, start, end));
+    const text = decodeRange(bytes, start, end);
+    const record = parseJsonObject(text);
     if (record === null) {
-      state.badLines.push({ line: lineNumber, message: "invalid JSON" });
+      state.badLines.push({ line: lineNumber, message: notAnObjectText(text) });
       return;
     }
     state.handleLine(record, lineNumber);
@@ -94,10 +96,14 @@ export function parseGeminiChatJson(bytes: Uint8Array, options: GeminiChatOption
   }
   state.handleHeader(document);
   const messages = asArray(document.messages) ?? [];
+  if (document.messages !== undefined && document.messages !== null && asArray(document.messages) === null) {
+    state.badLines.push({ line: 1, message: `messages is ${jsonKind(document.messages)}, not an array: no message read` });
+  }
   messages.forEach((message, index) => {
     const record = asObject(message);
     // Line numbers are message ordinals here: the document has no lines of its own.
     if (record !== null) state.handleMessage(record, index + 1);
+    else state.badLines.push({ line: index + 1, message: `messages[${index}] is ${previewValue(message)}, not an object: not read` });
   });
   if (messages.some((message) => isStateSnapshot(asObject(message)))) {
     state.compactions.push({ timestamp: null, trigger: "auto", preTokens: null, postTokens: null, line: 1 });
@@ -114,6 +120,8 @@ class GeminiState {
   readonly compactions: CompactionEvent[] = [];
   readonly unknownTypes: Record<string, number> = {};
   readonly badLines: BadLine[] = [];
+  /** A user or model message was read (the conversation happened, counted or not). */
+  sawActivity = false;
   /** Bytes of tool results sent since the start or the last compression (tool-results.ts). */
   private toolResultBytes: number;
   /**
@@ -190,6 +198,17 @@ class GeminiState {
       countType(this.unknownTypes, type ?? "(no type)");
       return;
     }
+    const problems: string[] = [];
+    if (ms === null && record.timestamp !== undefined && record.timestamp !== null && record.timestamp !== "") problems.push(`timestamp is ${previewValue(record.timestamp)}, not a date: ignored`);
+    for (const member of ["id", "model"] as const) {
+      const value = record[member];
+      if (value !== undefined && value !== null && typeof value !== "string") problems.push(`${member} is ${previewValue(value)}, not a string: ignored`);
+    }
+    if (type === "gemini" && record.tokens !== undefined && record.tokens !== null && asObject(record.tokens) === null) {
+      problems.push(`tokens is ${previewValue(record.tokens)}, not an object: no tokens counted`);
+    }
+    if (problems.length > 0) this.badLines.push({ line: lineNumber, message: problems.join("; ") });
+    if (type === "user" || type === "gemini") this.sawActivity = true;
     if (type === "user") {
       if (isStateSnapshot(record)) this.resetToolResults();
       // Newer CLIs send tool results back as a user turn of functionResponse parts.
@@ -255,6 +274,7 @@ class GeminiState {
       startedAt: this.time.startedAt,
       endedAt: this.time.endedAt,
       contextWindow: null,
+      hasActivity: this.sawActivity || this.requests.length > 0,
       requests: dedupeRequests("gemini-cli", this.requests),
       compactions: this.compactions,
       unknownTypes: this.unknownTypes,

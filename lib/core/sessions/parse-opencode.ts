@@ -1,5 +1,5 @@
 import { finding, type Finding, type Parsed } from "../findings";
-import { asObject, asString, countType, isoFromMs, malformedTokenCounts, ModelList, TimeRange, timestampMs, tokenCount, type JsonObject } from "./json-values";
+import { asObject, asString, countType, isoFromMs, malformedTokenCounts, ModelList, previewValue, TimeRange, timestampMs, tokenCount, type JsonObject } from "./json-values";
 import { dedupeRequests, requestTotal } from "./request-dedupe";
 import { toolResultTokens } from "./tool-results";
 import type { CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
@@ -248,6 +248,12 @@ function buildSessionLog(
       else if (part.data.type === "step-finish") stepBase.set(part.id, currentBase);
       else if (part.data.type === "tool") toolBytes += toolOutputBytes(part.data);
     }
+    const problems: string[] = [];
+    const created = messageTime?.created;
+    if (created !== undefined && created !== null && createdMs === null) problems.push(`time.created is ${previewValue(created)}, not a date: ignored`);
+    if (data.modelID !== undefined && data.modelID !== null && typeof data.modelID !== "string") problems.push(`modelID is ${previewValue(data.modelID)}, not a string: ignored`);
+    if (data.tokens !== undefined && data.tokens !== null && asObject(data.tokens) === null) problems.push(`tokens is ${previewValue(data.tokens)}, not an object: no tokens counted`);
+    if (problems.length > 0) issues.push(finding("opencode-bad-row", "warning", null, `message ${message.id}: ${problems.join("; ")}`));
     const tokens = asObject(data.tokens);
     if (tokens === null) continue;
     reportMalformedCounts(issues, `message ${message.id}`, tokens);
@@ -282,6 +288,7 @@ function buildSessionLog(
     startedAt: time.startedAt,
     endedAt: time.endedAt,
     contextWindow: null,
+    hasActivity: messages.length > 0,
     requests: dedupeRequests("opencode", requests),
     compactions,
     unknownTypes,

@@ -47,7 +47,10 @@ export interface AllocationTree {
 export function parseSeedText(text: string): Parsed<SeedRecord[]> {
   const issues: Finding[] = [];
   const records: SeedRecord[] = [];
-  for (const value of extractJsonValues(text, issues)) records.push(...recogniseSeedJson(value));
+  for (const value of extractJsonValues(text, issues)) {
+    reportInfinities(value, "", issues);
+    records.push(...recogniseSeedJson(value));
+  }
 
   const trees = parseAllocationTrees(text).value.filter((tree) => hasTokens(tree.nodes));
   const tree = trees[0];
@@ -63,6 +66,20 @@ export function parseSeedText(text: string): Parsed<SeedRecord[]> {
     }
   }
   return { value: records, issues };
+}
+
+/**
+ * JSON.parse reads a number past a double's range (`1e999`) as ±Infinity, which no reading takes
+ * (they read finite numbers only): each is reported here, where it is still visible, instead of
+ * vanishing silently.
+ */
+function reportInfinities(value: unknown, path: string, issues: Finding[]): void {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) issues.push(finding("seed-bad-value", "warning", null, `${path || "the value"} is ${value} (a number beyond a double's range): not recorded`));
+    return;
+  }
+  if (Array.isArray(value)) value.forEach((item, index) => reportInfinities(item, `${path}[${index}]`, issues));
+  else if (typeof value === "object" && value !== null) for (const [key, member] of Object.entries(value)) reportInfinities(member, path ? `${path}.${key}` : key, issues);
 }
 
 /** Recognises the shapes inside an already-parsed JSON value. */

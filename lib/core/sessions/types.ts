@@ -79,6 +79,12 @@ export interface ParsedSessionLog {
   /** Context window size when the log states it (Codex model_context_window), else null. */
   contextWindow: number | null;
   requests: RequestSample[];
+  /**
+   * Whether the log shows the session doing something (messages, tool calls), token counts or not:
+   * a log with activity and no token records is still a session (0 tokens, with a notice).
+   * Absent: the parser does not say (read as "only if it has requests").
+   */
+  hasActivity?: boolean;
   compactions: CompactionEvent[];
   /** Record types this parser does not know, with counts ("format drift"). */
   unknownTypes: Record<string, number>;

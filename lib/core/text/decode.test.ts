@@ -33,12 +33,13 @@ describe("decodeText", () => {
     expect(result.issues[0]?.line).toBeNull();
   });
 
-  test("a NUL byte after the first 8 KB does not make the file binary", () => {
+  test("a NUL byte anywhere makes the file binary, named by where it is (NUL never reaches the database)", () => {
     const bytes = new Uint8Array(9000).fill(0x61);
     bytes[8500] = 0;
     const result = decodeText(bytes, limit);
-    expect(result.issues).toEqual([]);
-    expect(result.value?.length).toBe(9000);
+    expect(result.value).toBeNull();
+    expect(result.issues).toEqual([{ rule: "file-binary", severity: "warning", line: null, message: "File looks binary (NUL byte at byte 8,500); it was not read." }]);
+    expect(decodeText(new Uint8Array([0x61, 0]), limit).issues[0]?.message).toContain("in the first 8 KB");
   });
 
   test("over-size input is refused before decoding", () => {

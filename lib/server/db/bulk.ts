@@ -16,6 +16,12 @@ export interface BulkWriter {
   readonly provider: DatabaseTarget["provider"];
   /** Runs `work` in one transaction. */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` so that, when it fails, what it wrote is undone and the enclosing transaction goes on
+   * (a SAVEPOINT; PostgreSQL otherwise refuses every statement after a failed one). Outside a
+   * transaction it is one. The error is thrown on; the caller decides what a failure means.
+   */
+  savepoint<T>(work: () => Promise<T>): Promise<T>;
   /** Inserts rows; `conflict` names the unique columns to ignore duplicates on (keeps existing rows). */
   insert(table: string, columns: string[], rows: Row[], options?: { ignoreConflicts?: boolean }): Promise<void>;
   /**
@@ -36,6 +42,18 @@ export interface UpsertOptions {
   conflict: string[];
   update: string[];
   where?: string;
+}
+
+/**
+ * A failure inside a savepoint took the whole transaction with it (SQLite rolls back by itself on a
+ * full disk; a PostgreSQL connection may be gone): nothing after it can be written, so no caller
+ * may treat it as one file's problem. `cause` is the error that did it.
+ */
+export class TransactionLostError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "TransactionLostError";
+  }
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -102,16 +120,50 @@ class SqliteBulkWriter implements BulkWriter {
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.depth > 0) return work();
     this.depth++;
-    this.db.exec("BEGIN IMMEDIATE");
     try {
-      const result = await work();
-      this.db.exec("COMMIT");
-      return result;
-    } catch (error) {
-      this.db.exec("ROLLBACK");
-      throw error;
+      this.db.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await work();
+        this.db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        // SQLite rolls a transaction back by itself on some errors (a full disk, an I/O error): a
+        // ROLLBACK then fails with "no transaction is active" and would hide the error that matters.
+        if (this.db.inTransaction) {
+          try {
+            this.db.exec("ROLLBACK");
+          } catch {
+            // The original error says what went wrong.
+          }
+        }
+        throw error;
+      }
     } finally {
       this.depth--;
+    }
+  }
+
+  private savepoints = 0;
+
+  async savepoint<T>(work: () => Promise<T>): Promise<T> {
+    if (this.depth === 0) return this.transaction(work);
+    const name = `baton_sp_${++this.savepoints}`;
+    this.db.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await work();
+      this.db.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      if (!this.db.inTransaction) throw new TransactionLostError(error);
+      try {
+        this.db.exec(`ROLLBACK TO ${name}`);
+        this.db.exec(`RELEASE ${name}`);
+      } catch {
+        throw new TransactionLostError(error);
+      }
+      throw error;
+    } finally {
+      this.savepoints--;
     }
   }
 
@@ -185,16 +237,42 @@ class PostgresBulkWriter implements BulkWriter {
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.depth > 0) return work();
     this.depth++;
-    await this.run("BEGIN");
     try {
-      const result = await work();
-      await this.run("COMMIT");
-      return result;
-    } catch (error) {
-      await this.run("ROLLBACK");
-      throw error;
+      await this.run("BEGIN");
+      try {
+        const result = await work();
+        await this.run("COMMIT");
+        return result;
+      } catch (error) {
+        // A lost connection cannot roll back either; the original error is the one to report.
+        await this.run("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
     } finally {
       this.depth--;
+    }
+  }
+
+  private savepoints = 0;
+
+  async savepoint<T>(work: () => Promise<T>): Promise<T> {
+    if (this.depth === 0) return this.transaction(work);
+    const name = `baton_sp_${++this.savepoints}`;
+    await this.run(`SAVEPOINT ${name}`);
+    try {
+      const result = await work();
+      await this.run(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      try {
+        await this.run(`ROLLBACK TO SAVEPOINT ${name}`);
+        await this.run(`RELEASE SAVEPOINT ${name}`);
+      } catch {
+        throw new TransactionLostError(error);
+      }
+      throw error;
+    } finally {
+      this.savepoints--;
     }
   }
 

@@ -9,6 +9,8 @@ import { randomUUID } from "node:crypto";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
+import { checkRowValues } from "../../core/text/safe-values";
+import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import type { BulkWriter, Row } from "../db/bulk";
 import { defaultBranch, listBranches, listTreeBlobs, readBlobs, readRepoInfo, gitBlobSha, type GitRef } from "../git";
 import { deriveRepo, type DeriveResult } from "./derive-repo";
@@ -60,6 +62,12 @@ export interface ScanRepoOptions {
 }
 
 const WORKTREE = "";
+
+const HANDOFF_COLUMNS = [
+  "id", "repoId", "path", "blobSha", "runtime", "runtimeFolder", "dateFolder", "date", "phase", "title", "model", "sessionId",
+  "timestamp", "timestampZone", "branch", "headSha", "previousPath", "ownCommitSha", "committed", "inWorkingTree", "goal", "nextAction", "parsed",
+  "content", "searchText", "sizeBytes", "firstSeenAt", "updatedAt",
+];
 
 interface Candidate {
   path: string;
@@ -190,6 +198,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   // 4. Parse and write.
   const now = new Date();
   const handoffRows: Row[] = [];
+  /** The candidate each handoff row was made from (same order). */
+  const rowCandidates: { key: string; candidate: Candidate }[] = [];
   const failedStates: Row[] = [];
   const issueRows: Row[] = [];
   const newIds = new Map<string, string>();
@@ -222,7 +232,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     const id = handoffId(repoPath, candidate.path, candidate.blobSha);
     newIds.set(key, id);
     const { parsed, pathInfo } = processed.analysis;
-    handoffRows.push([
+    const row: Row = [
       id,
       repoId,
       candidate.path,
@@ -251,9 +261,22 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       bytes.byteLength,
       now,
       now,
-    ]);
+    ];
+    // Every value is checked once before it is written (lib/core/text/safe-values.ts): decoding
+    // already refused NULs, this catches what parsing derived (a title cut inside a surrogate pair).
+    const changes = checkRowValues(row, HANDOFF_COLUMNS);
+    if (changes.length > 0) recordIssue(candidate, { rule: "handoff-bad-value", severity: "warning", line: null, message: `stored with a change: ${changes.join("; ")}` });
+    handoffRows.push(row);
+    rowCandidates.push({ key, candidate });
   }
   stats.handoffsNew = handoffRows.length;
+
+  function recordIssue(candidate: Candidate, issue: Finding) {
+    const refs = [...candidate.refs];
+    const version = candidate.fromWorktree ? WORKTREE : candidate.blobSha;
+    errors.push({ path: candidate.path, message: issue.message, line: issue.line, refs });
+    issueRows.push([sourceId, candidate.path, version, JSON.stringify(refs), issue.line, issue.rule, issue.severity, issue.message, options.scanRunId ?? null, now]);
+  }
 
   function recordFailure(candidate: Candidate, issues: Finding[]) {
     stats.failed++;
@@ -319,15 +342,19 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       repoId,
     ]);
     if (!somethingChanged) return;
-    await bulk.insert(
-      "Handoff",
-      [
-        "id", "repoId", "path", "blobSha", "runtime", "runtimeFolder", "dateFolder", "date", "phase", "title", "model", "sessionId",
-        "timestamp", "timestampZone", "branch", "headSha", "previousPath", "ownCommitSha", "committed", "inWorkingTree", "goal", "nextAction", "parsed",
-        "content", "searchText", "sizeBytes", "firstSeenAt", "updatedAt",
-      ],
-      handoffRows,
-      { ignoreConflicts: true },
+    // One handoff that cannot be stored (whatever slipped past the value checks) is an issue of its
+    // file; the others are stored (lib/server/db/isolate.ts).
+    const rowIndexes = handoffRows.map((_, index) => index);
+    await writeIsolated(
+      bulk,
+      rowIndexes,
+      (indexes) => bulk.insert("Handoff", HANDOFF_COLUMNS, indexes.map((index) => handoffRows[index]!), { ignoreConflicts: true }),
+      (index, error) => {
+        const { key, candidate } = rowCandidates[index]!;
+        newIds.delete(key);
+        stats.handoffsNew--;
+        recordFailure(candidate, [{ rule: "handoff-not-stored", severity: "error", line: null, message: `could not be stored: ${writeFailureMessage(error)}` }]);
+      },
     );
     await bulk.insert(
       "FileState",

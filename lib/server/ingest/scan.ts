@@ -2,6 +2,7 @@
  * `baton scan`: registers and scans repos, one ScanRun for the whole command. A repo that cannot be
  * read is a failed result for that repo; the others are still scanned.
  */
+import { isIsolable } from "../db/isolate";
 import { randomUUID } from "node:crypto";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { resolveDatabaseUrl, type DatabaseTarget } from "../db/database-url";
@@ -30,6 +31,8 @@ export async function scanPaths(
       try {
         repos.push(await scanRepo(repoPath, { bulk, globs: options.globs, scanRunId, onProgress: options.onProgress }));
       } catch (error) {
+        // A full disk or a read-only database is no repo's problem: the whole scan stops with it.
+        if (!isIsolable(error)) throw error;
         repos.push({
           repoId: null,
           sourceId: null,

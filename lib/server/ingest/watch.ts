@@ -11,6 +11,8 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BulkWriter } from "../db/bulk";
+import { resolveDatabaseUrl } from "../db/database-url";
+import { classifyStorageError } from "../db/storage-errors";
 import { scanSessions } from "../sessions/scan-sessions";
 import { scanPaths } from "./scan";
 import { counted } from "../../core/text/counted";
@@ -124,7 +126,7 @@ export function startWatching(options: { bulk: BulkWriter; intervalMs: number; a
           reportedNotices.add(notice);
         }
       })
-      .catch((error: unknown) => options.log(`rescan failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => options.log(`rescan failed: ${classifyStorageError(error, resolveDatabaseUrl())?.message ?? (error instanceof Error ? error.message.split("\n")[0] : String(error))}`))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, options.intervalMs);
       });

@@ -2,6 +2,7 @@
  * The documented `scan --json` document (docs/cli.md), built from the database with the same queries
  * the pages use. Field names are a contract: add, never rename.
  */
+import { sessionNotices } from "../../core/sessions/session-notices";
 import type { Severity } from "../../core/findings";
 import type { Db } from "../db/client";
 import { dbTimeToMs, parseJsonOr, toNumber } from "../sessions/session-ids";
@@ -70,6 +71,8 @@ export interface SessionJson extends TokenTotalsJson {
   compactions: number;
   linkedHandoffs: { path: string; repo: string; method: "session-id" | "repo-branch-time" }[];
   subagents: (TokenTotalsJson & { agentId: string; agentType: string | null; peakContextTokens: number })[];
+  /** What to know beside the numbers (a session with no token counts says so). */
+  notices: string[];
 }
 
 export interface SourceIssueJson {
@@ -291,6 +294,7 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
           .map((link) => ({ path: link.path, repo: link.repoPath, method: link.method as "session-id" | "repo-branch-time" }))
           .sort((a, b) => collator.compare(a.repo, b.repo) || collator.compare(a.path, b.path)),
         subagents: (subagentsOf.get(row.id) ?? []).map((agent) => ({ agentId: agent.agentId ?? "", agentType: agent.agentType, ...totals(agent), peakContextTokens: toNumber(agent.peakContextTokens) })),
+        notices: sessionNotices({ runtime: row.runtime, requests: toNumber(row.requestCount) }),
       });
     }
     for (const file of files.sort((a, b) => collator.compare(a.path, b.path))) {

@@ -4,6 +4,7 @@
  * Totals are BIGINT in the database (a long-lived session passes 2^31 cache-read tokens); they are
  * numbers here (exact below 2^53), so everything returned is JSON-safe.
  */
+import { sessionNotices } from "../../core/sessions/session-notices";
 import { z } from "zod";
 import { parseSearchParams } from "../../core/search-params";
 import type { Prisma } from "../../../generated/sqlite/client";
@@ -169,6 +170,8 @@ export interface SessionDetail extends Omit<SessionListItem, "requests" | "compa
   handoffs: SessionHandoff[];
   budget: SessionBudget | null;
   sourceIssues: SessionSourceIssue[];
+  /** What to know beside the numbers (core/sessions/session-notices.ts). */
+  notices: string[];
   /** SessionListItem.requests: de-duplicated API responses, subagents included. */
   requestCount: number;
   /** SessionListItem.compactions. */
@@ -340,6 +343,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
     requestCount,
     compactionCount,
     subagentCount,
+    notices: sessionNotices({ runtime: item.runtime, requests: requestCount }),
     subagents: subagents.map((agent) => ({
       agentId: agent.agentId ?? "",
       agentType: agent.agentType,

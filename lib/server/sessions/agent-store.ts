@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { BulkWriter, Row } from "../db/bulk";
 import { chunks, toNumber } from "./session-ids";
+import { safeText } from "../../core/text/safe-values";
 
 export interface StoredAgentFile {
   id: number;
@@ -181,7 +182,15 @@ export const AGENT_ISSUE_RULES = {
   unknownType: "agent-unknown-type",
   database: "agent-database-unreadable",
   symlink: "agent-symlink-not-followed",
+  /** A value checkSessionLog changed before storing it (a NUL in a cwd, a count out of range, …). */
+  badValue: "agent-bad-value",
+  /** The file records activity but no token counts: its session is listed with 0 tokens. */
+  noTokenCounts: "agent-no-token-counts",
+  /** What the file held could not be stored (the file's rows were left out; the scan went on). */
+  notStored: "agent-file-not-stored",
 } as const;
+
+export const NO_TOKEN_COUNTS_NOTICE = "no token counts in this file: it records activity (messages or tool calls) but no usage, so its session shows 0 tokens";
 
 /**
  * The symbolic links discovery met in a source's folders this scan (root-relative paths) replace the
@@ -205,24 +214,33 @@ export async function replaceLinkIssues(bulk: BulkWriter, sourceId: string, path
 export async function replaceFileIssues(
   bulk: BulkWriter,
   sourceId: string,
-  reread: { fromStart: string[]; appended: string[] },
+  reread: { fromStart: string[]; appended: string[]; counted?: string[] },
   issues: IssueWrite[],
   scanRunId: string | null,
 ) {
   for (const chunk of chunks(reread.fromStart, 400)) {
     await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "version" = '' AND "path" IN (${chunk.map(() => "?").join(", ")})`, [sourceId, ...chunk]);
   }
-  const stateRules = [AGENT_ISSUE_RULES.incompleteLine, AGENT_ISSUE_RULES.unknownType, AGENT_ISSUE_RULES.unreadable];
+  const stateRules = [AGENT_ISSUE_RULES.incompleteLine, AGENT_ISSUE_RULES.unknownType, AGENT_ISSUE_RULES.unreadable, AGENT_ISSUE_RULES.notStored];
   for (const chunk of chunks(reread.appended, 400)) {
     await bulk.execute(
-      `DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "version" = '' AND "rule" IN (?, ?, ?) AND "path" IN (${chunk.map(() => "?").join(", ")})`,
+      `DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "version" = '' AND "rule" IN (${stateRules.map(() => "?").join(", ")}) AND "path" IN (${chunk.map(() => "?").join(", ")})`,
       [sourceId, ...stateRules, ...chunk],
     );
+  }
+  // An appended read that found token counts lifts the file's "no token counts" notice.
+  for (const chunk of chunks(reread.counted ?? [], 400)) {
+    await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "version" = '' AND "rule" = ? AND "path" IN (${chunk.map(() => "?").join(", ")})`, [
+      sourceId,
+      AGENT_ISSUE_RULES.noTokenCounts,
+      ...chunk,
+    ]);
   }
   const now = new Date();
   await bulk.insert(
     "IngestIssue",
     ["sourceId", "path", "version", "refs", "line", "rule", "severity", "message", "scanRunId", "createdAt"],
-    issues.map((issue) => [issue.sourceId, issue.path, "", "[]", issue.line, issue.rule, issue.severity, issue.message, scanRunId, now]),
+    // Messages quote what they found: stored without NULs or lone surrogates, like every text.
+    issues.map((issue) => [issue.sourceId, issue.path, "", "[]", issue.line, issue.rule, issue.severity, safeText(issue.message), scanRunId, now]),
   );
 }

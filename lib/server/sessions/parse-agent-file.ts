@@ -9,6 +9,7 @@
  * results hold only fresh strings (JSON.parse / utf8Slice copies), never views into the buffer.
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+import { checkSessionLog, type ValueIssue } from "../../core/sessions/check-session-log";
 import { asObject, asString } from "../../core/sessions/json-values";
 import { parseClaudeLog } from "../../core/sessions/parse-claude-log";
 import { parseCodexRollout } from "../../core/sessions/parse-codex-rollout";
@@ -79,6 +80,11 @@ export interface AgentFileOutcome {
   log: ParsedSessionLog | null;
   /** With `task.pack`, when the read found requests. */
   packed: PackedRequests | null;
+  /**
+   * What checkSessionLog changed before anything is stored (the first BAD_LINE_DETAILS; all are
+   * counted in badLineCount).
+   */
+  valueIssues: ValueIssue[];
 }
 
 export const HEAD_BYTES = 4096;
@@ -179,6 +185,7 @@ export function parseAgentFile(given: AgentFileTask, chunkSize = DEFAULT_CHUNK, 
     bytesRead: 0,
     log: null,
     packed: null,
+    valueIssues: [],
   };
   let fd: number;
   try {
@@ -206,6 +213,12 @@ export function parseAgentFile(given: AgentFileTask, chunkSize = DEFAULT_CHUNK, 
     outcome.error = message(error);
   } finally {
     closeSync(fd);
+  }
+  if (outcome.log !== null) {
+    // Every value is checked once, here, before it is packed or handed to ingest to store.
+    const issues = checkSessionLog(outcome.log);
+    outcome.badLineCount += issues.length;
+    outcome.valueIssues = issues.slice(0, BAD_LINE_DETAILS);
   }
   if (task.pack && outcome.log !== null && outcome.log.requests.length > 0) {
     outcome.packed = packedRequests(runtimeOf(task.format), outcome.log.requests, samples);
@@ -352,6 +365,7 @@ class LogMerger {
   unknownTypes: Record<string, number> = {};
   badLines: BadLine[] = [];
   badLineCount = 0;
+  hasActivity = false;
 
   addBadLine(bad: BadLine) {
     this.badLineCount += 1;
@@ -381,6 +395,7 @@ class LogMerger {
       this.endedAt = log.endedAt;
     }
     if (log.contextWindow !== null) this.contextWindow = log.contextWindow;
+    if (log.hasActivity === true || log.requests.length > 0) this.hasActivity = true;
     for (const request of log.requests) this.requests.push(request);
     for (const compaction of log.compactions) this.compactions.push(compaction);
     for (const [type, count] of Object.entries(log.unknownTypes)) this.unknownTypes[type] = (this.unknownTypes[type] ?? 0) + count;
@@ -399,6 +414,7 @@ class LogMerger {
       startedAt: this.startedAt,
       endedAt: this.endedAt,
       contextWindow: this.contextWindow,
+      hasActivity: this.hasActivity,
       requests: this.requests,
       compactions: this.compactions,
       unknownTypes: this.unknownTypes,

@@ -9,6 +9,7 @@ import { emptyTotals, summariseSamples, type SessionFacts, type Totals } from ".
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { ParsedSessionLog, SessionRuntime } from "../../core/sessions/types";
 import type { BulkWriter, Row } from "../db/bulk";
+import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { dbTimeToMs, parseJsonOr, subagentSessionId, toNullableNumber, toNumber } from "./session-ids";
 
 export interface SubagentDraft {
@@ -335,8 +336,20 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
   // times an insert there (measured on 1,875 rows), and the scan's write lock means nothing else can
   // add them meanwhile. PostgreSQL transactions can race, so there every row stays an upsert.
   const isNew = (row: Row) => bulk.provider === "sqlite" && !storedById.has(row[0] as string);
-  await bulk.insert("AgentSession", SESSION_COLUMNS, rows.filter(isNew));
-  await bulk.upsert("AgentSession", SESSION_COLUMNS, rows.filter((row) => !isNew(row)), { conflict: ["id"], update: SESSION_UPDATE });
+  // A session row that cannot be written (whatever slipped past the value checks) is reported on its
+  // source; the other sessions are written (isolate.ts). A main session's rows go together.
+  const sourceOf = new Map(drafts.map((draft) => [draft.id, draft.sourceId]));
+  const groups = [...groupBy(rows, (row) => (row[4] as string | null) ?? (row[0] as string)).entries()];
+  await writeIsolated(
+    bulk,
+    groups,
+    async (batch) => {
+      const all = batch.flatMap(([, group]) => group);
+      await bulk.insert("AgentSession", SESSION_COLUMNS, all.filter(isNew));
+      await bulk.upsert("AgentSession", SESSION_COLUMNS, all.filter((row) => !isNew(row)), { conflict: ["id"], update: SESSION_UPDATE });
+    },
+    ([sessionId], error) => problems.push({ sessionId, sourceId: sourceOf.get(sessionId) ?? "", message: `session row could not be stored: ${writeFailureMessage(error)}` }),
+  );
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

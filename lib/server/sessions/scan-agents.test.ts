@@ -402,16 +402,19 @@ for (const provider of testProviders) {
         expect(tokenFields(await detailOf(db, "claude-code", other))).toEqual(sumOf([turn(2), turn(3)]));
       });
 
-      it("a file with no usage yet is no session until it has some, and then starts at its first line", async () => {
+      it("a file with activity but no usage yet is a session with 0 tokens and a notice, until usage arrives (issue 14)", async () => {
         const fresh = "bbbbbbbb-2222-4333-8444-555555555555";
         const pendingFile = path.join(project, `${fresh}.jsonl`);
         const full = claudeTranscript({ sessionId: fresh, cwd: "/work/app", branch: "main", start: "2026-11-04T09:00:00.000Z", turns: [turn(1, { at: "2026-11-04T09:01:00.000Z" })] });
         writeFileSync(pendingFile, `${full.split("\n")[0]}\n`);
         await scan();
-        expect(await db.agentSession.count({ where: { externalId: fresh } })).toBe(0);
+        expect(await detailOf(db, "claude-code", fresh)).toMatchObject({ requestCount: 0, totalTokens: 0, startedAt: "2026-11-04T09:00:00.000Z", notices: [expect.stringContaining("No token counts")] });
+        const notice = { path: { endsWith: `${fresh}.jsonl` }, rule: "agent-no-token-counts" };
+        expect(await db.ingestIssue.count({ where: notice })).toBe(1);
         writeFileSync(pendingFile, full);
         await scan();
-        expect(await detailOf(db, "claude-code", fresh)).toMatchObject({ requestCount: 1, startedAt: "2026-11-04T09:00:00.000Z" });
+        expect(await detailOf(db, "claude-code", fresh)).toMatchObject({ requestCount: 1, startedAt: "2026-11-04T09:00:00.000Z", notices: [] });
+        expect(await db.ingestIssue.count({ where: notice })).toBe(0);
       });
 
       it.each([

@@ -23,6 +23,7 @@ import { discoverAgentSources, FOLDER_VARIABLES, relativeInside, type AgentSourc
 import type { BulkWriter } from "../db/bulk";
 import {
   AGENT_ISSUE_RULES,
+  NO_TOKEN_COUNTS_NOTICE,
   finishSource,
   loadAgentFiles,
   markGone,
@@ -46,6 +47,7 @@ import { DraftStore, HELD_DRAFTS } from "./draft-store";
 import { keepHeapInBudget } from "./heap-budget";
 import { foldIntoDraft, recomputeSessions } from "./recompute-sessions";
 import { ownString } from "./own-string";
+import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { scanOpenCodeSource } from "./scan-opencode";
 import { agentSessionId, parseJsonOr } from "./session-ids";
 
@@ -588,6 +590,25 @@ function externalSessionId(file: FilePlan, log: ParsedSessionLog): string | null
   }
 }
 
+/** A file's state when this read of it is not kept: as stored before, marked failed, read again next scan. */
+function failedState(file: FilePlan, issueCount: number): FileStateWrite {
+  return {
+    sourceId: file.source.id,
+    path: file.path,
+    size: Math.max(0, file.size),
+    mtimeMs: file.mtimeMs,
+    offset: file.stored?.offset ?? 0,
+    lines: file.stored?.lines ?? 0,
+    carry: file.stored?.carry ?? null,
+    headHash: file.stored?.headHash ?? null,
+    sessionId: file.stored?.sessionId ?? null,
+    status: "failed",
+    badLines: file.stored?.badLines ?? 0,
+    unknownTypes: file.stored?.unknownTypes ?? "{}",
+    issueCount,
+  };
+}
+
 /** What OutcomeStore.add folded a read into: its session, and whether the read was the session's whole start. */
 interface Folded {
   sessionId: string | null;
@@ -596,12 +617,29 @@ interface Folded {
 
 const NOT_FOLDED: Folded = Object.freeze({ sessionId: null, fresh: false });
 
+/** Everything one read of one file writes: written with the batch, or alone when the batch fails. */
+interface FileWrite {
+  /** The source's result (its counts and errors name a file that could not be stored). */
+  result: AgentSourceResult;
+  sourceId: string;
+  path: string;
+  /** The session it feeds (null: none yet). */
+  sessionId: string | null;
+  chunks: ChunkWrite[];
+  compactions: CompactionWrite[];
+  state: FileStateWrite;
+  issues: IssueWrite[];
+  /** Whose stored issues it replaces: all (read from the start), those of its state (appended), or none (new file). */
+  reread: "fromStart" | "appended" | null;
+  /** An appended read that found token counts (lifts the file's "no token counts" notice). */
+  counted: boolean;
+}
+
 class OutcomeStore {
-  private chunks: ChunkWrite[] = [];
+  private pending: FileWrite[] = [];
   private chunkedSamples = 0;
-  private compactions: CompactionWrite[] = [];
-  private states: FileStateWrite[] = [];
-  private issues = new Map<string, { fromStart: string[]; appended: string[]; rows: IssueWrite[] }>();
+  /** Sessions a file of which could not be stored this scan: their facts are read back, never assumed. */
+  private failedSessions = new Set<string>();
 
   constructor(
     private readonly bulk: BulkWriter,
@@ -615,28 +653,15 @@ class OutcomeStore {
     const source = file.source;
     const from = file.readFrom!;
     const fromStart = from.offset === 0;
-    const issues = this.issuesOf(source.id);
     // A file never seen before has no stored issues to replace.
-    if (file.stored) (fromStart ? issues.fromStart : issues.appended).push(file.path);
+    const write: Omit<FileWrite, "state"> = { result: source.result, sourceId: source.id, path: file.path, sessionId: null, chunks: [], compactions: [], issues: [], reread: file.stored ? (fromStart ? "fromStart" : "appended") : null, counted: false };
+    const issues = { rows: write.issues };
     if (outcome.error !== null || outcome.log === null) {
       source.result.stats.filesFailed += 1;
       source.result.errors.push({ path: file.path, message: outcome.error ?? "could not be read" });
       issues.rows.push({ sourceId: source.id, path: file.path, line: null, rule: AGENT_ISSUE_RULES.unreadable, severity: "error", message: `could not read: ${outcome.error ?? "unknown error"}` });
-      this.states.push({
-        sourceId: source.id,
-        path: file.path,
-        size: Math.max(0, file.size),
-        mtimeMs: file.mtimeMs,
-        offset: file.stored?.offset ?? 0,
-        lines: file.stored?.lines ?? 0,
-        carry: file.stored?.carry ?? null,
-        headHash: file.stored?.headHash ?? null,
-        sessionId: file.stored?.sessionId ?? null,
-        status: "failed",
-        badLines: file.stored?.badLines ?? 0,
-        unknownTypes: file.stored?.unknownTypes ?? "{}",
-        issueCount: 1,
-      });
+      this.pending.push({ ...write, state: failedState(file, 1) });
+      if (this.pending.length >= this.batchSizes.files) await this.flush();
       return NOT_FOLDED;
     }
     source.result.stats.filesRead += 1;
@@ -656,7 +681,9 @@ class OutcomeStore {
     }
     // Packed by the parse (taskFor asks for it); packed here only if a parse did not.
     const packed = outcome.packed ?? (log.requests.length > 0 ? packedRequests(runtime, log.requests) : null);
-    const hasContent = packed !== null || log.compactions.length > 0;
+    // A log that records activity (messages, tool calls) but no token counts is still a session:
+    // shown with 0 tokens and a notice, never left out (Codex Desktop writes rollouts like that).
+    const hasContent = packed !== null || log.compactions.length > 0 || log.hasActivity === true;
     // A file with nothing countable yet and no session: not a session (yet). It is read again from
     // the start when it changes (classify), so its first lines still date the session later.
     const keepsOffset = sessionId !== null && (hasContent || storedSession !== null || (await this.drafts.has(sessionId)));
@@ -670,13 +697,14 @@ class OutcomeStore {
       const fresh = fromStart && (storedSession === null || storedSession !== sessionId || this.resetIds.has(sessionId));
       draft.wholeFacts = fresh && draft.fileReads === 1 ? (packed?.facts ?? emptyFacts()) : null;
       folded = { sessionId, fresh };
+      write.sessionId = sessionId;
       if (packed !== null) {
-        this.chunks.push({ sessionId, file: file.path, count: packed.count, data: packed.data });
+        write.chunks.push({ sessionId, file: file.path, count: packed.count, data: packed.data });
         this.chunkedSamples += packed.count;
       }
       for (const compaction of log.compactions) {
         const time = compaction.timestamp === null ? NaN : Date.parse(compaction.timestamp);
-        this.compactions.push({
+        write.compactions.push({
           sessionId,
           agentId: log.agentId ?? "",
           file: file.path,
@@ -695,15 +723,25 @@ class OutcomeStore {
     for (const bad of log.badLines) {
       issues.rows.push({ sourceId: source.id, path: file.path, line: bad.line, rule: AGENT_ISSUE_RULES.badLine, severity: "warning", message: bad.message });
     }
-    if (outcome.badLineCount > log.badLines.length) {
+    for (const issue of outcome.valueIssues) {
+      issues.rows.push({ sourceId: source.id, path: file.path, line: issue.line, rule: AGENT_ISSUE_RULES.badValue, severity: "warning", message: issue.message });
+    }
+    const unlisted = outcome.badLineCount - log.badLines.length - outcome.valueIssues.length;
+    if (unlisted > 0) {
       issues.rows.push({
         sourceId: source.id,
         path: file.path,
         line: null,
         rule: AGENT_ISSUE_RULES.badLine,
         severity: "warning",
-        message: `${outcome.badLineCount - log.badLines.length} more malformed lines in this read (not listed)`,
+        message: `${unlisted} more malformed lines or values in this read (not listed)`,
       });
+    }
+    // The notice describes the file as a whole: a read from the start decides it; a later read that
+    // finds counts lifts it, one that finds none keeps what the file's earlier reads stored.
+    write.counted = packed !== null && !fromStart && file.stored !== undefined;
+    if (packed === null && log.hasActivity === true && keepsOffset && (fromStart || !file.stored)) {
+      issues.rows.push({ sourceId: source.id, path: file.path, line: null, rule: AGENT_ISSUE_RULES.noTokenCounts, severity: "info", message: NO_TOKEN_COUNTS_NOTICE });
     }
     if (outcome.pendingTail) {
       issues.rows.push({ sourceId: source.id, path: file.path, line: outcome.pendingTail.line, rule: AGENT_ISSUE_RULES.incompleteLine, severity: "info", message: outcome.pendingTail.message });
@@ -711,7 +749,9 @@ class OutcomeStore {
     for (const [type, count] of Object.entries(unknownTypes)) {
       issues.rows.push({ sourceId: source.id, path: file.path, line: null, rule: AGENT_ISSUE_RULES.unknownType, severity: "info", message: `${count} record(s) of unknown type "${type}" (format drift): counted, not read` });
     }
-    this.states.push({
+    this.pending.push({
+      ...write,
+      state: {
       sourceId: source.id,
       path: file.path,
       size: outcome.size,
@@ -726,8 +766,9 @@ class OutcomeStore {
       badLines,
       unknownTypes: JSON.stringify(unknownTypes),
       issueCount: badLines + (outcome.pendingTail ? 1 : 0) + Object.keys(unknownTypes).length,
+      },
     });
-    if (this.chunkedSamples >= this.batchSizes.samples || this.states.length >= this.batchSizes.files) await this.flush();
+    if (this.chunkedSamples >= this.batchSizes.samples || this.pending.length >= this.batchSizes.files) await this.flush();
     return folded;
   }
 
@@ -741,44 +782,72 @@ class OutcomeStore {
     const fed = folded.filter((entry) => entry.sessionId !== null);
     if (fed.length === 0) return;
     const sessionId = fed[0]!.sessionId!;
-    if (!fed.every((entry) => entry.sessionId === sessionId && entry.fresh)) return;
+    if (!fed.every((entry) => entry.sessionId === sessionId && entry.fresh) || this.failedSessions.has(sessionId)) return;
     const draft = this.drafts.heldDraft(sessionId);
     if (draft !== undefined && draft.fileReads === fed.length) draft.wholeFacts = facts;
   }
 
-  private issuesOf(sourceId: string) {
-    let entry = this.issues.get(sourceId);
-    if (!entry) {
-      entry = { fromStart: [], appended: [], rows: [] };
-      this.issues.set(sourceId, entry);
-    }
-    return entry;
-  }
-
-
   /**
    * Writes what the files read so far gave: samples, compactions, file states and issues. Nothing of
    * a file stays in memory after its batch, so memory does not grow with the number of files (the
-   * scan's one transaction makes the batches visible together).
+   * scan's one transaction makes the batches visible together). A file whose rows cannot be stored
+   * is kept out and becomes a failed file with an issue; the others are stored (isolate.ts).
    */
   private async flush() {
-    const chunks = this.chunks;
-    const compactions = this.compactions;
-    const states = this.states;
-    const issues = [...this.issues];
-    this.chunks = [];
+    const pending = this.pending;
+    this.pending = [];
     this.chunkedSamples = 0;
-    this.compactions = [];
-    this.states = [];
-    this.issues.clear();
+    const failed: FileWrite[] = [];
     await this.bulk.transaction(async () => {
-      await writeChunks(this.bulk, chunks);
-      await writeCompactions(this.bulk, compactions);
-      await writeFileStates(this.bulk, states, this.scanRunId);
-      for (const [sourceId, entry] of issues) await replaceFileIssues(this.bulk, sourceId, entry, entry.rows, this.scanRunId);
+      await writeIsolated(this.bulk, pending, (files) => this.writeFiles(files), (file, error) => {
+        const message = `could not be stored: ${writeFailureMessage(error)}`;
+        file.result.stats.filesFailed += 1;
+        if (file.state.status === "ok") file.result.stats.filesRead -= 1;
+        file.result.errors.push({ path: file.path, message });
+        failed.push({
+          ...file,
+          chunks: [],
+          compactions: [],
+          state: { ...file.state, status: "failed", issueCount: 1 },
+          issues: [{ sourceId: file.sourceId, path: file.path, line: null, rule: AGENT_ISSUE_RULES.notStored, severity: "error", message }],
+          counted: false,
+        });
+      });
+      if (failed.length > 0) await this.writeFailures(failed);
     });
     await this.drafts.spillIfLarge();
     keepHeapInBudget();
+  }
+
+  /** Files whose rows could not be stored: failed, read again next scan; their sessions' sums are read back. */
+  private async writeFailures(failed: FileWrite[]) {
+    for (const file of failed) {
+      if (file.sessionId === null) continue;
+      this.failedSessions.add(file.sessionId);
+      const draft = this.drafts.heldDraft(file.sessionId);
+      if (draft !== undefined) draft.wholeFacts = null;
+    }
+    await this.writeFiles(failed);
+  }
+
+  private async writeFiles(files: readonly FileWrite[]) {
+    await writeChunks(this.bulk, files.flatMap((file) => file.chunks));
+    await writeCompactions(this.bulk, files.flatMap((file) => file.compactions));
+    await writeFileStates(this.bulk, files.map((file) => file.state), this.scanRunId);
+    const bySource = new Map<string, FileWrite[]>();
+    for (const file of files) {
+      const list = bySource.get(file.sourceId);
+      if (list) list.push(file);
+      else bySource.set(file.sourceId, [file]);
+    }
+    for (const [sourceId, list] of bySource) {
+      const reread = {
+        fromStart: list.filter((file) => file.reread === "fromStart").map((file) => file.path),
+        appended: list.filter((file) => file.reread === "appended").map((file) => file.path),
+        counted: list.filter((file) => file.counted).map((file) => file.path),
+      };
+      await replaceFileIssues(this.bulk, sourceId, reread, list.flatMap((file) => file.issues), this.scanRunId);
+    }
   }
 
   async finish() {

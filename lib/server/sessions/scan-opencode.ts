@@ -6,13 +6,15 @@
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import type { Finding } from "../../core/findings";
+import { finding, type Finding } from "../../core/findings";
+import { checkSessionLog } from "../../core/sessions/check-session-log";
 import { parseOpenCode } from "../../core/sessions/parse-opencode";
 import { packRequests } from "../../core/sessions/sample-pack";
 import type { AgentSources } from "../agents/discover-agent-sources";
 import { listJson, readOpenCodeStorage } from "../agents/load-agent-sessions";
 import { readOpenCodeDb } from "../agents/read-opencode-db";
 import type { BulkWriter } from "../db/bulk";
+import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { AGENT_ISSUE_RULES, loadAgentFiles, markGone, replaceFileIssues, resetSessions, writeCompactions, writeChunks, writeFileStates, type ChunkWrite } from "./agent-store";
 import type { DraftStore } from "./draft-store";
 import { foldIntoDraft } from "./recompute-sessions";
@@ -65,6 +67,11 @@ export async function scanOpenCodeSource(
     stats.bytesRead = signature.bytes;
   }
 
+  // Every value is checked once before anything is stored (as for the other runtimes' logs).
+  for (const log of parsed.value) {
+    const where = `session ${log.agentId ?? log.sessionId ?? "?"}`;
+    for (const issue of checkSessionLog(log)) issues.push(finding("opencode-bad-value", "warning", null, `${where}${issue.line === null ? "" : `, message #${issue.line}`}: ${issue.message}`));
+  }
   // Every session in the store is read whole: what was stored for it is replaced.
   const logs = parsed.value.filter((log) => log.sessionId !== null);
   const ids = new Map(logs.map((log) => [log.sessionId!, agentSessionId("opencode", source.realRoot, log.sessionId!)]));
@@ -90,11 +97,26 @@ export async function scanOpenCodeSource(
       });
     }
   }
+  let notStored: string | null = null;
   await bulk.transaction(async () => {
     if (!unreadable) {
-      await resetSessions(bulk, [...new Set(ids.values())]);
-      await writeChunks(bulk, chunks);
-      await writeCompactions(bulk, compactions);
+      // What the store held that cannot be written makes it a failed file with an issue (isolate.ts).
+      await writeIsolated(
+        bulk,
+        [key],
+        async () => {
+          await resetSessions(bulk, [...new Set(ids.values())]);
+          await writeChunks(bulk, chunks);
+          await writeCompactions(bulk, compactions);
+        },
+        (_file, error) => {
+          notStored = `could not be stored: ${writeFailureMessage(error)}`;
+          issues.push(finding(AGENT_ISSUE_RULES.notStored, "error", null, notStored));
+          stats.filesFailed = 1;
+          stats.filesRead = 0;
+          source.result.errors.push({ path: key, message: notStored });
+        },
+      );
     }
     await writeFileStates(
       bulk,
@@ -108,10 +130,10 @@ export async function scanOpenCodeSource(
           lines: 0,
           carry: null,
           // A locked or unreadable database is read again next scan even if nothing changed.
-          headHash: unreadable ? null : signature.hash,
+          headHash: unreadable || notStored !== null ? null : signature.hash,
           sessionId: null,
-          status: unreadable ? "failed" : "ok",
-          badLines: parsed.issues.length,
+          status: unreadable || notStored !== null ? "failed" : "ok",
+          badLines: parsed.issues.length + issues.filter((issue) => issue.rule === "opencode-bad-value").length,
           unknownTypes: "{}",
           issueCount: issues.length,
         },
@@ -126,7 +148,14 @@ export async function scanOpenCodeSource(
         sourceId: source.id,
         path: key,
         line: issue.line,
-        rule: issue.rule === "opencode-db-unreadable" ? AGENT_ISSUE_RULES.database : AGENT_ISSUE_RULES.badLine,
+        rule:
+          issue.rule === "opencode-db-unreadable"
+            ? AGENT_ISSUE_RULES.database
+            : issue.rule === "opencode-bad-value"
+              ? AGENT_ISSUE_RULES.badValue
+              : issue.rule === AGENT_ISSUE_RULES.notStored
+                ? AGENT_ISSUE_RULES.notStored
+                : AGENT_ISSUE_RULES.badLine,
         severity: issue.severity === "error" ? "error" : "warning",
         message: issue.message,
       })),

@@ -11,10 +11,12 @@
  */
 import picomatch from "picomatch";
 import type { Finding } from "../../core/findings";
+import { checkSeedRecords } from "../../core/sessions/check-seed-records";
 import { parseSeedText } from "../../core/sessions/parse-seed-json";
 import type { AllocationNode, SeedRecord } from "../../core/sessions/types";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { BulkWriter, Row } from "../db/bulk";
+import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { staticPrefix } from "../ingest/handoff-globs";
 import { readWorktreeFile, walkWorktree } from "../ingest/worktree";
 import { finishSource, loadAgentFiles, markGone, replaceFileIssues, upsertSource, writeFileStates, type FileStateWrite, type IssueWrite } from "./agent-store";
@@ -117,7 +119,8 @@ export async function scanSeedFiles(bulk: BulkWriter, repo: { repoId: string; pa
       } else {
         result.stats.filesRead += 1;
         const parsed = parseSeedText(new TextDecoder().decode(bytes));
-        findings = parsed.issues;
+        // Every value is checked once, before any row is built from it.
+        findings = [...parsed.issues, ...checkSeedRecords(parsed.value)];
         for (const record of parsed.value) {
           const row = checkpointRow(sourceId, file.path, record);
           if (row) checkpointRows.push(row);
@@ -160,8 +163,24 @@ export async function scanSeedFiles(bulk: BulkWriter, repo: { repoId: string; pa
       await bulk.execute(`DELETE FROM "Checkpoint" WHERE "sourceId" = ? AND "path" IN (${marks})`, [sourceId, ...chunk]);
       await bulk.execute(`DELETE FROM "BudgetConfig" WHERE "sourceId" = ? AND "path" IN (${marks})`, [sourceId, ...chunk]);
     }
-    await bulk.insert("Checkpoint", CHECKPOINT_COLUMNS, checkpointRows);
-    await bulk.insert("BudgetConfig", ["sourceId", "repoId", "path", "thresholdsPercent", "reserveTokens", "totalTokens", "allocation"], budgetRows);
+    // A file whose readings cannot be stored is a failed file with an issue; the others are stored.
+    const files = [...new Set([...checkpointRows.map((row) => row[1] as string), ...budgetRows.map((row) => row[2] as string)])];
+    await writeIsolated(
+      bulk,
+      files,
+      async (batch) => {
+        const wanted = new Set(batch);
+        await bulk.insert("Checkpoint", CHECKPOINT_COLUMNS, checkpointRows.filter((row) => wanted.has(row[1] as string)));
+        await bulk.insert("BudgetConfig", ["sourceId", "repoId", "path", "thresholdsPercent", "reserveTokens", "totalTokens", "allocation"], budgetRows.filter((row) => wanted.has(row[2] as string)));
+      },
+      (file, error) => {
+        const message = `could not be stored: ${writeFailureMessage(error)}`;
+        result.errors.push({ path: file, message });
+        issues.push({ sourceId, path: file, line: null, rule: "seed-file-not-stored", severity: "error", message });
+        const state = states.find((entry) => entry.path === file);
+        if (state) state.status = "failed";
+      },
+    );
     await writeFileStates(bulk, states, scanRunId);
     await markGone(bulk, gone.map((state) => state.id));
     await replaceFileIssues(bulk, sourceId, { fromStart: [...reread, ...gone.map((state) => state.path)], appended: [] }, issues, scanRunId);

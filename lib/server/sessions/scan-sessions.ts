@@ -4,6 +4,7 @@
  * which needs both. One ScanRun (kind "agents") records it.
  */
 import { randomUUID } from "node:crypto";
+import { safeText } from "../../core/text/safe-values";
 import type { BulkWriter } from "../db/bulk";
 import { linkSessions, type LinkResult } from "./link-sessions";
 import { scanAgentSources, type AgentScanProgress, type AgentScanResult } from "./scan-agents";
@@ -66,7 +67,10 @@ export async function scanSessions(options: SessionScanOptions): Promise<Session
       durationMs: Date.now() - started,
     };
   } catch (error) {
-    await bulk.execute(`UPDATE "ScanRun" SET "finishedAt" = ?, "status" = 'failed', "summary" = ? WHERE "id" = ?`, [new Date(), JSON.stringify({ error: (error as Error).message }), scanRunId]);
+    // Recording the failure must not hide it: on a full disk or a read-only file this write fails too.
+    await bulk
+      .execute(`UPDATE "ScanRun" SET "finishedAt" = ?, "status" = 'failed', "summary" = ? WHERE "id" = ?`, [new Date(), JSON.stringify({ error: safeText((error as Error).message ?? String(error)) }), scanRunId])
+      .catch(() => undefined);
     throw error;
   }
 }

@@ -62,6 +62,14 @@ async function SessionView({ id }: { id: string }) {
         </p>
       </header>
 
+      {session.notices.length > 0 && (
+        <ul aria-label="Session notices" className="space-y-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {session.notices.map((notice) => (
+            <li key={notice} className="[overflow-wrap:anywhere]">{notice}</li>
+          ))}
+        </ul>
+      )}
+
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
         <Stat label="Requests" value={formatTokens(session.requestCount)} hint="de-duplicated, subagents included" />
         <Stat label="Input (uncached)" value={formatTokens(session.inputTokens)} />
@@ -127,7 +135,7 @@ async function SessionView({ id }: { id: string }) {
           <ul className="space-y-1 text-sm">
             {session.sourceIssues.map((issue) => (
               <li key={issue.file}>
-                <span className="font-mono text-xs">{issue.file}</span>: {counted(issue.badLines, "unreadable line")}
+                <span className="font-mono text-xs [overflow-wrap:anywhere]">{issue.file}</span>: {counted(issue.badLines, "reported line")}
                 {Object.keys(issue.unknownTypes).length > 0 && <span className="text-zinc-500"> · unknown record types {Object.entries(issue.unknownTypes).map(([type, count]) => `${type} ×${count}`).join(", ")}</span>}
               </li>
             ))}
