@@ -1,0 +1,254 @@
+/**
+ * Label-driven detection: a value announced by words such as "API key", "token", "credential",
+ * "password" (and their Portuguese, Spanish, German and French forms) in prose ("API key `…`",
+ * "Operator credential: `…`", "the password is …"), in a table row (`| credential | … |`) or in a
+ * table column headed by such a word. The label is only evidence: the value must still look like a
+ * credential (`acceptsLabelledValue`), and words after the label that say it is something else
+ * ("token count", "API key name") cancel it.
+ *
+ * Linear: one regex of literal phrases with a lookbehind finds labels; from each, at most a dozen
+ * steps along the same line find the value.
+ */
+import { type Detection, PRIORITY_LABEL } from "./mask-secrets-detectors";
+import { LABEL_COPULAS, PROSE_STOP_WORDS, SECRET_LABELS, type LabelKind } from "./mask-secrets-labels.data";
+import {
+  hasDigitAndLetter,
+  isHex,
+  isNonSecretShape,
+  isPlaceholderValue,
+  isSecretValue,
+  isShaLike,
+  isUuid,
+  isWordLike,
+  looksRandom,
+} from "./mask-secrets-values";
+
+/** Latin letters with accents, so "clé" and "contraseña" are whole words. */
+const WORD_CHARACTERS = "A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F";
+
+const normalizeLabel = (text: string) => text.toLowerCase().replace(/[\s_\-'’]+/g, "");
+
+const LABEL_KINDS = new Map<string, LabelKind>(SECRET_LABELS.map((label) => [normalizeLabel(label.phrase), label.kind]));
+
+function phrasePattern(phrase: string): string {
+  return phrase
+    .split(" ")
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/'/g, "['’]"))
+    .join("[ \\t_-]?");
+}
+
+/** Longest phrases first, so "api key" wins over a shorter phrase at the same place. */
+const LABEL_REGEX = new RegExp(
+  `(?<![${WORD_CHARACTERS}_])(?:${[...SECRET_LABELS]
+    .sort((a, b) => b.phrase.length - a.phrase.length)
+    .map((label) => phrasePattern(label.phrase))
+    .join("|")})(?![${WORD_CHARACTERS}_])`,
+  "gi",
+);
+const LABEL_AT_END = new RegExp(`${LABEL_REGEX.source}$`, "i");
+
+const PLAIN_WORD = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F'’]+$/;
+const MAX_VALUE_LENGTH = 512;
+
+export function detectLabelledValues(text: string, out: Detection[]): void {
+  LABEL_REGEX.lastIndex = 0;
+  // The end of the current line, found once per line (not once per label: a long line has many).
+  let lineEnd = -1;
+  const scan: ScanState = { longRunEnd: -1 };
+  for (const match of text.matchAll(LABEL_REGEX)) {
+    const kind = LABEL_KINDS.get(normalizeLabel(match[0])) ?? "credential";
+    const labelEnd = match.index + match[0].length;
+    if (labelEnd > lineEnd) {
+      lineEnd = text.indexOf("\n", labelEnd);
+      if (lineEnd === -1) lineEnd = text.length;
+    }
+    scanAfterLabel(text, labelEnd, lineEnd, kind, scan, out);
+  }
+  detectTableColumns(text, out);
+}
+
+/**
+ * Walks from the end of a label to its value on the same line: separators (`:`, `=`, `→`, a table
+ * cell border), emphasis, linking words ("is"), up to three other words or a parenthesis ("API key
+ * for staging", "token (prod)"). Stops at the end of a sentence, at a second cell border, or at a
+ * word that says the label is about something else.
+ */
+function scanAfterLabel(text: string, from: number, lineEnd: number, kind: LabelKind, scan: ScanState, out: Detection[]): void {
+  let position = from;
+  let fillers = 0;
+  let cellBorders = 0;
+  // `**API key**:` and `` `token`: `` close right after the label.
+  while (position < lineEnd && (text[position] === "*" || text[position] === "_" || text[position] === "`")) position += 1;
+  for (let step = 0; step < 16 && position < lineEnd; step += 1) {
+    const character = text[position]!;
+    if (character === " " || character === "\t" || character === "*" || character === "_") {
+      position += 1;
+      continue;
+    }
+    if (character === ":" || character === "=" || character === "→" || character === ">" || character === "–" || character === "—") {
+      position += 1;
+      continue;
+    }
+    if (character === "-" && /[\s>-]/.test(text[position + 1] ?? "\n")) {
+      position += 1;
+      continue;
+    }
+    if (character === "|") {
+      cellBorders += 1;
+      if (cellBorders > 1) return;
+      position += 1;
+      continue;
+    }
+    if (character === "(") {
+      const close = indexWithin(text, ")", position + 1, Math.min(lineEnd, position + 41));
+      if (close === -1) return;
+      position = close + 1;
+      if (++fillers > 3) return;
+      continue;
+    }
+    if (character === ",") {
+      position += 1;
+      if (++fillers > 3) return;
+      continue;
+    }
+    if (character === "." || character === ";" || character === "!" || character === "?") return;
+    if (character === "`" || character === '"' || character === "'" || character === "“") {
+      const closeCharacter = character === "“" ? "”" : character;
+      const close = indexWithin(text, closeCharacter, position + 1, Math.min(lineEnd, position + 2 + MAX_VALUE_LENGTH));
+      if (close === -1) return;
+      pushLabelled(text.slice(position + 1, close), position + 1, kind, true, fillers, out);
+      return;
+    }
+    // A run longer than any value is not one. Its end is remembered, so the labels inside the same run
+    // (`API_KEY=API_KEY=…`) do not walk it again: that would be quadratic.
+    if (position < scan.longRunEnd) return;
+    const limit = Math.min(lineEnd, position + MAX_VALUE_LENGTH + 8);
+    let end = position;
+    while (end < limit && !isTokenEnd(text.charCodeAt(end))) end += 1;
+    if (end === limit && limit < lineEnd) {
+      while (end < lineEnd && !isTokenEnd(text.charCodeAt(end))) end += 1;
+      scan.longRunEnd = end;
+      return;
+    }
+    const raw = text.slice(position, end);
+    const lead = /^[([{]*/.exec(raw)![0].length;
+    const trailing = /[.,;:!?)\]}*_'"”]*$/.exec(raw)![0];
+    const token = raw.slice(lead, raw.length - trailing.length);
+    if (token !== "" && PLAIN_WORD.test(token) && token.length <= 20) {
+      const word = token.toLowerCase();
+      if (PROSE_STOP_WORDS.has(word)) return;
+      if (!LABEL_COPULAS.has(word) && ++fillers > 3) return;
+      if (/[.;!?]/.test(trailing)) return;
+      position = end;
+      continue;
+    }
+    if (token !== "") pushLabelled(token, position + lead, kind, false, fillers, out);
+    return;
+  }
+}
+
+interface ScanState {
+  /** End of the last run of value characters found too long to be a value. */
+  longRunEnd: number;
+}
+
+/** Whitespace, `|` or a backtick ends a bare value. */
+function isTokenEnd(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 124 || code === 96 || code === 0xa0;
+}
+
+function indexWithin(text: string, character: string, from: number, limit: number): number {
+  for (let index = from; index < limit; index += 1) if (text[index] === character) return index;
+  return -1;
+}
+
+function pushLabelled(value: string, start: number, kind: LabelKind, isQuoted: boolean, fillers: number, out: Detection[]): void {
+  if (!acceptsLabelledValue(value, kind, isQuoted, fillers)) return;
+  out.push({ start, end: start + value.length, type: kind === "password" ? "password" : "labelled-secret", value, priority: PRIORITY_LABEL });
+}
+
+/**
+ * How much a value must look like a credential when a label names it. Right after the label (only
+ * separators or linking words between) a quoted value of 12+ characters or a bare one of 16+ that
+ * looks random counts, and so do a 40/64-hex or UUID value (they are shas and ids only when nothing
+ * calls them a key); with other words in between, shas and UUIDs are what the words describe. After
+ * "password" a human password counts too, unless it is made of words.
+ */
+export function acceptsLabelledValue(value: string, kind: LabelKind, isQuoted: boolean, fillers: number): boolean {
+  if (value.length < 6 || value.length > MAX_VALUE_LENGTH || /\s/.test(value)) return false;
+  if (isPlaceholderValue(value) || isNonSecretShape(value)) return false;
+  if (isUuid(value)) return fillers === 0;
+  if (isShaLike(value)) return fillers === 0 && value.length >= 40;
+  if (isHex(value) && value.length < 16) return false;
+  if (kind === "password") {
+    if (!isSecretValue(value)) return false;
+    return fillers === 0 || isQuoted || (hasDigitAndLetter(value) && !isWordLike(value));
+  }
+  return looksRandom(value, isQuoted || fillers === 0 ? 12 : 16);
+}
+
+/** Tables whose header names a credential column (`| Service | Token |`): each cell of that column is a candidate. */
+function detectTableColumns(text: string, out: Detection[]): void {
+  if (!text.includes("|")) return;
+  let columns: { index: number; kind: LabelKind; fillers: number }[] = [];
+  let previousLine: { start: number; end: number } | null = null;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    const line = text.slice(lineStart, lineEnd);
+    if (!/^\s*\|/.test(line)) {
+      columns = [];
+    } else if (/^\s*\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/.test(line) && previousLine) {
+      columns = credentialColumns(text.slice(previousLine.start, previousLine.end));
+    } else if (columns.length > 0) {
+      const cells = splitCells(line);
+      for (const column of columns) {
+        const cell = cells[column.index];
+        if (!cell) continue;
+        const code = /`([^`]+)`/.exec(cell.text);
+        const value = code ? code[1]! : cell.text.trim().replace(/^\*\*|\*\*$/g, "");
+        const offset = code ? cell.text.indexOf(code[0]) + 1 : cell.text.indexOf(value);
+        if (value === "" || offset < 0) continue;
+        if (acceptsLabelledValue(value, column.kind, code !== null, column.fillers)) {
+          const start = lineStart + cell.start + offset;
+          out.push({ start, end: start + value.length, type: column.kind === "password" ? "password" : "labelled-secret", value, priority: PRIORITY_LABEL });
+        }
+      }
+    }
+    previousLine = { start: lineStart, end: lineEnd };
+    if (lineEnd === text.length) break;
+    lineStart = lineEnd + 1;
+  }
+}
+
+function credentialColumns(header: string): { index: number; kind: LabelKind; fillers: number }[] {
+  const columns: { index: number; kind: LabelKind; fillers: number }[] = [];
+  splitCells(header).forEach((cell, index) => {
+    const name = cell.text.replace(/[*`]/g, "").replace(/\([^)]*\)/g, "").trim();
+    if (name === "" || name.split(/\s+/).length > 4) return;
+    if (/^(?:key|keys|value)$/i.test(name)) {
+      // `| Service | Key |`: plain "key" is weak evidence, so only a random value counts (as after filler words).
+      if (/^keys?$/i.test(name)) columns.push({ index, kind: "credential", fillers: 1 });
+      return;
+    }
+    const label = LABEL_AT_END.exec(name);
+    if (label) columns.push({ index, kind: LABEL_KINDS.get(normalizeLabel(label[0])) ?? "credential", fillers: 0 });
+  });
+  return columns;
+}
+
+/** Cells of a table row with their offsets in the line; `\|` does not split. */
+function splitCells(line: string): { text: string; start: number }[] {
+  const cells: { text: string; start: number }[] = [];
+  let start = line.indexOf("|") + 1;
+  for (let index = start; index <= line.length; index += 1) {
+    if (index === line.length || (line[index] === "|" && line[index - 1] !== "\\")) {
+      cells.push({ text: line.slice(start, index), start });
+      start = index + 1;
+    }
+  }
+  // A trailing border leaves an empty last cell.
+  if (cells.length > 0 && cells[cells.length - 1]!.text.trim() === "") cells.pop();
+  return cells;
+}
