@@ -49,6 +49,7 @@ export const PRIORITY_REPEAT = 6;
 
 export function detectTokens(text: string, out: Detection[]): void {
   for (const pattern of TOKEN_PATTERNS) {
+    if (!pattern.anchors.some((anchor) => text.includes(anchor))) continue;
     pattern.regex.lastIndex = 0;
     for (const match of text.matchAll(pattern.regex)) {
       const token = match[0];
@@ -147,7 +148,7 @@ export function detectBearerTokens(text: string, out: Detection[]): void {
 }
 
 /** `NAME=value` anywhere (shell, .env, inline commands, query strings). */
-const INLINE_ASSIGNMENT = /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*("[^"\n]*"|'[^'\n]*'|[^\s"'`,;)]+)/dg;
+const INLINE_ASSIGNMENT = /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*("[^"\n]*"|'[^'\n]*'|[^\s"'`,;)&]+)/dg;
 /** `"name": "value"` anywhere (JSON). */
 const JSON_ASSIGNMENT = /"([A-Za-z_][A-Za-z0-9_.-]*)"[ \t]*:[ \t]*"([^"\n]*)"/dg;
 /** `name: "value"`, `name => 'value'`, `name := "value"` anywhere (JS objects, Ruby hashes, Go), quoted values only. */
@@ -255,7 +256,9 @@ export function secretNameStrength(name: string): NameStrength {
   const last = words[words.length - 1];
   if (last === undefined || NOT_SECRET_LAST_WORDS.has(last)) return null;
   if (words.some((word) => NOT_SECRET_NAME_WORDS.has(word))) return null;
-  const joined = words.join("_");
+  // A name of several words ("Operator credential", "DB password") ends with its noun: in "secret
+  // rotated 2026-…" the secret is not what follows the colon.
+  const joined = (/\s/.test(name.trim()) ? words.slice(-3) : words).join("_");
   if (/max_?tokens?/.test(joined)) return null;
   if (SECRET_NAME_WORDS.test(joined)) return "strong";
   return WEAK_SECRET_NAME.test(joined) ? "weak" : null;

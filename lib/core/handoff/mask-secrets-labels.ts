@@ -30,6 +30,17 @@ const normalizeLabel = (text: string) => text.toLowerCase().replace(/[\s_\-'’]
 
 const LABEL_KINDS = new Map<string, LabelKind>(SECRET_LABELS.map((label) => [normalizeLabel(label.phrase), label.kind]));
 
+/** The kind of a matched label; cached, since the same few spellings repeat through a file. */
+const kindCache = new Map<string, LabelKind>();
+function labelKind(matched: string): LabelKind {
+  let kind = kindCache.get(matched);
+  if (kind === undefined) {
+    kind = LABEL_KINDS.get(normalizeLabel(matched)) ?? "credential";
+    if (kindCache.size < 1000) kindCache.set(matched, kind);
+  }
+  return kind;
+}
+
 function phrasePattern(phrase: string): string {
   return phrase
     .split(" ")
@@ -49,22 +60,43 @@ const LABEL_AT_END = new RegExp(`${LABEL_REGEX.source}$`, "i");
 
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F'’]+$/;
 const MAX_VALUE_LENGTH = 512;
+/** Brackets before a bare value and punctuation or emphasis after it are not part of it. */
+const OPENERS = "([{";
+const CLOSERS = ".,;:!?)]}*_'\"”";
 
 export function detectLabelledValues(text: string, out: Detection[]): void {
   LABEL_REGEX.lastIndex = 0;
   // The end of the current line, found once per line (not once per label: a long line has many).
   let lineEnd = -1;
   const scan: ScanState = { longRunEnd: -1 };
-  for (const match of text.matchAll(LABEL_REGEX)) {
-    const kind = LABEL_KINDS.get(normalizeLabel(match[0])) ?? "credential";
-    const labelEnd = match.index + match[0].length;
-    if (labelEnd > lineEnd) {
-      lineEnd = text.indexOf("\n", labelEnd);
+  let pending: { end: number; kind: LabelKind } | null = null;
+  const scanPending = () => {
+    if (pending === null) return;
+    if (pending.end > lineEnd) {
+      lineEnd = text.indexOf("\n", pending.end);
       if (lineEnd === -1) lineEnd = text.length;
     }
-    scanAfterLabel(text, labelEnd, lineEnd, kind, scan, out);
+    scanAfterLabel(text, pending.end, lineEnd, pending.kind, scan, out);
+  };
+  for (const match of text.matchAll(LABEL_REGEX)) {
+    const kind = labelKind(match[0]);
+    // A label right before another ("Bearer token", "secret key:") has nothing of its own to find:
+    // the value, if any, is found from the second, with fewer words in between.
+    if (pending !== null && !(pending.kind === "password" && kind !== "password") && onlySeparators(text, pending.end, match.index)) {
+      pending = { end: match.index + match[0].length, kind };
+      continue;
+    }
+    scanPending();
+    pending = { end: match.index + match[0].length, kind };
   }
+  scanPending();
   detectTableColumns(text, out);
+}
+
+function onlySeparators(text: string, from: number, to: number): boolean {
+  if (to - from > 8) return false;
+  for (let index = from; index < to; index += 1) if (!" \t*_:`|-".includes(text[index]!)) return false;
+  return true;
 }
 
 /**
@@ -130,19 +162,21 @@ function scanAfterLabel(text: string, from: number, lineEnd: number, kind: Label
       scan.longRunEnd = end;
       return;
     }
-    const raw = text.slice(position, end);
-    const lead = /^[([{]*/.exec(raw)![0].length;
-    const trailing = /[.,;:!?)\]}*_'"”]*$/.exec(raw)![0];
-    const token = raw.slice(lead, raw.length - trailing.length);
-    if (token !== "" && PLAIN_WORD.test(token) && token.length <= 20) {
+    let tokenStart = position;
+    while (tokenStart < end && OPENERS.includes(text[tokenStart]!)) tokenStart += 1;
+    let tokenEnd = end;
+    while (tokenEnd > tokenStart && CLOSERS.includes(text[tokenEnd - 1]!) && !closesInside(text, tokenStart, tokenEnd - 1)) tokenEnd -= 1;
+    if (tokenEnd === tokenStart) return;
+    const token = text.slice(tokenStart, tokenEnd);
+    if (token.length <= 20 && PLAIN_WORD.test(token)) {
       const word = token.toLowerCase();
       if (PROSE_STOP_WORDS.has(word)) return;
       if (!LABEL_COPULAS.has(word) && ++fillers > 3) return;
-      if (/[.;!?]/.test(trailing)) return;
+      if (/[.;!?]/.test(text.slice(tokenEnd, end))) return;
       position = end;
       continue;
     }
-    if (token !== "") pushLabelled(token, position + lead, kind, false, fillers, out);
+    pushLabelled(token, tokenStart, kind, false, fillers, out);
     return;
   }
 }
@@ -150,6 +184,12 @@ function scanAfterLabel(text: string, from: number, lineEnd: number, kind: Label
 interface ScanState {
   /** End of the last run of value characters found too long to be a value. */
   longRunEnd: number;
+}
+
+/** A closing bracket whose opener is inside the token belongs to it (`auth[1]`). */
+function closesInside(text: string, start: number, at: number): boolean {
+  const opener = { ")": "(", "]": "[", "}": "{" }[text[at]!];
+  return opener !== undefined && text.lastIndexOf(opener, at) >= start;
 }
 
 /** Whitespace, `|` or a backtick ends a bare value. */

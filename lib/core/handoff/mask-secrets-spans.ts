@@ -1,5 +1,6 @@
 /** Turning detections into the spans to mask: overlaps resolved, and every repeat of a value found. */
 import { PRIORITY_REPEAT, type Detection } from "./mask-secrets-detectors";
+import { isSecretValue, looksRandom } from "./mask-secrets-values";
 
 /**
  * Sorted, non-overlapping spans. Where two detections overlap, the span covers both (masking less
@@ -40,6 +41,9 @@ export function findRepeats(text: string, detections: readonly Detection[]): Det
   for (const detection of detections) {
     const { value } = detection;
     if (value.length < MIN_REPEAT_LENGTH || byValue.has(value) || text.slice(detection.start, detection.end) !== value) continue;
+    // A plain word in a password slot (`postgres://postgres:postgres@…`) is masked there, but its
+    // other occurrences are the word.
+    if (!isSecretValue(value) && !looksRandom(value, 12)) continue;
     byValue.set(value, detection);
   }
   const repeats: Detection[] = [];

@@ -44,8 +44,10 @@ export function isWordLike(value: string): boolean {
   let letters = 0;
   let digitGroups = 0;
   let characters = 0;
-  for (const segment of segments) {
+  for (const [index, segment] of segments.entries()) {
     characters += segment.length;
+    // `v2`, `x86`: a version or architecture marker before a number.
+    if ((segment === "v" || segment === "x") && /^\d/.test(segments[index + 1] ?? "")) continue;
     if (/^\d+$/.test(segment)) {
       digitGroups += 1;
       if (segment.length > 4) return false;
@@ -82,6 +84,8 @@ export function isNonSecretShape(value: string): boolean {
   if (/^[a-z]+(?:[_-][a-z]+){0,2}$/.test(value) && value.length < 16) return true;
   // A function call or property access is code, not a value: `getToken()`, `config.apiKey`.
   if (/^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+$/.test(value) || /[()]/.test(value)) return true;
+  // An index or a template: `auth[1]`, `creds["token"]`, `{password}`.
+  if (/^[A-Za-z_$][\w$.]*\[[^\]]*\]$/.test(value) || /^\{[^{}]*\}$/.test(value)) return true;
   return false;
 }
 
