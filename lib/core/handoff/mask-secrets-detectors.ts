@@ -148,7 +148,7 @@ export function detectBearerTokens(text: string, out: Detection[]): void {
 }
 
 /** `NAME=value` anywhere (shell, .env, inline commands, query strings). */
-const INLINE_ASSIGNMENT = /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*("[^"\n]*"|'[^'\n]*'|[^\s"'`,;)&]+)/dg;
+const INLINE_ASSIGNMENT = /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*("[^"\n]*"|'[^'\n]*'|`[^`\n]*`|[^\s"'`,;)&]+)/dg;
 /** `"name": "value"` anywhere (JSON). */
 const JSON_ASSIGNMENT = /"([A-Za-z_][A-Za-z0-9_.-]*)"[ \t]*:[ \t]*"([^"\n]*)"/dg;
 /** `name: "value"`, `name => 'value'`, `name := "value"` anywhere (JS objects, Ruby hashes, Go), quoted values only. */

@@ -9,22 +9,11 @@ import { READER_VERSION } from "../../core/handoff/reader-version";
 import { fakeSecrets } from "../../core/handoff/test-support/fake-secrets";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
+import { tablesHolding } from "../test-support/tables-holding";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
 import { scanPaths } from "./scan";
 
 const H = (phase: string) => `docs/ai/handoff/claude-code/20112026/handoff_${phase}.md`;
-
-/** Every table a scan writes, so "the database never stores it" is checked everywhere, not column by column. */
-const TABLES = ["Source", "Repo", "Branch", "Handoff", "HandoffOccurrence", "HandoffFinding", "ChainEdge", "FileState", "IngestIssue", "SecretFingerprint"];
-
-export async function tablesHolding(bulk: BulkWriter, value: string): Promise<string[]> {
-  const holding: string[] = [];
-  for (const table of TABLES) {
-    const rows = await bulk.query<Record<string, unknown>>(`SELECT * FROM "${table}"`);
-    if (JSON.stringify(rows).includes(value)) holding.push(table);
-  }
-  return holding;
-}
 
 interface HandoffRow {
   id: string;
