@@ -157,6 +157,15 @@ describe("every occurrence", () => {
     expect(result.distinctCount).toBe(1);
   });
 
+  test("every occurrence of a value shows the same type, the most specific one found", () => {
+    const token = s.githubToken();
+    const result = maskSecrets(`API key: \`${token}x\`\nGITHUB_TOKEN=${token}\nagain ${token}`);
+    expect(new Set(result.secrets.filter((secret) => secret.last4 === token.slice(-4)).map((secret) => secret.type))).toEqual(new Set(["github-token"]));
+    const value = s.base62(30, 60);
+    const mixed = maskSecrets(`The token is ${value}\nSERVICE_TOKEN=${value}`);
+    expect(mixed.secrets.map((secret) => secret.type)).toEqual(["env-assignment", "env-assignment"]);
+  });
+
   test("a short password repeats only as a whole token", () => {
     const text = "DB_PASSWORD=hunter22\nlogin with hunter22 works; hunter223 is another word";
     const result = maskSecrets(text);

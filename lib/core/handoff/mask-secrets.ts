@@ -62,6 +62,12 @@ export function maskSecrets(text: string, options: MaskOptions = {}): MaskResult
   const countedMasks = options.countExistingMasks ? existingMasks : [];
   if (accepted.length === 0 && countedMasks.length === 0) return { text, secrets: [], distinctCount: 0, fingerprints: [] };
 
+  // One value, one type: the most specific detection of it names every occurrence.
+  const typeOfValue = new Map<string, { type: string; priority: number }>();
+  for (const detection of accepted) {
+    const best = typeOfValue.get(detection.value);
+    if (!best || detection.priority < best.priority) typeOfValue.set(detection.value, { type: detection.type, priority: detection.priority });
+  }
   const lineStarts = computeLineStarts(text);
   const distinctIds = new Map<string, number>();
   const fingerprints: SecretFingerprint[] = [];
@@ -88,7 +94,7 @@ export function maskSecrets(text: string, options: MaskOptions = {}): MaskResult
       secrets.push({ type: mask.type, last4: mask.last4, line: lineOf(lineStarts, mask.start), distinctId: id });
       continue;
     }
-    const { detection } = event;
+    const detection = { ...event.detection, type: typeOfValue.get(event.detection.value)?.type ?? event.detection.type };
     const last4 = revealableSuffix(detection.value);
     const isLiteral = text.slice(detection.start, detection.end) === detection.value;
     const id = distinctId(`value\0${detection.value}`, () => {
