@@ -47,9 +47,19 @@ export const PRIORITY_LABEL = 5;
 /** Another occurrence of a value detected elsewhere in the file or the repo. */
 export const PRIORITY_REPEAT = 6;
 
+/**
+ * Every pattern's anchors in one regex: one pass says which patterns can match at all. Longest first,
+ * so an anchor inside a longer one (`sk-` in `sk-ant-`) is only missed where the longer one stands,
+ * and there the shorter one's pattern would not match (its lookbehind or `exclude` refuses it).
+ */
+const ANCHOR_REGEX = new RegExp([...new Set(TOKEN_PATTERNS.flatMap((pattern) => pattern.anchors))].sort((a, b) => b.length - a.length).map((anchor) => anchor.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+
 export function detectTokens(text: string, out: Detection[]): void {
+  const anchors = new Set<string>();
+  for (const match of text.matchAll(ANCHOR_REGEX)) anchors.add(match[0]);
+  if (anchors.size === 0) return;
   for (const pattern of TOKEN_PATTERNS) {
-    if (!pattern.anchors.some((anchor) => text.includes(anchor))) continue;
+    if (!pattern.anchors.some((anchor) => anchors.has(anchor))) continue;
     pattern.regex.lastIndex = 0;
     for (const match of text.matchAll(pattern.regex)) {
       const token = match[0];
@@ -151,8 +161,12 @@ export function detectBearerTokens(text: string, out: Detection[]): void {
 const INLINE_ASSIGNMENT = /(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*("[^"\n]*"|'[^'\n]*'|`[^`\n]*`|[^\s"'`,;)&]+)/dg;
 /** `"name": "value"` anywhere (JSON). */
 const JSON_ASSIGNMENT = /"([A-Za-z_][A-Za-z0-9_.-]*)"[ \t]*:[ \t]*"([^"\n]*)"/dg;
-/** `name: "value"`, `name => 'value'`, `name := "value"` anywhere (JS objects, Ruby hashes, Go), quoted values only. */
-const CODE_ASSIGNMENT = /(?<![A-Za-z0-9_$"'])([A-Za-z_$][A-Za-z0-9_$]*)[ \t]*(?::=|=>|:)[ \t]*("[^"\n]*"|'[^'\n]*')/dg;
+/**
+ * `name: "value"`, `name => 'value'`, `name := "value"` anywhere (JS objects, Ruby hashes, Go), quoted
+ * values only. Found from the operator and quote (rare), then the name is read backwards: matching
+ * from every word instead would try each word of the text.
+ */
+const CODE_OPERATOR = /(?::=|=>|:)[ \t]*(?:"[^"\n]*"|'[^'\n]*')/g;
 /**
  * `name: value` at the start of a line (YAML, bullets, bold labels, HTTP headers). Applied per line
  * with `^`, so it is tried once per line; the name allows a few space-separated words ("API key") but
@@ -170,14 +184,21 @@ export function detectAssignments(text: string, out: Detection[]): void {
     pushAssignment(name, rawValue, indices[0], out, false);
   }
   if (text.includes('"') || text.includes("'")) {
-    for (const pattern of [JSON_ASSIGNMENT, CODE_ASSIGNMENT]) {
-      for (const match of text.matchAll(pattern)) {
-        const name = match[1];
-        const value = match[2];
-        const indices = match.indices?.[2];
-        if (name === undefined || value === undefined || indices === undefined) continue;
-        pushAssignment(name, value, indices[0], out, false);
-      }
+    for (const match of text.matchAll(JSON_ASSIGNMENT)) {
+      const name = match[1];
+      const value = match[2];
+      const indices = match.indices?.[2];
+      if (name === undefined || value === undefined || indices === undefined) continue;
+      pushAssignment(name, value, indices[0], out, false);
+    }
+    for (const match of text.matchAll(CODE_OPERATOR)) {
+      let nameEnd = match.index;
+      while (nameEnd > 0 && (text[nameEnd - 1] === " " || text[nameEnd - 1] === "\t")) nameEnd -= 1;
+      let nameStart = nameEnd;
+      while (nameStart > 0 && nameEnd - nameStart < 64 && /[A-Za-z0-9_$]/.test(text[nameStart - 1]!)) nameStart -= 1;
+      if (nameStart === nameEnd || /[0-9]/.test(text[nameStart]!) || /["']/.test(text[nameStart - 1] ?? "")) continue;
+      const quote = match[0].search(/["']/);
+      pushAssignment(text.slice(nameStart, nameEnd), match[0].slice(quote), match.index + quote, out, false);
     }
   }
   let lineStart = 0;
@@ -251,7 +272,20 @@ export function nameWords(name: string): string[] {
     .filter((word) => word !== "");
 }
 
+/** Names repeat through a text (and through hostile input): each is judged once. */
+const strengthCache = new Map<string, NameStrength>();
+
 export function secretNameStrength(name: string): NameStrength {
+  let strength = strengthCache.get(name);
+  if (strength === undefined) {
+    strength = judgeName(name);
+    if (strengthCache.size >= 4096) strengthCache.clear();
+    strengthCache.set(name, strength);
+  }
+  return strength;
+}
+
+function judgeName(name: string): NameStrength {
   const words = nameWords(name);
   const last = words[words.length - 1];
   if (last === undefined || NOT_SECRET_LAST_WORDS.has(last)) return null;

@@ -48,15 +48,20 @@ function phrasePattern(phrase: string): string {
     .join("[ \\t_-]?");
 }
 
-/** Longest phrases first, so "api key" wins over a shorter phrase at the same place. */
-const LABEL_REGEX = new RegExp(
-  `(?<![${WORD_CHARACTERS}_])(?:${[...SECRET_LABELS]
-    .sort((a, b) => b.phrase.length - a.phrase.length)
-    .map((label) => phrasePattern(label.phrase))
-    .join("|")})(?![${WORD_CHARACTERS}_])`,
-  "gi",
-);
-const LABEL_AT_END = new RegExp(`${LABEL_REGEX.source}$`, "i");
+/**
+ * Longest phrases first, so "api key" wins over a shorter phrase at the same place. Matched on a
+ * lower-cased copy of the text (case-insensitive alternation is several times slower), and with the
+ * `i` flag only when lower-casing changed the text's length (offsets would no longer line up).
+ */
+const LABEL_ALTERNATIVES = [...SECRET_LABELS]
+  .sort((a, b) => b.phrase.length - a.phrase.length)
+  .map((label) => phrasePattern(label.phrase))
+  .join("|");
+// Not after `/` or `\`: `/etc/passwd`, `docs/tokens/` are paths.
+const LABEL_SOURCE = `(?<![${WORD_CHARACTERS}_/\\\\])(?:${LABEL_ALTERNATIVES})(?![${WORD_CHARACTERS}_])`;
+const LABEL_REGEX = new RegExp(LABEL_SOURCE, "g");
+const LABEL_REGEX_ANY_CASE = new RegExp(LABEL_SOURCE, "gi");
+const LABEL_AT_END = new RegExp(`${LABEL_SOURCE}$`, "i");
 
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F'’]+$/;
 const MAX_VALUE_LENGTH = 512;
@@ -65,7 +70,8 @@ const OPENERS = "([{";
 const CLOSERS = ".,;:!?)]}*_'\"”";
 
 export function detectLabelledValues(text: string, out: Detection[]): void {
-  LABEL_REGEX.lastIndex = 0;
+  const lowered = text.toLowerCase();
+  const [haystack, regex] = lowered.length === text.length ? [lowered, LABEL_REGEX] : [text, LABEL_REGEX_ANY_CASE];
   // The end of the current line, found once per line (not once per label: a long line has many).
   let lineEnd = -1;
   const scan: ScanState = { longRunEnd: -1 };
@@ -78,7 +84,7 @@ export function detectLabelledValues(text: string, out: Detection[]): void {
     }
     scanAfterLabel(text, pending.end, lineEnd, pending.kind, scan, out);
   };
-  for (const match of text.matchAll(LABEL_REGEX)) {
+  for (const match of haystack.matchAll(regex)) {
     const kind = labelKind(match[0]);
     // A label right before another ("Bearer token", "secret key:") has nothing of its own to find:
     // the value, if any, is found from the second, with fewer words in between.
@@ -114,7 +120,8 @@ function scanAfterLabel(text: string, from: number, lineEnd: number, kind: Label
   for (let step = 0; step < 16 && position < lineEnd; step += 1) {
     const character = text[position]!;
     if (character === " " || character === "\t" || character === "*" || character === "_") {
-      position += 1;
+      // A run of the same character is one step (`-----BEGIN`, `     `), so the step limit counts words.
+      while (position < lineEnd && text[position] === character) position += 1;
       continue;
     }
     if (character === ":" || character === "=" || character === "→" || character === ">" || character === "–" || character === "—") {
@@ -122,7 +129,7 @@ function scanAfterLabel(text: string, from: number, lineEnd: number, kind: Label
       continue;
     }
     if (character === "-" && /[\s>-]/.test(text[position + 1] ?? "\n")) {
-      position += 1;
+      while (position < lineEnd && text[position] === "-") position += 1;
       continue;
     }
     if (character === "|") {
@@ -216,6 +223,8 @@ function pushLabelled(value: string, start: number, kind: LabelKind, isQuoted: b
  */
 export function acceptsLabelledValue(value: string, kind: LabelKind, isQuoted: boolean, fillers: number): boolean {
   if (value.length < 6 || value.length > MAX_VALUE_LENGTH || /\s/.test(value)) return false;
+  // Cheap first: a generated key (and a UUID or a sha) has digits, or is long mixed-case letters.
+  if (kind === "credential" && !/\d/.test(value) && !(value.length >= 20 && /[a-z]/.test(value) && /[A-Z]/.test(value))) return false;
   if (isPlaceholderValue(value) || isNonSecretShape(value)) return false;
   if (isUuid(value)) return fillers === 0;
   if (isShaLike(value)) return fillers === 0 && value.length >= 40;
@@ -224,24 +233,25 @@ export function acceptsLabelledValue(value: string, kind: LabelKind, isQuoted: b
     if (!isSecretValue(value)) return false;
     return fillers === 0 || isQuoted || (hasDigitAndLetter(value) && !isWordLike(value));
   }
-  return looksRandom(value, isQuoted || fillers === 0 ? 12 : 16);
+  return fillers === 0 ? looksRandom(value, 12, 0.8) : looksRandom(value, isQuoted ? 12 : 16);
 }
 
 /** Tables whose header names a credential column (`| Service | Token |`): each cell of that column is a candidate. */
 function detectTableColumns(text: string, out: Detection[]): void {
   if (!text.includes("|")) return;
-  let columns: { index: number; kind: LabelKind; fillers: number }[] = [];
-  let previousLine: { start: number; end: number } | null = null;
-  let lineStart = 0;
-  while (lineStart <= text.length) {
-    let lineEnd = text.indexOf("\n", lineStart);
-    if (lineEnd === -1) lineEnd = text.length;
-    const line = text.slice(lineStart, lineEnd);
-    if (!/^\s*\|/.test(line)) {
-      columns = [];
-    } else if (/^\s*\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/.test(line) && previousLine) {
-      columns = credentialColumns(text.slice(previousLine.start, previousLine.end));
-    } else if (columns.length > 0) {
+  // Only tables matter, and only those whose header names a credential: find delimiter rows first.
+  for (const delimiter of text.matchAll(DELIMITER_ROW)) {
+    const headerEnd = delimiter.index - 1;
+    if (headerEnd < 0) continue;
+    const headerStart = text.lastIndexOf("\n", headerEnd - 1) + 1;
+    const columns = credentialColumns(text.slice(headerStart, headerEnd));
+    if (columns.length === 0) continue;
+    let lineStart = delimiter.index + delimiter[0].length + 1;
+    while (lineStart < text.length) {
+      let lineEnd = text.indexOf("\n", lineStart);
+      if (lineEnd === -1) lineEnd = text.length;
+      const line = text.slice(lineStart, lineEnd);
+      if (!/^\s*\|/.test(line)) break;
       const cells = splitCells(line);
       for (const column of columns) {
         const cell = cells[column.index];
@@ -255,12 +265,13 @@ function detectTableColumns(text: string, out: Detection[]): void {
           out.push({ start, end: start + value.length, type: column.kind === "password" ? "password" : "labelled-secret", value, priority: PRIORITY_LABEL });
         }
       }
+      lineStart = lineEnd + 1;
     }
-    previousLine = { start: lineStart, end: lineEnd };
-    if (lineEnd === text.length) break;
-    lineStart = lineEnd + 1;
   }
 }
+
+/** A table's delimiter row (`|---|:--:|`), whole line, after a line break. */
+const DELIMITER_ROW = /(?<=\n)[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*(?::?-+:?[ \t]*)?(?=\n|$)/g;
 
 function credentialColumns(header: string): { index: number; kind: LabelKind; fillers: number }[] {
   const columns: { index: number; kind: LabelKind; fillers: number }[] = [];

@@ -39,6 +39,8 @@ export function entropyThreshold(length: number): number {
  * 3+ letters and a vowel, few digit groups, mostly letters. `getUserToken2`, `module_42_config`,
  * `hunter2-but-longer` are; `abc123def456`, `k3y-v4lue-09`, random base62 and hex are not.
  */
+const SHORT_WORDS = new Set(["id", "io", "ui", "os", "db", "js", "ts", "to", "of", "in", "on", "at", "is", "it", "by", "or", "up", "no", "vs", "v"]);
+
 export function isWordLike(value: string): boolean {
   const segments = value.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])/).filter((segment) => segment !== "");
   let letters = 0;
@@ -53,8 +55,12 @@ export function isWordLike(value: string): boolean {
       if (segment.length > 4) return false;
       continue;
     }
-    // An all-caps run ("API", "URL") is an abbreviation, not noise.
-    if (segment.length < 3 && !/^[A-Z]+$/.test(segment)) return false;
+    // An all-caps run ("API", "URL") is an abbreviation, and a few 2-letter words are words ("id").
+    if (segment.length < 3 && !/^[A-Z]+$/.test(segment) && !SHORT_WORDS.has(segment.toLowerCase())) return false;
+    if (SHORT_WORDS.has(segment.toLowerCase())) {
+      letters += segment.length;
+      continue;
+    }
     if (!/[aeiouyAEIOUY]/.test(segment) && !/^[A-Z]+$/.test(segment)) return false;
     letters += segment.length;
   }
@@ -89,26 +95,38 @@ export function isNonSecretShape(value: string): boolean {
   return false;
 }
 
-/** A file path: several `/`-separated word segments, or a name with a file extension. */
+/**
+ * A file path: `/`-separated segments that are words, names with an extension or short (`~/x`,
+ * `./x`, `/etc/y` from one segment, relative paths from two), or a file name with an extension. A
+ * base64 value also has `/`s, but its segments are not words.
+ */
 function isPathLike(value: string): boolean {
   if (/^[\w.-]+\.(?:md|mdx|txt|json|jsonl|ya?ml|toml|ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|sh|env|lock|sql|html|css|pem|key|crt|log|csv)$/i.test(value)) {
     return true;
   }
   if (!value.includes("/")) return false;
-  const segments = value.split("/").filter((segment) => segment !== "");
-  return segments.length >= 2 && segments.every((segment) => /^[\w.@-]+$/.test(segment) && (isWordLike(segment) || /\.\w{1,5}$/.test(segment) || segment.length <= 3));
+  // `docs/ai/handoff/07082026/handoff_a.md`: folders then a file name with an extension.
+  if (/^(?:[\w.@~-]+\/)+[\w.@-]+\.[A-Za-z]\w{0,4}$/.test(value) && !/\/\//.test(value)) return true;
+  const isRooted = /^(?:\/|\.\/|\.\.\/|~\/)/.test(value);
+  const segments = value.split("/").filter((segment) => segment !== "" && segment !== "." && segment !== ".." && segment !== "~");
+  return (
+    segments.length >= (isRooted ? 1 : 2) &&
+    segments.every((segment) => /^[\w.@-]+$/.test(segment) && (isWordLike(segment) || /\.\w{1,5}$/.test(segment) || segment.length <= 3))
+  );
 }
 
 /**
  * A generated credential: long enough, not a plain shape, not made of words, mixing digits and
- * letters (or mixed-case letters only, long), with the entropy a random draw has.
+ * letters (or mixed-case letters only, long), with the entropy a random draw has. `entropyFactor`
+ * below 1 relaxes the entropy bar where the context is strong evidence already (a value right after
+ * its label): a random draw falls under the full bar about once in a thousand.
  */
-export function looksRandom(value: string, minLength = 16): boolean {
+export function looksRandom(value: string, minLength = 16, entropyFactor = 1): boolean {
   if (value.length < minLength || /\s/.test(value)) return false;
   if (isPlaceholderValue(value) || isNonSecretShape(value) || isWordLike(value)) return false;
   const isMixed = hasDigitAndLetter(value) || (value.length >= 20 && /[a-z]/.test(value) && /[A-Z]/.test(value));
   if (!isMixed) return false;
-  return shannonEntropy(value) >= entropyThreshold(value.length);
+  return shannonEntropy(value) >= entropyThreshold(value.length) * entropyFactor;
 }
 
 /**
@@ -143,11 +161,12 @@ export function looksLikePlaceholder(value: string): boolean {
 }
 
 function isMostlyOneCharacter(value: string): boolean {
-  const counts = new Map<string, number>();
+  const counts = new Map<number, number>();
   let highest = 0;
-  for (const character of value) {
-    const count = (counts.get(character) ?? 0) + 1;
-    counts.set(character, count);
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    const count = (counts.get(code) ?? 0) + 1;
+    counts.set(code, count);
     if (count > highest) highest = count;
   }
   return highest / value.length >= 0.8;

@@ -46,7 +46,7 @@ describe("secret masking properties", () => {
           expect(JSON.stringify(buildResume(resumeInput(parsed), runtime))).not.toContain(secret);
         }
       }),
-      { numRuns: 400 },
+      { numRuns: Number(process.env.BATON_PROPERTY_RUNS ?? 400) },
     );
   });
 
@@ -77,7 +77,7 @@ describe("secret masking properties", () => {
         expect(masked.secrets).toEqual([]);
         expect(masked.text).toBe(text);
       }),
-      { numRuns: 400 },
+      { numRuns: Number(process.env.BATON_PROPERTY_RUNS ?? 400) },
     );
   });
 });
