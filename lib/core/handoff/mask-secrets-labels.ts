@@ -241,8 +241,8 @@ function detectTableColumns(text: string, out: Detection[]): void {
   if (!text.includes("|")) return;
   // Only tables matter, and only those whose header names a credential: find delimiter rows first.
   for (const delimiter of text.matchAll(DELIMITER_ROW)) {
-    const headerEnd = delimiter.index - 1;
-    if (headerEnd < 0) continue;
+    // The match starts at the line break that ends the header row.
+    const headerEnd = delimiter.index;
     const headerStart = text.lastIndexOf("\n", headerEnd - 1) + 1;
     const columns = credentialColumns(text.slice(headerStart, headerEnd));
     if (columns.length === 0) continue;
@@ -270,8 +270,11 @@ function detectTableColumns(text: string, out: Detection[]): void {
   }
 }
 
-/** A table's delimiter row (`|---|:--:|`), whole line, after a line break. */
-const DELIMITER_ROW = /(?<=\n)[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*(?::?-+:?[ \t]*)?(?=\n|$)/g;
+/**
+ * A table's delimiter row (`|---|:--:|`), whole line, with the line break before it (a regex that
+ * starts with a literal is searched for quickly; a lookbehind would be tried at every position).
+ */
+const DELIMITER_ROW = /\n[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*(?::?-+:?[ \t]*)?(?=\n|$)/g;
 
 function credentialColumns(header: string): { index: number; kind: LabelKind; fillers: number }[] {
   const columns: { index: number; kind: LabelKind; fillers: number }[] = [];
