@@ -16,4 +16,7 @@ CREATE TABLE "SecretFingerprint" (
 ALTER TABLE "Handoff" ADD COLUMN "readerVersion" INTEGER NOT NULL DEFAULT 0;
 
 -- CreateIndex
+CREATE INDEX "Handoff_repoId_readerVersion_idx" ON "Handoff"("repoId", "readerVersion");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "SecretFingerprint_repoId_hash_key" ON "SecretFingerprint"("repoId", "hash");

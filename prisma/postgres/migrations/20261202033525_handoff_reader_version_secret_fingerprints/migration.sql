@@ -17,5 +17,8 @@ CREATE TABLE "SecretFingerprint" (
 -- CreateIndex
 CREATE UNIQUE INDEX "SecretFingerprint_repoId_hash_key" ON "SecretFingerprint"("repoId", "hash");
 
+-- CreateIndex
+CREATE INDEX "Handoff_repoId_readerVersion_idx" ON "Handoff"("repoId", "readerVersion");
+
 -- AddForeignKey
 ALTER TABLE "SecretFingerprint" ADD CONSTRAINT "SecretFingerprint_repoId_fkey" FOREIGN KEY ("repoId") REFERENCES "Repo"("id") ON DELETE CASCADE ON UPDATE CASCADE;
