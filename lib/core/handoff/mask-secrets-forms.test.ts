@@ -190,7 +190,7 @@ describe("every occurrence", () => {
 
   test("the finding names the rule's type and line, and the mask keeps type and last 4", () => {
     const result = maskSecrets(`# Handoff\n\nDeploy with the operator credential \`${hex}\` today.`);
-    expect(result.secrets).toEqual([{ type: "labelled-secret", last4: hex.slice(-4), line: 3, distinctId: 1 }]);
-    expect(result.text).toBe(`# Handoff\n\nDeploy with the operator credential \`[secret:labelled-secret …${hex.slice(-4)}]\` today.`);
+    expect(result.secrets).toEqual([{ type: "credential", last4: hex.slice(-4), line: 3, distinctId: 1 }]);
+    expect(result.text).toBe(`# Handoff\n\nDeploy with the operator credential \`[secret:credential …${hex.slice(-4)}]\` today.`);
   });
 });

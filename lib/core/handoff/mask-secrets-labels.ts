@@ -211,7 +211,7 @@ function indexWithin(text: string, character: string, from: number, limit: numbe
 
 function pushLabelled(value: string, start: number, kind: LabelKind, isQuoted: boolean, fillers: number, out: Detection[]): void {
   if (!acceptsLabelledValue(value, kind, isQuoted, fillers)) return;
-  out.push({ start, end: start + value.length, type: kind === "password" ? "password" : "labelled-secret", value, priority: PRIORITY_LABEL });
+  out.push({ start, end: start + value.length, type: kind === "password" ? "password" : "credential", value, priority: PRIORITY_LABEL });
 }
 
 /**
@@ -262,7 +262,7 @@ function detectTableColumns(text: string, out: Detection[]): void {
         if (value === "" || offset < 0) continue;
         if (acceptsLabelledValue(value, column.kind, code !== null, column.fillers)) {
           const start = lineStart + cell.start + offset;
-          out.push({ start, end: start + value.length, type: column.kind === "password" ? "password" : "labelled-secret", value, priority: PRIORITY_LABEL });
+          out.push({ start, end: start + value.length, type: column.kind === "password" ? "password" : "credential", value, priority: PRIORITY_LABEL });
         }
       }
       lineStart = lineEnd + 1;
