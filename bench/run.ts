@@ -29,6 +29,7 @@ import path from "node:path";
 import { openBulkWriter } from "../lib/server/db/bulk";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
 import { migrateDatabase } from "../lib/server/db/migrate";
+import { maskSecrets } from "../lib/core/handoff/mask-secrets";
 import { scanPaths } from "../lib/server/ingest/scan";
 import { buildCli, freshBundle } from "../scripts/build-cli.mjs";
 import { corpusFiles, DEFAULT_CORPUS, generateClaudeCorpus } from "./generate-claude-corpus";
@@ -86,15 +87,24 @@ async function benchHandoffs() {
   const [generated, generateSeconds] = time(() => generateHandoffRepo(repoRoot, { handoffs: 10_000, branches: 50 }));
 
   // Reference: the raw git reads a scan cannot avoid — list every branch's handoff tree and read every blob once.
-  const [, referenceSeconds] = time(() => {
+  const [batchOutput, referenceSeconds] = time(() => {
     const refs = execFileSync("git", ["for-each-ref", "--format=%(objectname)", "refs/heads"], { cwd: repoRoot, encoding: "utf8" }).trim().split("\n");
     const blobs = new Set<string>();
     for (const ref of refs) {
       const out = execFileSync("git", ["ls-tree", "-r", ref, "--", "docs/ai/handoff"], { cwd: repoRoot, encoding: "utf8", maxBuffer: 1 << 28 });
       for (const line of out.split("\n")) if (line) blobs.add(line.split(/\s+/)[2]!);
     }
-    execFileSync("git", ["cat-file", "--batch"], { cwd: repoRoot, input: [...blobs].join("\n") + "\n", maxBuffer: 1 << 30 });
+    return execFileSync("git", ["cat-file", "--batch"], { cwd: repoRoot, input: [...blobs].join("\n") + "\n", maxBuffer: 1 << 30 });
   });
+  // Masking alone (lib/core, what every content read costs before parsing), best of 3 passes.
+  const texts = splitCatFileBatch(batchOutput);
+  let maskSeconds = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    const [, seconds] = time(() => {
+      for (const text of texts) maskSecrets(text);
+    });
+    maskSeconds = Math.min(maskSeconds, seconds);
+  }
 
   const target = await freshSqlite("handoffs-inprocess");
   const bulk = openBulkWriter(target);
@@ -111,6 +121,7 @@ async function benchHandoffs() {
   const handoffs = generated.handoffs;
   const results: Result[] = [
     { name: "reference: git ls-tree ×50 + cat-file --batch of every blob", seconds: referenceSeconds },
+    { name: "masking alone: maskSecrets over every distinct content (best of 3)", seconds: maskSeconds, note: `${texts.length} contents, ${Math.round((maskSeconds * 1e6) / texts.length)} µs each` },
     { name: "full scan (in-process)", seconds: fullSeconds, note: `${Math.round(handoffs / fullSeconds)} files/s, ${stats.handoffsNew} handoffs stored` },
     { name: "no-change rescan (in-process)", seconds: rescanSeconds },
     { name: "full scan (`baton scan --json`, whole command)", seconds: commandFull },
@@ -124,10 +135,26 @@ async function benchHandoffs() {
     ratios: {
       fullScanVsGitReads: fullSeconds / referenceSeconds,
       rescanVsFullScan: rescanSeconds / fullSeconds,
+      maskingVsFullScan: maskSeconds / fullSeconds,
       commandRescanVsNodeStart: commandRescan / nodeStartSeconds,
     },
     targets: { fullScanUnder20s: fullSeconds < 20 && commandFull < 20, rescanUnder1s: rescanSeconds < 1 },
   };
+}
+
+/** `git cat-file --batch` output → the contents, in order (each is `<sha> blob <size>\n<bytes>\n`). */
+function splitCatFileBatch(output: Buffer): string[] {
+  const texts: string[] = [];
+  let position = 0;
+  while (position < output.length) {
+    const headerEnd = output.indexOf(10, position);
+    if (headerEnd === -1) break;
+    const size = Number(output.subarray(position, headerEnd).toString("latin1").split(" ")[2]);
+    if (!Number.isFinite(size)) break;
+    texts.push(output.subarray(headerEnd + 1, headerEnd + 1 + size).toString("utf8"));
+    position = headerEnd + 1 + size + 1;
+  }
+  return texts;
 }
 
 /* ---- sessions ---- */

@@ -135,7 +135,7 @@ export function lintHandoff(parsed: ParsedHandoff, context: LintContext): Findin
       "secret-present",
       "error",
       secret.line,
-      `A ${secret.type} credential is written here (masked as ${maskLabel(secret.type, secret.last4)}); remove it and rotate the credential.`,
+      `A ${secret.type === "credential" ? "" : `${secret.type} `}credential is written here (masked as ${maskLabel(secret.type, secret.last4)}); remove it and rotate the credential.`,
     );
   }
 

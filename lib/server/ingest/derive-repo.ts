@@ -151,7 +151,8 @@ export async function deriveRepo(
         handoff.commitSha ? null : introduction ? new Date(introduction.time) : null,
         findings.filter((finding) => finding.severity === "error").length,
         findings.filter((finding) => finding.severity === "warning").length,
-        analysis.secrets.length === 0 ? 0 : new Set(analysis.secrets.map((secret) => `${secret.type}:${secret.last4}`)).size,
+        // Distinct values: the masker numbers each value once (`distinctId`); older rows lack it.
+        analysis.secrets.length === 0 ? 0 : new Set(analysis.secrets.map((secret) => secret.distinctId ?? `${secret.type}:${secret.last4}`)).size,
         deprecations.get(handoff.id) ?? "",
       ],
     });

@@ -1,12 +1,14 @@
 /**
  * One handoff content (bytes) → what Baton stores: decoded, secrets masked before anything else
  * sees the text, parsed, with path-derived fields. Lint needs repo facts and runs in derive-repo.ts.
+ * What this produces is versioned by READER_VERSION (lib/core/handoff/reader-version.ts).
  */
 import { createHash } from "node:crypto";
 import type { Finding } from "../../core/findings";
 import { parseHandoffPath } from "../../core/handoff/handoff-path";
-import { maskSecrets } from "../../core/handoff/mask-secrets";
+import { maskSecrets, type MaskOptions, type SecretFingerprint } from "../../core/handoff/mask-secrets";
 import { parseHandoff } from "../../core/handoff/parse-handoff";
+import { READER_VERSION } from "../../core/handoff/reader-version";
 import { resolvePointerDetailed } from "../../core/handoff/resolve-pointer";
 import type { HandoffPathInfo, ParsedHandoff, SecretFinding } from "../../core/handoff/types";
 import { decodeText } from "../../core/text/decode";
@@ -31,6 +33,8 @@ export interface ProcessedHandoff {
   content: string;
   analysis: StoredHandoffAnalysis;
   timestamp: Date | null;
+  /** One per distinct secret value found, when the masking options carry a fingerprint function. */
+  fingerprints: SecretFingerprint[];
 }
 
 export interface FailedHandoff {
@@ -42,10 +46,14 @@ export function handoffId(repoPath: string, filePath: string, blobSha: string): 
   return createHash("sha256").update(`${repoPath}\0${filePath}\0${blobSha}`).digest("hex").slice(0, 24);
 }
 
-export function processHandoff(filePath: string, bytes: Uint8Array): ProcessedHandoff | FailedHandoff {
+/**
+ * @param masking the repo's secret fingerprints (so values found in its other handoffs are masked
+ *   here too) and, for stored text read again, whether its earlier masks count as findings.
+ */
+export function processHandoff(filePath: string, bytes: Uint8Array, masking: MaskOptions = {}): ProcessedHandoff | FailedHandoff {
   const decoded = decodeText(bytes, { maxBytes: MAX_HANDOFF_BYTES });
   if (decoded.value === null) return { ok: false, issues: decoded.issues };
-  const masked = maskSecrets(decoded.value);
+  const masked = maskSecrets(decoded.value, masking);
   const { value: parsed, issues: parseIssues } = parseHandoff(masked.text);
   const pathInfo = parseHandoffPath(filePath);
   const pointer = parsed.pointers.previousPath ? resolvePointerDetailed(parsed.pointers.previousPath, filePath) : { path: null };
@@ -58,6 +66,7 @@ export function processHandoff(filePath: string, bytes: Uint8Array): ProcessedHa
     previousPath: pointer.path,
     content: masked.text,
     timestamp: timestamp && !Number.isNaN(timestamp.getTime()) ? timestamp : null,
+    fingerprints: masked.fingerprints,
     analysis: {
       parsed,
       pathInfo,
@@ -67,4 +76,39 @@ export function processHandoff(filePath: string, bytes: Uint8Array): ProcessedHa
       pointerIssues: [],
     },
   };
+}
+
+/**
+ * The Handoff columns that come from the content alone (everything a re-read replaces in place; where
+ * the content is held, its commit and its counts are derived later).
+ */
+export const HANDOFF_CONTENT_COLUMNS = [
+  "runtime", "runtimeFolder", "dateFolder", "date", "phase", "title", "model", "sessionId", "timestamp", "timestampZone", "branch", "headSha",
+  "previousPath", "ownCommitSha", "goal", "nextAction", "parsed", "content", "searchText", "readerVersion",
+] as const;
+
+export function handoffContentValues(filePath: string, processed: ProcessedHandoff): (string | number | Date | null)[] {
+  const { parsed, pathInfo } = processed.analysis;
+  return [
+    processed.runtime,
+    pathInfo.runtimeFolder,
+    pathInfo.dateFolder,
+    pathInfo.date,
+    pathInfo.phase,
+    processed.title,
+    parsed.identity.model,
+    parsed.identity.sessionId,
+    processed.timestamp,
+    parsed.identity.timestampZone ?? null,
+    parsed.identity.branch,
+    parsed.identity.headSha,
+    processed.previousPath,
+    parsed.ownCommitSha,
+    parsed.goal?.text ?? null,
+    parsed.nextAction?.text ?? null,
+    JSON.stringify(processed.analysis),
+    processed.content,
+    `${filePath}\n${processed.content}`.toLowerCase(),
+    READER_VERSION,
+  ];
 }

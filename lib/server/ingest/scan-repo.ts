@@ -9,13 +9,16 @@ import { randomUUID } from "node:crypto";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
+import type { SecretFingerprint } from "../../core/handoff/mask-secrets";
 import { checkRowValues } from "../../core/text/safe-values";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import type { BulkWriter, Row } from "../db/bulk";
 import { defaultBranch, listBranches, listTreeBlobs, readBlobs, readRepoInfo, gitBlobSha, type GitRef } from "../git";
 import { deriveRepo, type DeriveResult } from "./derive-repo";
 import { createHandoffMatcher } from "./handoff-globs";
-import { handoffId, MAX_HANDOFF_BYTES, processHandoff } from "./process-handoff";
+import { HANDOFF_CONTENT_COLUMNS, handoffContentValues, handoffId, MAX_HANDOFF_BYTES, processHandoff, type ProcessedHandoff } from "./process-handoff";
+import { findStoredHolding, loadStaleHandoffs, readStoredSources, readStoredTexts, updateRereadHandoffs, type StoredRef } from "./reread-stored";
+import { loadRepoSecrets, storeRepoSecrets } from "./repo-secrets";
 import { loadBranches, loadFileStates, loadKnownHandoffs, upsertRepoSource } from "./repo-store";
 import { readWorktreeFile, walkWorktree } from "./worktree";
 
@@ -47,6 +50,8 @@ export interface RepoScanResult {
     filesRead: number;
     filesSkipped: number;
     handoffsNew: number;
+    /** Stored contents read and processed again (older READER_VERSION, or holding a newly known secret). */
+    handoffsReread: number;
     failed: number;
     derived: boolean;
   };
@@ -63,11 +68,7 @@ export interface ScanRepoOptions {
 
 const WORKTREE = "";
 
-const HANDOFF_COLUMNS = [
-  "id", "repoId", "path", "blobSha", "runtime", "runtimeFolder", "dateFolder", "date", "phase", "title", "model", "sessionId",
-  "timestamp", "timestampZone", "branch", "headSha", "previousPath", "ownCommitSha", "committed", "inWorkingTree", "goal", "nextAction", "parsed",
-  "content", "searchText", "sizeBytes", "firstSeenAt", "updatedAt",
-];
+const HANDOFF_COLUMNS = ["id", "repoId", "path", "blobSha", ...HANDOFF_CONTENT_COLUMNS, "committed", "inWorkingTree", "sizeBytes", "firstSeenAt", "updatedAt"];
 
 interface Candidate {
   path: string;
@@ -77,6 +78,17 @@ interface Candidate {
   /** Refs that hold it in this scan (for error reports). */
   refs: Set<string>;
   fromWorktree: boolean;
+}
+
+/** A content processed in this scan: new, or stored and read again (`storedId`). */
+interface ProcessedContent {
+  path: string;
+  blobSha: string;
+  bytes: Uint8Array;
+  storedId: string | null;
+  isStoredText: boolean;
+  fromWorktree: boolean;
+  processed: ProcessedHandoff;
 }
 
 export async function scanRepo(inputPath: string, options: ScanRepoOptions): Promise<RepoScanResult> {
@@ -91,6 +103,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     filesRead: 0,
     filesSkipped: 0,
     handoffsNew: 0,
+    handoffsReread: 0,
     failed: 0,
     derived: false,
   };
@@ -195,7 +208,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   const blobs = await readBlobs(repoPath, blobsToRead, MAX_HANDOFF_BYTES);
   stats.filesRead += blobsToRead.length;
 
-  // 4. Parse and write.
+  // 4. Parse and write. Secrets are masked with the repo's fingerprints, so a value found in one
+  // handoff is masked in all of them (repo-secrets.ts).
   const now = new Date();
   const handoffRows: Row[] = [];
   /** The candidate each handoff row was made from (same order). */
@@ -203,6 +217,14 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   const failedStates: Row[] = [];
   const issueRows: Row[] = [];
   const newIds = new Map<string, string>();
+  const secrets = await loadRepoSecrets(bulk, repoId);
+  const processedContents = new Map<string, ProcessedContent>();
+  let freshSecrets: SecretFingerprint[] = [];
+  const processContent = (content: Omit<ProcessedContent, "processed">) => {
+    const processed = processHandoff(content.path, content.bytes, { ...secrets.maskOptions(), countExistingMasks: content.isStoredText });
+    if (processed.ok) freshSecrets.push(...secrets.learn(processed.fingerprints));
+    return processed;
+  };
   let done = 0;
   for (const [key, candidate] of candidates) {
     done++;
@@ -224,52 +246,76 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       ]);
       continue;
     }
-    const processed = processHandoff(candidate.path, bytes);
+    const content = { path: candidate.path, blobSha: candidate.blobSha, bytes, storedId: null, isStoredText: false, fromWorktree: candidate.fromWorktree };
+    const processed = processContent(content);
     if (!processed.ok) {
       recordFailure(candidate, processed.issues);
       continue;
     }
-    const id = handoffId(repoPath, candidate.path, candidate.blobSha);
+    processedContents.set(key, { ...content, processed });
+  }
+
+  // Contents stored by an older READER_VERSION are read again from git or the working tree and
+  // processed like new ones; then, while processing finds secret values the repo did not know, every
+  // content (of this scan or stored) holding one unmasked is processed again with them.
+  const worktreeByPath = new Map(worktreeNow.map((file) => [file.path, { blobSha: file.blobSha, bytes: file.bytes }]));
+  const processStored = async (refs: StoredRef[]) => {
+    for (const source of await readStoredSources(bulk, repoPath, refs, worktreeByPath)) {
+      let content: Omit<ProcessedContent, "processed"> = { ...source, storedId: source.id, fromWorktree: false };
+      let processed = processContent(content);
+      if (!processed.ok && !source.isStoredText) {
+        // The source no longer decodes as it did (it was stored, so it did once): keep the stored text.
+        const [fallback] = await readStoredTexts(bulk, [source]);
+        if (fallback) {
+          content = { ...fallback, storedId: fallback.id, fromWorktree: false };
+          processed = processContent(content);
+        }
+      }
+      if (processed.ok) processedContents.set(`${source.path}\0${source.blobSha}`, { ...content, processed });
+    }
+  };
+  await processStored(await loadStaleHandoffs(bulk, repoId));
+  // Each round only adds values the repo did not know; a content's own detections do not depend on
+  // the known set, so this settles in two or three rounds. The cap is a guard, not a limit hit.
+  for (let round = 0; round < 8 && freshSecrets.length > 0; round += 1) {
+    const fresh = freshSecrets;
+    freshSecrets = [];
+    for (const [key, content] of processedContents) {
+      if (!secrets.holdsAny(new TextDecoder().decode(content.bytes), fresh)) continue;
+      const processed = processContent(content);
+      if (processed.ok) processedContents.set(key, { ...content, processed });
+    }
+    const skip = new Set([...processedContents.values()].map((content) => content.storedId).filter((id): id is string => id !== null));
+    await processStored(await findStoredHolding(bulk, repoId, secrets, fresh, skip));
+  }
+
+  const rereadRows: Row[] = [];
+  for (const [key, content] of processedContents) {
+    const values = handoffContentValues(content.path, content.processed);
+    if (content.storedId !== null) {
+      const changes = checkRowValues(values, HANDOFF_CONTENT_COLUMNS);
+      if (changes.length > 0) recordIssue(storedCandidate(content), { rule: "handoff-bad-value", severity: "warning", line: null, message: `stored with a change: ${changes.join("; ")}` });
+      rereadRows.push([...values, now, content.storedId]);
+      continue;
+    }
+    const id = handoffId(repoPath, content.path, content.blobSha);
     newIds.set(key, id);
-    const { parsed, pathInfo } = processed.analysis;
-    const row: Row = [
-      id,
-      repoId,
-      candidate.path,
-      candidate.blobSha,
-      processed.runtime,
-      pathInfo.runtimeFolder,
-      pathInfo.dateFolder,
-      pathInfo.date,
-      pathInfo.phase,
-      processed.title,
-      parsed.identity.model,
-      parsed.identity.sessionId,
-      processed.timestamp,
-      parsed.identity.timestampZone ?? null,
-      parsed.identity.branch,
-      parsed.identity.headSha,
-      processed.previousPath,
-      parsed.ownCommitSha,
-      false,
-      candidate.fromWorktree,
-      parsed.goal?.text ?? null,
-      parsed.nextAction?.text ?? null,
-      JSON.stringify(processed.analysis),
-      processed.content,
-      `${candidate.path}\n${processed.content}`.toLowerCase(),
-      bytes.byteLength,
-      now,
-      now,
-    ];
+    const row: Row = [id, repoId, content.path, content.blobSha, ...values, false, content.fromWorktree, content.bytes.byteLength, now, now];
     // Every value is checked once before it is written (lib/core/text/safe-values.ts): decoding
     // already refused NULs, this catches what parsing derived (a title cut inside a surrogate pair).
+    const candidate = candidates.get(key) ?? storedCandidate(content);
     const changes = checkRowValues(row, HANDOFF_COLUMNS);
     if (changes.length > 0) recordIssue(candidate, { rule: "handoff-bad-value", severity: "warning", line: null, message: `stored with a change: ${changes.join("; ")}` });
     handoffRows.push(row);
     rowCandidates.push({ key, candidate });
   }
   stats.handoffsNew = handoffRows.length;
+  stats.handoffsReread = rereadRows.length;
+
+  /** A stored content read again has no candidate of this scan: its issues name no ref. */
+  function storedCandidate(content: Omit<ProcessedContent, "processed">): Candidate {
+    return { path: content.path, blobSha: content.blobSha, bytes: null, size: content.bytes.byteLength, refs: new Set(), fromWorktree: content.fromWorktree };
+  }
 
   function recordIssue(candidate: Candidate, issue: Finding) {
     const refs = [...candidate.refs];
@@ -331,7 +377,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   }
 
   const lookupId = (filePath: string, blobSha: string) => known.get(`${filePath}\0${blobSha}`) ?? newIds.get(`${filePath}\0${blobSha}`);
-  const somethingChanged = changedRefs.length > 0 || goneBranches.length > 0 || worktreeChanged || handoffRows.length > 0 || failedStates.length > 0;
+  const somethingChanged =
+    changedRefs.length > 0 || goneBranches.length > 0 || worktreeChanged || handoffRows.length > 0 || rereadRows.length > 0 || failedStates.length > 0;
 
   await bulk.transaction(async () => {
     await bulk.execute(`UPDATE "Repo" SET "headSha" = ?, "headBranch" = ?, "isShallow" = ?, "defaultBranch" = ? WHERE "id" = ?`, [
@@ -356,6 +403,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
         recordFailure(candidate, [{ rule: "handoff-not-stored", severity: "error", line: null, message: `could not be stored: ${writeFailureMessage(error)}` }]);
       },
     );
+    await updateRereadHandoffs(bulk, rereadRows);
+    await storeRepoSecrets(bulk, repoId, secrets, now);
     await bulk.insert(
       "FileState",
       ["sourceId", "path", "version", "size", "mtimeMs", "blobSha", "status", "issueCount", "scanRunId", "updatedAt"],

@@ -40,7 +40,7 @@ export async function scanPaths(
           name: repoPath,
           status: "failed",
           durationMs: 0,
-          stats: { branches: 0, branchesRead: 0, branchesGone: 0, worktreeFiles: 0, filesRead: 0, filesSkipped: 0, handoffsNew: 0, failed: 0, derived: false },
+          stats: { branches: 0, branchesRead: 0, branchesGone: 0, worktreeFiles: 0, filesRead: 0, filesSkipped: 0, handoffsNew: 0, handoffsReread: 0, failed: 0, derived: false },
           errors: [{ path: repoPath, message: (error as Error).message }],
           derive: null,
         });

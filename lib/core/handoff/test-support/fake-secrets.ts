@@ -5,16 +5,24 @@
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const UPPER_ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const BASE64URL = `${ALPHANUMERIC}-_`;
+const HEX = "0123456789abcdef";
 
 export function randomish(length: number, alphabet = ALPHANUMERIC, seed = 7): string {
-  let state = seed * 2654435761;
+  // mulberry32: a small generator whose output looks random in every bit (an LCG's low bits cycle,
+  // which made hex draws like `0000000b000…`).
+  let state = (seed * 2654435761) >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
   let out = "";
-  for (let index = 0; index < length; index += 1) {
-    state = (state * 1103515245 + 12345) >>> 0;
-    out += alphabet[(state >>> 8) % alphabet.length];
-  }
-  // Guarantee a digit and a letter so "has digits and letters" checks always see both.
-  return `${out.slice(0, -2)}7q`;
+  for (let index = 0; index < length; index += 1) out += alphabet[Math.floor(next() * alphabet.length)];
+  // Guarantee a digit and a letter (from the alphabet) so "has digits and letters" checks always see both.
+  const digit = [..."7250"].find((character) => alphabet.includes(character));
+  const letter = [..."qQaAfF"].find((character) => alphabet.includes(character));
+  return digit && letter ? `${out.slice(0, -2)}${digit}${letter}` : out;
 }
 
 const join = (...parts: string[]) => parts.join("");
@@ -44,6 +52,28 @@ export const fakeSecrets = {
   pemBody: (seed = 13) =>
     Array.from({ length: 4 }, (_, index) => randomish(64, `${ALPHANUMERIC}+/`, seed + index)).join("\n"),
   npmToken: (seed = 14) => join("np", "m_", randomish(36, ALPHANUMERIC, seed)),
+  hex32: (seed = 15) => randomish(32, HEX, seed),
+  base62: (length = 24, seed = 16) => randomish(length, ALPHANUMERIC, seed),
+  /** A project key shaped like `aw_live_<32 hex>` (the issue's example). */
+  projectKey: (seed = 17, word = "aw", kind = "live") => join(word, "_", kind, "_", randomish(32, HEX, seed)),
+  stripeRestricted: (seed = 18) => join("rk", "_test_", randomish(24, ALPHANUMERIC, seed)),
+  sendgridKey: (seed = 19) => join("S", "G.", randomish(22, BASE64URL, seed), ".", randomish(43, BASE64URL, seed + 1)),
+  googleOauthSecret: (seed = 20) => join("GOC", "SPX-", randomish(28, BASE64URL, seed)),
+  digitaloceanToken: (seed = 21) => join("do", "p_v1_", randomish(64, HEX, seed)),
+  shopifyToken: (seed = 22) => join("shp", "at_", randomish(32, HEX, seed)),
+  linearKey: (seed = 23) => join("lin", "_api_", randomish(40, ALPHANUMERIC, seed)),
+  groqKey: (seed = 24) => join("gs", "k_", randomish(52, ALPHANUMERIC, seed)),
+  replicateToken: (seed = 25) => join("r8", "_", randomish(37, ALPHANUMERIC, seed)),
+  dockerToken: (seed = 26) => join("dckr", "_pat_", randomish(27, BASE64URL, seed)),
+  databricksToken: (seed = 27) => join("da", "pi", randomish(32, HEX, seed)),
+  telegramToken: (seed = 28) => join("1234567890", ":", "AA", randomish(33, BASE64URL, seed)),
+  ageKey: (seed = 29) => join("AGE-", "SECRET-KEY-1", randomish(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", seed)),
+  postmanKey: (seed = 30) => join("PM", "AK-", randomish(24, HEX, seed), "-", randomish(34, HEX, seed + 1)),
+  openrouterKey: (seed = 31) => join("sk-", "or-v1-", randomish(64, HEX, seed)),
+  gitlabDeployToken: (seed = 32) => join("gl", "dt-", randomish(20, BASE64URL, seed)),
+  supabaseKey: (seed = 33) => join("sb", "p_", randomish(40, HEX, seed)),
+  tailscaleKey: (seed = 34) => join("tskey", "-auth-", randomish(17, ALPHANUMERIC, seed), "-", randomish(32, ALPHANUMERIC, seed + 1)),
+  basicAuth: (seed = 35) => randomish(28, `${ALPHANUMERIC}+/`, seed) + "==",
 };
 
 export function pemBlock(kind = "RSA ", seed = 13): string {

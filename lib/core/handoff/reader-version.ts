@@ -1,0 +1,13 @@
+/**
+ * The version of everything that turns a handoff's bytes into stored fields: secret masking, parsing
+ * and the lint rules that run on the parsed structure. Every stored handoff records the version that
+ * produced it (`Handoff.readerVersion`), and a scan re-reads from git or the working tree, then
+ * re-masks, re-parses and re-lints, every content stored with an older one, so upgrading Baton cleans
+ * an existing database (a secret a new detector catches is removed from every stored column).
+ *
+ * BUMP THIS NUMBER in the same commit as any change to mask-secrets*, parse-handoff*, the section or
+ * label tables, or lint rules. Forgetting leaves databases with what the old code stored.
+ *
+ * 1: label-driven and prefix-shaped secret detection, every occurrence masked, per-repo fingerprints.
+ */
+export const READER_VERSION = 1;
