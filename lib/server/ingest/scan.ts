@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { resolveDatabaseUrl, type DatabaseTarget } from "../db/database-url";
-import { scanRepo, type RepoScanResult, type ScanProgress } from "./scan-repo";
+import { emptyStats, scanRepo, type RepoScanResult, type ScanProgress } from "./scan-repo";
 
 export interface ScanCommandResult {
   scanRunId: string;
@@ -37,9 +37,10 @@ export async function scanPaths(
           name: repoPath,
           status: "failed",
           durationMs: 0,
-          stats: { branches: 0, branchesRead: 0, branchesGone: 0, worktreeFiles: 0, filesRead: 0, filesSkipped: 0, handoffsNew: 0, failed: 0, derived: false },
+          stats: emptyStats(),
           errors: [{ path: repoPath, message: (error as Error).message }],
           derive: null,
+          discovery: null,
         });
       }
     }

@@ -4,7 +4,7 @@
  */
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import type { HandoffMatcher } from "./handoff-globs";
+import { isExcludedFolderName, isMarkdownName } from "../../core/discovery/handoff-rules";
 
 export interface WorktreeFile {
   /** Repo-relative, forward slashes. */
@@ -13,25 +13,64 @@ export interface WorktreeFile {
   mtimeMs: number;
 }
 
+/** Rules `ingest/worktree.ts` was written for (lint rules id, docs/cli.md). */
+export const WORKTREE_RULES = {
+  symlink: "worktree-symlink-not-followed",
+  notRegular: "worktree-file-not-regular",
+  folderOutside: "worktree-folder-outside",
+} as const;
+
+export interface SkippedEntry {
+  path: string;
+  rule: (typeof WORKTREE_RULES)[keyof typeof WORKTREE_RULES];
+  reason: string;
+}
+
 export interface WorktreeWalk {
   files: WorktreeFile[];
   /** Things skipped for safety, reported to the user. */
-  skipped: { path: string; reason: string }[];
+  skipped: SkippedEntry[];
+  /** `LATEST.md`-like pointers where handoffs live (when the matcher knows them). */
+  hints: WorktreeFile[];
+  /** Every markdown file walked (only with `collectMarkdown`), for the "nothing found" hint. */
+  markdown: string[];
 }
 
-/** Folders nobody keeps handoffs in, skipped when a glob has no static prefix. */
-const SKIPPED_DIRECTORIES = new Set([".git", "node_modules", ".next", "dist", "build", "target", ".venv", "vendor"]);
+/** What the walk asks of a matcher (HandoffMatcher has all of it; a plain glob matcher the first two). */
+export interface WalkMatcher {
+  /** Folder prefixes that contain every match ("" = whole tree). */
+  prefixes: string[];
+  matches(path: string): boolean;
+  /** Open this folder? Default: everything except the excluded folder names. */
+  descend?(folderPath: string, name: string): boolean;
+  /** A symbolic link here matters (a handoff could be it or below it): report it when it is not followed. */
+  mayHold?(path: string): boolean;
+  isLatestHint?(path: string): boolean;
+}
 
 export function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
   return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }
 
-export async function walkWorktree(root: string, matcher: HandoffMatcher, maxFiles = 200_000): Promise<WorktreeWalk> {
+const MAX_MARKDOWN = 20_000;
+
+/**
+ * Walks the checkout from each prefix, never into excluded folders (node_modules, build output …, see
+ * discovery-rules.data.ts) nor into a folder holding its own `.git` (a nested repository or worktree:
+ * scan it as a repo of its own). Symbolic links are followed only to a regular file inside the root;
+ * any other link where a handoff could be is reported in `skipped`, never read.
+ */
+export async function walkWorktree(root: string, matcher: WalkMatcher, options: { maxFiles?: number; collectMarkdown?: boolean } = {}): Promise<WorktreeWalk> {
+  const maxFiles = options.maxFiles ?? 200_000;
   const realRoot = await realpath(root);
   const files: WorktreeFile[] = [];
-  const skipped: WorktreeWalk["skipped"] = [];
+  const hints: WorktreeFile[] = [];
+  const markdown: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const seenDirectories = new Set<string>();
+  const descend = (folder: string, name: string) => (matcher.descend ? matcher.descend(folder, name) : !isExcludedFolderName(name));
+  const mayHold = (entryPath: string) => (matcher.mayHold ? matcher.mayHold(entryPath) : matcher.matches(entryPath));
 
   async function visit(relativeDir: string): Promise<void> {
     const absolute = path.join(realRoot, relativeDir);
@@ -42,7 +81,7 @@ export async function walkWorktree(root: string, matcher: HandoffMatcher, maxFil
       return;
     }
     if (!isInside(realRoot, real)) {
-      skipped.push({ path: relativeDir, reason: "folder resolves outside the repository; not followed" });
+      skipped.push({ path: relativeDir, rule: WORKTREE_RULES.folderOutside, reason: "folder resolves outside the repository; not followed" });
       return;
     }
     if (seenDirectories.has(real)) return;
@@ -53,37 +92,63 @@ export async function walkWorktree(root: string, matcher: HandoffMatcher, maxFil
     } catch {
       return;
     }
+    if (relativeDir !== "" && entries.some((entry) => entry.name === ".git")) return;
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
       const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (SKIPPED_DIRECTORIES.has(entry.name)) continue;
-        await visit(relative);
+        if (descend(relative, entry.name)) await visit(relative);
         continue;
       }
       if (entry.isSymbolicLink()) {
-        if (!matcher.matches(relative)) continue;
-        try {
-          const target = await realpath(path.join(realRoot, relative));
-          if (!isInside(realRoot, target)) {
-            skipped.push({ path: relative, reason: "symlink points outside the repository; not followed" });
-            continue;
-          }
-          const info = await stat(target);
-          if (info.isFile()) files.push({ path: relative, size: info.size, mtimeMs: info.mtimeMs });
-        } catch {
-          skipped.push({ path: relative, reason: "broken symlink" });
-        }
+        if (mayHold(relative)) await followLink(relative);
         continue;
       }
-      if (!entry.isFile() || !matcher.matches(relative)) continue;
+      if (!entry.isFile()) {
+        if (matcher.matches(relative)) skipped.push({ path: relative, rule: WORKTREE_RULES.notRegular, reason: "not a regular file (a device, pipe or socket); not read" });
+        continue;
+      }
+      if (options.collectMarkdown && markdown.length < MAX_MARKDOWN && isMarkdownName(entry.name)) markdown.push(relative);
+      const isHandoff = matcher.matches(relative);
+      const isHint = !isHandoff && (matcher.isLatestHint?.(relative) ?? false);
+      if (!isHandoff && !isHint) continue;
       try {
         const info = await lstat(path.join(realRoot, relative));
-        files.push({ path: relative, size: info.size, mtimeMs: info.mtimeMs });
+        (isHandoff ? files : hints).push({ path: relative, size: info.size, mtimeMs: info.mtimeMs });
       } catch {
         // Deleted between readdir and lstat: it simply is not there any more.
       }
     }
+  }
+
+  /** A link to a regular file inside the root is read as that file; every other link is reported. */
+  async function followLink(relative: string) {
+    let target: string;
+    try {
+      target = await realpath(path.join(realRoot, relative));
+    } catch {
+      skipped.push({ path: relative, rule: WORKTREE_RULES.symlink, reason: "symbolic link is broken (its target does not exist); not followed" });
+      return;
+    }
+    if (!isInside(realRoot, target)) {
+      skipped.push({ path: relative, rule: WORKTREE_RULES.symlink, reason: "symbolic link points outside the repository; not followed" });
+      return;
+    }
+    let info;
+    try {
+      info = await stat(target);
+    } catch {
+      skipped.push({ path: relative, rule: WORKTREE_RULES.symlink, reason: "symbolic link is broken (its target does not exist); not followed" });
+      return;
+    }
+    // A link to a folder inside the repo: the folder is walked under its own path.
+    if (info.isDirectory()) return;
+    if (!info.isFile()) {
+      skipped.push({ path: relative, rule: WORKTREE_RULES.symlink, reason: "symbolic link points to something that is not a regular file (a device, pipe or socket); not followed" });
+      return;
+    }
+    if (matcher.matches(relative)) files.push({ path: relative, size: info.size, mtimeMs: info.mtimeMs });
+    else if (matcher.isLatestHint?.(relative)) hints.push({ path: relative, size: info.size, mtimeMs: info.mtimeMs });
   }
 
   for (const prefix of matcher.prefixes) {
@@ -93,7 +158,7 @@ export async function walkWorktree(root: string, matcher: HandoffMatcher, maxFil
       try {
         const real = await realpath(absolute);
         if (!isInside(realRoot, real)) {
-          skipped.push({ path: prefix, reason: "folder resolves outside the repository; not followed" });
+          skipped.push({ path: prefix, rule: WORKTREE_RULES.folderOutside, reason: "folder resolves outside the repository; not followed" });
           continue;
         }
       } catch {
@@ -102,8 +167,12 @@ export async function walkWorktree(root: string, matcher: HandoffMatcher, maxFil
     }
     await visit(prefix);
   }
-  files.sort((a, b) => a.path.localeCompare(b.path));
-  return { files, skipped };
+  const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  files.sort(byPath);
+  hints.sort(byPath);
+  skipped.sort(byPath);
+  markdown.sort();
+  return { files, skipped, hints, markdown };
 }
 
 /** Reads one file by repo-relative path, re-checking that it resolves inside the root. */
@@ -112,6 +181,8 @@ export async function readWorktreeFile(root: string, relativePath: string, maxBy
   const target = await realpath(path.join(realRoot, relativePath));
   if (!isInside(realRoot, target)) throw new Error("path resolves outside the repository");
   const info = await stat(target);
+  // A pipe or device would block or never end: only regular files are read (the walk lists no others).
+  if (!info.isFile()) throw new Error("not a regular file");
   if (info.size > maxBytes) return { bytes: null, size: info.size };
   return { bytes: await readFile(target), size: info.size };
 }
