@@ -15,6 +15,17 @@ import { LATEST_HINT_RULE, readLatestHint } from "./latest-hint";
 import { readRepoConfig } from "./repo-config";
 import { WORKTREE_RULES, type WorktreeWalk } from "./worktree";
 
+export interface RepoDiscovery {
+  /** The repo's settings file when it has one (`.baton.json`), valid or not. */
+  config: string | null;
+  globs: string[];
+  ignore: string[];
+  /** A LATEST.md-like file's pointer: `path` null when it names no handoff Baton found. */
+  latestHint: { source: string; path: string | null } | null;
+  /** Only when the repo has no handoff: where Baton looked and folders that look like handoffs. */
+  nothingFound: DiscoveryHint | null;
+}
+
 export interface DiscoverySettings {
   matcher: HandoffMatcher;
   config: RepoConfigResult;

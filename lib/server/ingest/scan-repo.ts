@@ -13,8 +13,8 @@ import type { BulkWriter, Row } from "../db/bulk";
 import { defaultBranch, listBranches, readBlobs, readRepoInfo, gitBlobSha, type GitRef } from "../git";
 import { listCommitFiles } from "../git-tree-walk";
 import { deriveRepo, type DeriveResult } from "./derive-repo";
-import type { DiscoveryHint } from "./discovery-hint";
 import {
+  type RepoDiscovery,
   historyPathspecs,
   loadDiscoverySettings,
   storeDiscoveryIssues,
@@ -66,16 +66,7 @@ export interface RepoScanResult {
   discovery: RepoDiscovery | null;
 }
 
-export interface RepoDiscovery {
-  /** The repo's settings file when it has one (`.baton.json`), valid or not. */
-  config: string | null;
-  globs: string[];
-  ignore: string[];
-  /** A LATEST.md-like file's pointer: `path` null when it names no handoff Baton found. */
-  latestHint: { source: string; path: string | null } | null;
-  /** Only when the repo has no handoff: where Baton looked and folders that look like handoffs. */
-  nothingFound: DiscoveryHint | null;
-}
+export type { RepoDiscovery };
 
 export function emptyStats(): RepoScanResult["stats"] {
   return { branches: 0, branchesRead: 0, branchesGone: 0, worktreeFiles: 0, filesRead: 0, filesSkipped: 0, handoffsNew: 0, failed: 0, derived: false, rediscovered: false };

@@ -16,7 +16,7 @@ import { createHandoffMatcher } from "../ingest/handoff-globs";
 import { LATEST_HINT_RULE } from "../ingest/latest-hint";
 import { MAX_HANDOFF_BYTES, processHandoff } from "../ingest/process-handoff";
 import { readRepoConfig } from "../ingest/repo-config";
-import type { RepoDiscovery } from "../ingest/scan-repo";
+import type { RepoDiscovery } from "../ingest/discovery-facts";
 import { readWorktreeFile, walkWorktree } from "../ingest/worktree";
 
 export interface LintedFile {
