@@ -130,19 +130,20 @@ export async function updateNothingFound(
   bulk: BulkWriter,
   options: { repoId: string; sourceId: string; repoPath: string; matcher: HandoffMatcher; configFile: string | null; markdown: readonly string[] },
 ): Promise<DiscoveryHint | null> {
-  const [live, failed] = await Promise.all([
-    bulk.query<{ n: unknown }>(
-      `SELECT COUNT(*) AS "n" FROM "Handoff" h WHERE h."repoId" = ? AND EXISTS (SELECT 1 FROM "HandoffOccurrence" o WHERE o."handoffId" = h."id")`,
-      [options.repoId],
-    ),
-    bulk.query<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "FileState" WHERE "sourceId" = ? AND "status" = 'failed'`, [options.sourceId]),
-  ]);
-  const found = Number(live[0]?.n ?? 0) + Number(failed[0]?.n ?? 0) > 0;
+  // Existence, not counts: a repo with 10,000 handoffs answers at its first row.
+  const rows = await bulk.query<{ stored: string | null; live: unknown; failed: unknown }>(
+    `SELECT r."discoveryHint" AS "stored",
+       (SELECT COUNT(*) FROM (SELECT 1 FROM "Handoff" h JOIN "HandoffOccurrence" o ON o."handoffId" = h."id" WHERE h."repoId" = r."id" LIMIT 1) AS l) AS "live",
+       (SELECT COUNT(*) FROM (SELECT 1 FROM "FileState" f WHERE f."sourceId" = ? AND f."status" = 'failed' LIMIT 1) AS x) AS "failed"
+     FROM "Repo" r WHERE r."id" = ?`,
+    [options.sourceId, options.repoId],
+  );
+  const row = rows[0];
+  const found = Number(row?.live ?? 0) + Number(row?.failed ?? 0) > 0;
   const hint = found
     ? null
     : await buildDiscoveryHint({ repoRoot: options.repoPath, matcher: options.matcher, configFile: options.configFile, markdown: options.markdown, verb: "scan" });
-  const stored = await bulk.query<{ discoveryHint: string | null }>(`SELECT "discoveryHint" FROM "Repo" WHERE "id" = ?`, [options.repoId]);
   const text = hint ? JSON.stringify(hint) : null;
-  if ((stored[0]?.discoveryHint ?? null) !== text) await bulk.execute(`UPDATE "Repo" SET "discoveryHint" = ? WHERE "id" = ?`, [text, options.repoId]);
+  if ((row?.stored ?? null) !== text) await bulk.execute(`UPDATE "Repo" SET "discoveryHint" = ? WHERE "id" = ?`, [text, options.repoId]);
   return hint;
 }

@@ -77,6 +77,8 @@ export function createHandoffMatcher(options: HandoffMatcherOptions | string[] =
   const isExcludedPath = (filePath: string) => filePath.split("/").slice(0, -1).some(isExcludedFolderName);
   const matches = (filePath: string): boolean => {
     const name = filePath.slice(filePath.lastIndexOf("/") + 1);
+    // Most files of a project: not markdown, and no glob that could take them (the walk asks for every file).
+    if (globs.length === 0 && !isMarkdownName(name)) return false;
     if (isNeverHandoffName(name) || isIgnored(filePath)) return false;
     if (matchesDefaultRules(filePath)) return true;
     return isGlobMatch(filePath) && !isExcludedPath(filePath);
