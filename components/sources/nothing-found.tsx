@@ -53,14 +53,24 @@ export function NothingFound({ repos }: { repos: RepoWithoutHandoffs[] }) {
                       </span>
                     </p>
                     <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
-                      <span className="text-zinc-500">commit at the repo root</span>
-                      <code className="break-all rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-zinc-800">{suggestion.configLine}</code>
-                      <CopyButton text={suggestion.configLine} label={`Copy the .baton.json line for ${suggestion.folder}`} />
+                      {repo.hint.looked.config ? (
+                        <>
+                          <span className="text-zinc-500">add to &quot;handoffs&quot; in {repo.hint.looked.config}</span>
+                          <code className="break-all rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-zinc-800">{JSON.stringify(suggestion.glob)}</code>
+                          <CopyButton text={JSON.stringify(suggestion.glob)} label="Copy glob" />
+                        </>
+                      ) : (
+                        <>
+                          <span className="text-zinc-500">commit as .baton.json at the repo root</span>
+                          <code className="break-all rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-zinc-800">{JSON.stringify({ handoffs: [suggestion.glob] })}</code>
+                          <CopyButton text={`${JSON.stringify({ handoffs: [suggestion.glob] }, null, 2)}\n`} label="Copy file" />
+                        </>
+                      )}
                     </div>
                     <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs">
                       <span className="text-zinc-500">or scan once with</span>
                       <code className="break-all rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-zinc-800">{suggestion.command}</code>
-                      <CopyButton text={suggestion.command} label={`Copy the scan command for ${suggestion.folder}`} />
+                      <CopyButton text={suggestion.command} label="Copy command" />
                     </div>
                   </li>
                 ))}
