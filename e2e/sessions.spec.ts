@@ -113,6 +113,9 @@ test("sources page says where Baton looked when a repo has no handoffs, with the
   const repo = path.join(dataDir, "demo", "ledger-api");
   const settings = path.join(repo, ".baton.json");
   writeFileSync(settings, JSON.stringify({ ignore: ["docs/ai/handoff/**", ".claude/handoffs/**"] }));
+  // …and a link where a handoff would be, leaving the repo: reported on the Ingest errors page, never read.
+  const link = path.join(repo, "HANDOFF-elsewhere.md");
+  symlinkSync("/etc/passwd", link);
   try {
     await page.goto("/sources");
     await page.getByRole("button", { name: "Rescan now" }).click();
@@ -124,11 +127,19 @@ test("sources page says where Baton looked when a repo has no handoffs, with the
     await expect(card).toContainText("ignoring: .claude/handoffs/**, docs/ai/handoff/**");
     await expect(card).toContainText("settings from .baton.json");
     await shot(page, "sources-nothing-found");
+    await page.goto("/errors");
+    await expect(page.getByText("HANDOFF-elsewhere.md")).toBeVisible();
+    await expect(page.getByText("worktree-symlink-not-followed")).toBeVisible();
+    await expect(page.getByText("root:x:0:0")).toHaveCount(0);
   } finally {
     rmSync(settings, { force: true });
+    rmSync(link, { force: true });
   }
+  await page.goto("/sources");
   await page.getByRole("button", { name: "Rescan now" }).click();
-  await expect(page.getByRole("status")).toContainText(/Rescanned .*[1-9]\d* new handoffs|Rescanned/, { timeout: 30_000 });
+  await expect(page.getByRole("status")).toContainText("Rescanned", { timeout: 30_000 });
   await page.reload();
   await expect(page.getByRole("region", { name: "No handoffs found in ledger-api" })).toHaveCount(0);
+  await page.goto("/errors");
+  await expect(page.getByText("HANDOFF-elsewhere.md")).toHaveCount(0);
 });
