@@ -1,6 +1,7 @@
 /**
  * Reads handoff files from a checkout without ever leaving the registered root: symlinks are not
- * followed unless their target stays inside the root, and every directory is checked by real path.
+ * followed unless their target is a regular file inside the root, a folder is entered only when it is
+ * a real directory (never through a link), and each file is re-checked by real path when read.
  */
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
@@ -46,6 +47,8 @@ export interface WalkMatcher {
   /** A symbolic link here matters (a handoff could be it or below it): report it when it is not followed. */
   mayHold?(path: string): boolean;
   isLatestHint?(path: string): boolean;
+  /** Identifies what this matcher matches; with it, folder listings are reused while unchanged. */
+  key?: string;
 }
 
 export function isInside(root: string, candidate: string): boolean {
@@ -54,6 +57,40 @@ export function isInside(root: string, candidate: string): boolean {
 }
 
 const MAX_MARKDOWN = 20_000;
+
+/** What a folder holds, as the walk classified it; reused while the folder's stamp (inode, mtime, ctime) is unchanged. */
+interface FolderPlan {
+  stamp: string;
+  /** Holds its own `.git`: another repository, not walked. */
+  nestedRepo: boolean;
+  folders: string[];
+  handoffs: string[];
+  hints: string[];
+  markdown: string[];
+  links: string[];
+  notRegular: string[];
+}
+
+/**
+ * Plans per (root, matcher key), kept in memory for the next walk of the same root with the same
+ * rules (`serve --watch`, the Rescan button): a no-change rescan stats each folder instead of
+ * listing it. Adding, removing or renaming an entry changes its folder's mtime, so nothing is missed;
+ * files themselves are still stat'ed every walk.
+ */
+const planCaches = new Map<string, Map<string, FolderPlan>>();
+const MAX_CACHED_ROOTS = 64;
+
+function planCache(key: string): Map<string, FolderPlan> {
+  let cache = planCaches.get(key);
+  if (cache) {
+    planCaches.delete(key);
+  } else {
+    cache = new Map();
+    if (planCaches.size >= MAX_CACHED_ROOTS) planCaches.delete(planCaches.keys().next().value!);
+  }
+  planCaches.set(key, cache);
+  return cache;
+}
 
 /**
  * Walks the checkout from each prefix, never into excluded folders (node_modules, build output …, see
@@ -72,52 +109,81 @@ export async function walkWorktree(root: string, matcher: WalkMatcher, options: 
   const descend = (folder: string, name: string) => (matcher.descend ? matcher.descend(folder, name) : !isExcludedFolderName(name));
   const mayHold = (entryPath: string) => (matcher.mayHold ? matcher.mayHold(entryPath) : matcher.matches(entryPath));
 
-  async function visit(relativeDir: string): Promise<void> {
-    const absolute = path.join(realRoot, relativeDir);
-    let real: string;
-    try {
-      real = await realpath(absolute);
-    } catch {
-      return;
-    }
-    if (!isInside(realRoot, real)) {
-      skipped.push({ path: relativeDir, rule: WORKTREE_RULES.folderOutside, reason: "folder resolves outside the repository; not followed" });
-      return;
-    }
-    if (seenDirectories.has(real)) return;
-    seenDirectories.add(real);
+  // Folder plans of the last walk with this matcher: a folder whose stamp did not change is not listed again.
+  const plans = matcher.key ? planCache(`${realRoot}\0${matcher.key}`) : null;
+
+  async function planFolder(relativeDir: string, real: string, stamp: string): Promise<FolderPlan | null> {
+    const known = plans?.get(relativeDir);
+    if (known && known.stamp === stamp) return known;
     let entries;
     try {
-      entries = await readdir(absolute, { withFileTypes: true });
+      entries = await readdir(real, { withFileTypes: true });
+    } catch {
+      return null;
+    }
+    const plan: FolderPlan = { stamp, nestedRepo: false, folders: [], handoffs: [], hints: [], markdown: [], links: [], notRegular: [] };
+    if (relativeDir !== "" && entries.some((entry) => entry.name === ".git")) plan.nestedRepo = true;
+    else {
+      for (const entry of entries) {
+        const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+          if (descend(relative, entry.name)) plan.folders.push(relative);
+        } else if (entry.isSymbolicLink()) {
+          if (mayHold(relative)) plan.links.push(relative);
+        } else if (!entry.isFile()) {
+          if (matcher.matches(relative)) plan.notRegular.push(relative);
+        } else {
+          if (isMarkdownName(entry.name)) plan.markdown.push(relative);
+          if (matcher.matches(relative)) plan.handoffs.push(relative);
+          else if (matcher.isLatestHint?.(relative)) plan.hints.push(relative);
+        }
+      }
+    }
+    plans?.set(relativeDir, plan);
+    return plan;
+  }
+
+  /**
+   * `real`: the folder's real path when the caller resolved it (the root, a prefix); below that, each
+   * folder is entered only when lstat says it is a directory itself (not a link), so the path stays real.
+   */
+  async function visit(relativeDir: string, resolved?: string): Promise<void> {
+    const absolute = resolved ?? path.join(realRoot, relativeDir);
+    let info;
+    try {
+      info = await (resolved ? stat : lstat)(absolute, { bigint: true });
     } catch {
       return;
     }
-    if (relativeDir !== "" && entries.some((entry) => entry.name === ".git")) return;
-    for (const entry of entries) {
+    if (!info.isDirectory()) return;
+    const identity = `${info.dev}:${info.ino}`;
+    if (seenDirectories.has(identity)) return;
+    seenDirectories.add(identity);
+    const real = absolute;
+    const stamp = `${identity}:${info.mtimeNs}:${info.ctimeNs}`;
+    const plan = await planFolder(relativeDir, real, stamp);
+    if (!plan || plan.nestedRepo) return;
+    if (options.collectMarkdown) for (const file of plan.markdown) if (markdown.length < MAX_MARKDOWN) markdown.push(file);
+    for (const relative of plan.notRegular) skipped.push({ path: relative, rule: WORKTREE_RULES.notRegular, reason: "not a regular file (a device, pipe or socket); not read" });
+    for (const [list, target] of [
+      [plan.handoffs, files],
+      [plan.hints, hints],
+    ] as const) {
+      for (const relative of list) {
+        if (files.length >= maxFiles) return;
+        try {
+          const info = await lstat(path.join(realRoot, relative));
+          // Replaced by something else since the folder was listed (a link, a folder): read it next time.
+          if (info.isFile()) target.push({ path: relative, size: info.size, mtimeMs: info.mtimeMs });
+        } catch {
+          // Deleted between the listing and lstat: it simply is not there any more.
+        }
+      }
+    }
+    for (const relative of plan.links) await followLink(relative);
+    for (const relative of plan.folders) {
       if (files.length >= maxFiles) return;
-      const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        if (descend(relative, entry.name)) await visit(relative);
-        continue;
-      }
-      if (entry.isSymbolicLink()) {
-        if (mayHold(relative)) await followLink(relative);
-        continue;
-      }
-      if (!entry.isFile()) {
-        if (matcher.matches(relative)) skipped.push({ path: relative, rule: WORKTREE_RULES.notRegular, reason: "not a regular file (a device, pipe or socket); not read" });
-        continue;
-      }
-      if (options.collectMarkdown && markdown.length < MAX_MARKDOWN && isMarkdownName(entry.name)) markdown.push(relative);
-      const isHandoff = matcher.matches(relative);
-      const isHint = !isHandoff && (matcher.isLatestHint?.(relative) ?? false);
-      if (!isHandoff && !isHint) continue;
-      try {
-        const info = await lstat(path.join(realRoot, relative));
-        (isHandoff ? files : hints).push({ path: relative, size: info.size, mtimeMs: info.mtimeMs });
-      } catch {
-        // Deleted between readdir and lstat: it simply is not there any more.
-      }
+      await visit(relative);
     }
   }
 
@@ -152,20 +218,20 @@ export async function walkWorktree(root: string, matcher: WalkMatcher, options: 
   }
 
   for (const prefix of matcher.prefixes) {
+    // A prefix is resolved once (a symlinked `docs/` may lead outside: then it is not walked).
+    let real = realRoot;
     if (prefix) {
-      // Walk each segment of the prefix through `visit`'s checks so a symlinked `docs/` cannot escape.
-      const absolute = path.join(realRoot, prefix);
       try {
-        const real = await realpath(absolute);
-        if (!isInside(realRoot, real)) {
-          skipped.push({ path: prefix, rule: WORKTREE_RULES.folderOutside, reason: "folder resolves outside the repository; not followed" });
-          continue;
-        }
+        real = await realpath(path.join(realRoot, prefix));
       } catch {
         continue;
       }
+      if (!isInside(realRoot, real)) {
+        skipped.push({ path: prefix, rule: WORKTREE_RULES.folderOutside, reason: "folder resolves outside the repository; not followed" });
+        continue;
+      }
     }
-    await visit(prefix);
+    await visit(prefix, real);
   }
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   files.sort(byPath);
