@@ -50,13 +50,22 @@ Handoff commit: ${(index * 2654435761 >>> 0).toString(16).padStart(8, "0")}
 `;
 }
 
+function inlineData(text: string): string {
+  return `data ${Buffer.byteLength(text)}\n${text}\n`;
+}
+
 export interface GeneratedRepo {
   root: string;
   handoffs: number;
   branches: number;
 }
 
-export function generateHandoffRepo(root: string, { handoffs = 10_000, branches = 50 } = {}): GeneratedRepo {
+/**
+ * `otherFiles`: files that are not handoffs (source and docs, 50 per folder, plus a committed
+ * `node_modules/` copy of a handoff folder that must be skipped) on main, so every branch holds them:
+ * what whole-tree discovery has to list and skip in a real project.
+ */
+export function generateHandoffRepo(root: string, { handoffs = 10_000, branches = 50, otherFiles = 0 } = {}): GeneratedRepo {
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   execFileSync("git", ["init", "-q", "-b", "main", root]);
@@ -90,6 +99,13 @@ export function generateHandoffRepo(root: string, { handoffs = 10_000, branches 
     chunks.push(`commit refs/heads/${branchName}\nmark :${commitMark}\ncommitter Bench <bench@example.invalid> ${time} +0000\ndata ${message.length}\n${message}\n`);
     if (branch > 0) chunks.push(`from :${mainCommitMark}\n`);
     for (const file of files) chunks.push(`M 100644 :${file.mark} ${file.path}\n`);
+    if (branch === 0 && otherFiles > 0) {
+      for (let index = 0; index < otherFiles; index++) {
+        const folder = index % 10 === 0 ? `docs/guide/part-${Math.floor(index / 500)}` : `src/module-${Math.floor(index / 50)}`;
+        chunks.push(`M 100644 inline ${folder}/file-${index}.${index % 10 === 0 ? "md" : "ts"}\n`, inlineData(`// file ${index}\n`));
+      }
+      for (const file of files.slice(0, 20)) chunks.push(`M 100644 :${file.mark} node_modules/some-skill/${file.path}\n`);
+    }
     chunks.push("\n");
   }
   const result = spawnSync("git", ["fast-import", "--quiet"], { cwd: root, input: chunks.join(""), maxBuffer: 1 << 30 });

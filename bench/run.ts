@@ -17,6 +17,9 @@
  *   npm run bench -- memory       peak memory of a full ingest at 1x, 3x and 10x the sessions corpus
  *                                 (not in a plain run: ~6 GB of generated logs, minutes)
  *   npm run bench -- --json       machine-readable results on stdout
+ *   BATON_BENCH_OTHER_FILES=20000 npm run bench -- handoffs
+ *                                 the same handoffs beside 20,000 files that are not handoffs (what
+ *                                 whole-tree discovery lists and skips in a real project)
  *
  * Sessions alternate Baton's in-process ingest, ccusage and the whole `baton scan --agents --json`
  * command BATON_BENCH_ROUNDS times (default 5) and compare the medians and the best rounds; the
@@ -83,8 +86,10 @@ function runCli(target: DatabaseTarget, cliArgs: string[]): number {
 
 async function benchHandoffs() {
   const repoRoot = path.join(work, "handoff-repo");
-  log("generating 10,000 handoffs on 50 branches (git fast-import)…");
-  const [generated, generateSeconds] = time(() => generateHandoffRepo(repoRoot, { handoffs: 10_000, branches: 50 }));
+  // BATON_BENCH_OTHER_FILES=N adds N files that are not handoffs (a project's sources) to every branch.
+  const otherFiles = Number(process.env.BATON_BENCH_OTHER_FILES ?? 0) || 0;
+  log(`generating 10,000 handoffs on 50 branches${otherFiles ? ` beside ${otherFiles} other files` : ""} (git fast-import)…`);
+  const [generated, generateSeconds] = time(() => generateHandoffRepo(repoRoot, { handoffs: 10_000, branches: 50, otherFiles }));
 
   // Reference: the raw git reads a scan cannot avoid — list every branch's handoff tree and read every blob once.
   const [batchOutput, referenceSeconds] = time(() => {
@@ -130,7 +135,7 @@ async function benchHandoffs() {
   ];
   return {
     benchmark: "handoffs",
-    corpus: { handoffs, branches: generated.branches, generateSeconds },
+    corpus: { handoffs, branches: generated.branches, otherFiles, generateSeconds },
     results,
     ratios: {
       fullScanVsGitReads: fullSeconds / referenceSeconds,

@@ -1,4 +1,4 @@
-import { rmSync, symlinkSync } from "node:fs";
+import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -105,4 +105,41 @@ test("sources page shows each source's health", async ({ page }) => {
   await page.goto("/errors");
   await expect(page.getByRole("heading", { name: "Ingest errors" })).toBeVisible();
   await expect(page.getByText("projects/linked-elsewhere")).toHaveCount(0);
+});
+
+test("sources page says where Baton looked when a repo has no handoffs, with the line to add", async ({ page }) => {
+  // A demo repo whose settings ignore its handoff folders finds nothing on the next rescan; put back after.
+  const dataDir = path.resolve(process.env.BATON_E2E_DATA_DIR ?? "e2e/.tmp/data");
+  const repo = path.join(dataDir, "demo", "ledger-api");
+  const settings = path.join(repo, ".baton.json");
+  writeFileSync(settings, JSON.stringify({ ignore: ["docs/ai/handoff/**", ".claude/handoffs/**"] }));
+  // …and a link where a handoff would be, leaving the repo: reported on the Ingest errors page, never read.
+  const link = path.join(repo, "HANDOFF-elsewhere.md");
+  symlinkSync("/etc/passwd", link);
+  try {
+    await page.goto("/sources");
+    await page.getByRole("button", { name: "Rescan now" }).click();
+    await expect(page.getByRole("status")).toContainText("Rescanned", { timeout: 30_000 });
+    await page.reload();
+    const card = page.getByRole("region", { name: "No handoffs found in ledger-api" });
+    await expect(card).toContainText("Baton looked for");
+    await expect(card).toContainText("folders named handoff, handoffs, hand-off, hand-offs (any case, any depth)");
+    await expect(card).toContainText("ignoring: .claude/handoffs/**, docs/ai/handoff/**");
+    await expect(card).toContainText("settings from .baton.json");
+    await shot(page, "sources-nothing-found");
+    await page.goto("/errors");
+    await expect(page.getByText("HANDOFF-elsewhere.md")).toBeVisible();
+    await expect(page.getByText("worktree-symlink-not-followed")).toBeVisible();
+    await expect(page.getByText("root:x:0:0")).toHaveCount(0);
+  } finally {
+    rmSync(settings, { force: true });
+    rmSync(link, { force: true });
+  }
+  await page.goto("/sources");
+  await page.getByRole("button", { name: "Rescan now" }).click();
+  await expect(page.getByRole("status")).toContainText("Rescanned", { timeout: 30_000 });
+  await page.reload();
+  await expect(page.getByRole("region", { name: "No handoffs found in ledger-api" })).toHaveCount(0);
+  await page.goto("/errors");
+  await expect(page.getByText("HANDOFF-elsewhere.md")).toHaveCount(0);
 });

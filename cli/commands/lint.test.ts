@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -83,5 +83,57 @@ describe("baton lint", () => {
     const { io, stderr } = fakeIo();
     expect(await main(["lint", path.join(os.tmpdir(), "baton-no-such-dir")], io)).toBe(2);
     expect(stderr()).toMatch(/cannot lint/);
+  });
+});
+
+describe("baton lint discovery", () => {
+  it("finds handoffs in any layout in a shallow single-branch clone, and skips READMEs, LATEST and templates", async () => {
+    const repo = new GitFixture("lint-layouts");
+    const files = ["docs/handoffs/2026-03-01.md", "docs/x/handoff/a.md", "HANDOFF.md", "notes/y_handoff.md"];
+    for (const file of files) repo.write(file, handoffMarkdown({ phase: "p", path: file }));
+    repo.write("docs/handoffs/README.md", "# About\n").write("docs/handoffs/TEMPLATE.md", "# T\n").write("docs/handoffs/LATEST.md", "[latest](2026-03-01.md)\n");
+    repo.commit("layouts");
+    const clone = path.join(mkdtempSync(path.join(os.tmpdir(), "baton-lint-layouts-")), "clone");
+    execFileSync("git", ["clone", "-q", "--depth", "1", "--single-branch", `file://${repo.root}`, clone]);
+    const { io, stdout } = fakeIo();
+    await main(["lint", clone, "--json"], io);
+    const result = JSON.parse(stdout()) as LintJson & { repos: { discovery: { latestHint: unknown; nothingFound: unknown } }[] };
+    expect(result.repos[0]!.handoffs.map((handoff) => handoff.path).sort()).toEqual([...files].sort());
+    expect(result.repos[0]!.discovery).toMatchObject({ latestHint: { source: "docs/handoffs/LATEST.md", path: "docs/handoffs/2026-03-01.md" }, nothingFound: null });
+  });
+
+  it("when nothing is found, says where it looked and what to add; exit 0", async () => {
+    const repo = new GitFixture("lint-empty");
+    for (const day of ["01", "02", "03"]) repo.write(`docs/status/2026-03-${day}.md`, `# Status ${day}\n`);
+    repo.commit("notes");
+    const json = fakeIo();
+    expect(await main(["lint", repo.root, "--json"], json.io)).toBe(0);
+    const result = JSON.parse(json.stdout()) as { repos: { handoffs: unknown[]; discovery: { nothingFound: { looked: { rules: string[] }; suggestions: { glob: string; command: string }[] } } }[]; summary: { handoffs: number } };
+    expect(result.summary.handoffs).toBe(0);
+    expect(result.repos[0]!.discovery.nothingFound.suggestions).toEqual([expect.objectContaining({ glob: "docs/status/*.md", command: `baton lint '${repo.root}' --glob 'docs/status/*.md'` })]);
+    const text = fakeIo();
+    expect(await main(["lint", repo.root], text.io)).toBe(0);
+    expect(text.stdout()).toMatch(/no handoffs found\. Baton looked for:/);
+    expect(text.stdout()).toContain(`.baton.json: {"handoffs":["docs/status/*.md"]}`);
+    expect(text.stdout()).toMatch(/0 handoffs: 0 errors/);
+  });
+
+  it("uses a valid .baton.json, reports a bad one as an error (exit 1), and reports links it does not follow", async () => {
+    const repo = new GitFixture("lint-config");
+    repo.write("journal/2026-03-01.md", handoffMarkdown({ phase: "j", path: "journal/2026-03-01.md" }));
+    repo.write(".baton.json", '{ "handoffs": ["journal/*.md"] }\n');
+    repo.commit("config");
+    symlinkSync("/etc/passwd", path.join(repo.root, "journal/2026-03-02.md"));
+    const good = fakeIo();
+    await main(["lint", repo.root, "--json"], good.io);
+    const goodResult = JSON.parse(good.stdout()) as LintJson;
+    expect(goodResult.repos[0]!.handoffs.map((handoff) => [handoff.path, handoff.lint.map((finding) => finding.rule).filter((rule) => rule.startsWith("worktree"))])).toEqual([
+      ["journal/2026-03-01.md", []],
+      ["journal/2026-03-02.md", ["worktree-symlink-not-followed"]],
+    ]);
+    writeFileSync(path.join(repo.root, ".baton.json"), '{ "handoffs": ["journal/*.md"], "colour": "blue" }\n');
+    const bad = fakeIo();
+    expect(await main(["lint", repo.root], bad.io)).toBe(1);
+    expect(bad.stdout()).toMatch(/^\.baton\.json: error \[config-invalid\] .*colour/m);
   });
 });

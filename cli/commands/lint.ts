@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { discoveryHintLines } from "../../lib/server/ingest/discovery-hint";
 import { lintRepo, type RepoLintResult } from "../../lib/server/lint/lint-repo";
 import { printJson, UsageError, type Io } from "../io";
 
@@ -22,6 +23,7 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
   const all = results.flatMap((result) => result.files.flatMap((file) => file.findings));
   const counts = {
     files: results.reduce((sum, result) => sum + result.files.length, 0),
+    handoffs: results.reduce((sum, result) => sum + result.handoffs, 0),
     error: all.filter((finding) => finding.severity === "error").length,
     warning: all.filter((finding) => finding.severity === "warning").length,
     info: all.filter((finding) => finding.severity === "info").length,
@@ -33,6 +35,7 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
         repo: result.repo,
         limits: result.limits,
         handoffs: result.files.map((file) => ({ path: file.path, lint: file.findings })),
+        discovery: result.discovery,
       })),
       summary: counts,
     });
@@ -47,8 +50,12 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
         }
       }
       for (const limit of result.limits) io.err(`note: ${result.repo}: ${limit}`);
+      if (result.discovery.nothingFound && !values.quiet) {
+        io.out(`${result.repo}:`);
+        for (const line of discoveryHintLines(result.discovery.nothingFound)) io.out(`  ${line}`);
+      }
     }
-    io.out(`${counts.files} handoffs: ${counts.error} errors, ${counts.warning} warnings, ${counts.info} info, ${counts.notChecked} not checked`);
+    io.out(`${counts.handoffs} handoffs: ${counts.error} errors, ${counts.warning} warnings, ${counts.info} info, ${counts.notChecked} not checked`);
   }
   return counts.error > 0 ? 1 : 0;
 }

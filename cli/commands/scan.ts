@@ -3,6 +3,7 @@ import { openBulkWriter } from "../../lib/server/db/bulk";
 import type { Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
 import { ensureDatabase } from "../../lib/server/db/ensure-database";
+import { discoveryHintLines } from "../../lib/server/ingest/discovery-hint";
 import type { ScanCommandResult } from "../../lib/server/ingest/scan";
 import { getScanReport } from "../../lib/server/queries/scan-report";
 import { scanSessions } from "../../lib/server/sessions/scan-sessions";
@@ -81,7 +82,7 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
           id: result.scanRunId || null,
           sessionScanId: sessions.scanRunId,
           durationMs: result.durationMs + sessions.durationMs,
-          repos: result.repos.map((repo) => ({ path: repo.path, status: repo.status, durationMs: repo.durationMs, stats: repo.stats })),
+          repos: result.repos.map((repo) => ({ path: repo.path, status: repo.status, durationMs: repo.durationMs, stats: repo.stats, discovery: repo.discovery })),
           agents: agentSources.map((source) => ({ kind: source.kind, root: source.root, status: source.status, stats: source.stats })),
           seeds: sessions.seeds.map((seed) => ({ repo: seed.repoPath, status: seed.status, stats: seed.stats })),
           links: sessions.links,
@@ -107,6 +108,7 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
         );
         for (const error of fileErrors.slice(0, 10)) io.out(`    ${error.path}${error.line ? `:${error.line}` : ""}: ${error.message}`);
         if (fileErrors.length > 10) io.out(`    … ${fileErrors.length - 10} more (see the Ingest errors page)`);
+        if (repo.discovery?.nothingFound && mine.length === 0) for (const line of discoveryHintLines(repo.discovery.nothingFound)) io.out(`    ${line}`);
         const seed = sessions.seeds.find((entry) => entry.repoPath === repo.path);
         if (seed && seed.stats.files > 0) {
           io.out(`    session state: ${seed.stats.files} files (${seed.stats.filesRead} read), ${seed.stats.checkpoints} readings, ${seed.stats.budgets} budgets`);

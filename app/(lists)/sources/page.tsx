@@ -7,21 +7,24 @@ import { getDb } from "@/lib/server/db/client";
 import { listAgentSources } from "@/lib/server/queries/sessions";
 import { DataTable } from "@/components/ui/data-table";
 import { RescanButton } from "@/components/sources/rescan-button";
+import { NothingFound } from "@/components/sources/nothing-found";
+import { listReposWithoutHandoffs } from "@/lib/server/queries/discovery";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
 
 export default async function SourcesPage() {
-  const sources = await listAgentSources(getDb());
+  const [sources, withoutHandoffs] = await Promise.all([listAgentSources(getDb()), listReposWithoutHandoffs(getDb())]);
   return (
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Sources</h1>
         <p className="text-sm text-zinc-500">Every registered root — repositories and agent log folders — and how its last scan went.</p>
       </div>
-      {sources.length > 0 && <RescanButton />}
+      {(sources.length > 0 || withoutHandoffs.length > 0) && <RescanButton />}
+      <NothingFound repos={withoutHandoffs} />
       {sources.length === 0 ? (
-        <EmptyState title="No sources yet">
+        withoutHandoffs.length > 0 ? null : <EmptyState title="No sources yet">
           Register repositories with <Code>npm run baton -- scan &lt;repo&gt;</Code> and your agents&apos; logs with <Code>npm run baton -- scan --agents</Code>
           (override the folders with CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_DATA_DIR, OPENCODE_DATA_DIR).
         </EmptyState>

@@ -1,21 +1,51 @@
+import { createHash } from "node:crypto";
 import picomatch from "picomatch";
+import {
+  EXCLUDED_FOLDER_NAMES,
+  HANDOFF_FOLDER_NAMES,
+  LATEST_HINT_STEMS,
+  LEGACY_HANDOFF_GLOBS,
+  NEVER_HANDOFF_STEMS,
+  TEMPLATE_MARKERS,
+} from "../../core/discovery/discovery-rules.data";
+import {
+  isExcludedFolderName,
+  isHandoffFolderName,
+  isInHandoffFolder,
+  isLatestHintName,
+  isMarkdownName,
+  isNeverHandoffName,
+  matchesDefaultRules,
+} from "../../core/discovery/handoff-rules";
 
 /**
- * Where handoffs live. The protocol's own folder, plus the folders other handoff skills write to
- * (Claude's `.claude/handoffs/`, HumanLayer-style `thoughts/shared/handoffs/`). A repo can add more
- * with `baton scan --glob`.
+ * Where handoffs live (docs/cli.md, "Where handoffs are looked for"): the default rules of
+ * lib/core/discovery (handoff folders at any depth, handoff file names anywhere), the repo's
+ * `.baton.json` globs, and the globs given with `baton scan --glob` (stored with the repo).
  */
-export const DEFAULT_HANDOFF_GLOBS = [
-  "docs/ai/handoff/**/*.md",
-  ".claude/handoffs/**/*.md",
-  "thoughts/shared/handoffs/**/*.md",
-];
+export const DEFAULT_HANDOFF_GLOBS = LEGACY_HANDOFF_GLOBS;
 
 export interface HandoffMatcher {
+  /** Extra globs (the repo's settings and `--glob`), beside the default rules. */
   globs: string[];
-  /** Folder prefixes that contain every match ("" = whole tree): what git ls-tree and the walk read. */
+  /** Paths never taken as handoffs. */
+  ignore: string[];
+  /** Folder prefixes that contain every match ("" = whole tree): what the working-tree walk starts from. */
   prefixes: string[];
+  /** Changes whenever what this matcher matches could change: rules, globs, ignores. */
+  key: string;
   matches(path: string): boolean;
+  /** Whether a folder is walked at all (dependency, VCS and build folders are not). */
+  descend(folderPath: string, name: string): boolean;
+  /** A `LATEST.md`-like pointer where handoffs live (read as a hint, never as a handoff). */
+  isLatestHint(path: string): boolean;
+  /** A handoff could be this path or below it (for reporting a symlink that is not followed). */
+  mayHold(path: string): boolean;
+}
+
+export interface HandoffMatcherOptions {
+  globs?: string[];
+  ignore?: string[];
 }
 
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
@@ -30,13 +60,67 @@ export function staticPrefix(glob: string): string {
   return fixed.join("/");
 }
 
-export function createHandoffMatcher(extraGlobs: string[] = []): HandoffMatcher {
-  const globs = [...new Set([...DEFAULT_HANDOFF_GLOBS, ...extraGlobs.map((glob) => glob.replace(/^\.?\//, ""))])];
-  const isMatch = picomatch(globs, { dot: true });
-  const prefixes = [...new Set(globs.map(staticPrefix))];
-  // A prefix inside another prefix adds nothing; "" (whole tree) swallows all.
-  const minimal = prefixes.includes("")
-    ? [""]
-    : prefixes.filter((prefix) => !prefixes.some((other) => other !== prefix && prefix.startsWith(`${other}/`)));
-  return { globs, prefixes: minimal.sort(), matches: (path) => isMatch(path) };
+const normalizeGlob = (glob: string) => glob.trim().replace(/^\.?\//, "");
+
+/** What the rules are made of; part of every matcher's key, so new rules re-read every branch once. */
+const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, 2]);
+
+export function createHandoffMatcher(options: HandoffMatcherOptions | string[] = {}): HandoffMatcher {
+  const { globs: extraGlobs = [], ignore: ignoreGlobs = [] } = Array.isArray(options) ? { globs: options } : options;
+  const globs = [...new Set(extraGlobs.map(normalizeGlob).filter(Boolean))].sort();
+  const ignore = [...new Set(ignoreGlobs.map(normalizeGlob).filter(Boolean))].sort();
+  const isGlobMatch = globs.length > 0 ? picomatch(globs, { dot: true }) : () => false;
+  const isIgnored = ignore.length > 0 ? picomatch(ignore, { dot: true }) : () => false;
+  const globPrefixes = globs.map(staticPrefix);
+  const key = createHash("sha256").update(JSON.stringify({ rules: RULES_FINGERPRINT, globs, ignore })).digest("hex").slice(0, 32);
+
+  const isExcludedPath = (filePath: string) => filePath.split("/").slice(0, -1).some(isExcludedFolderName);
+  const matches = (filePath: string): boolean => {
+    const name = filePath.slice(filePath.lastIndexOf("/") + 1);
+    // Most files of a project: not markdown, and no glob that could take them (the walk asks for every file).
+    if (globs.length === 0 && !isMarkdownName(name)) return false;
+    if (isNeverHandoffName(name) || isIgnored(filePath)) return false;
+    if (matchesDefaultRules(filePath)) return true;
+    return isGlobMatch(filePath) && !isExcludedPath(filePath);
+  };
+  const isLatestHint = (filePath: string): boolean => {
+    const slash = filePath.lastIndexOf("/");
+    const name = filePath.slice(slash + 1);
+    if (!isLatestHintName(name) || isExcludedPath(filePath) || isIgnored(filePath)) return false;
+    // Where a handoff could sit: a handoff folder, or a place an extra glob covers.
+    const sibling = `${slash >= 0 ? filePath.slice(0, slash + 1) : ""}handoff-sibling.md`;
+    return isInHandoffFolder(filePath) || isGlobMatch(sibling);
+  };
+  const mayHold = (entryPath: string): boolean => {
+    if (isExcludedPath(`${entryPath}/x`) || isIgnored(entryPath)) return false;
+    const name = entryPath.slice(entryPath.lastIndexOf("/") + 1);
+    if (isMarkdownName(name) && matches(entryPath)) return true;
+    if (isHandoffFolderName(name) || isInHandoffFolder(entryPath)) return true;
+    // A folder on the way to a glob's fixed part, or one a glob covers.
+    return globPrefixes.some((prefix) => prefix !== "" && (entryPath === prefix || prefix.startsWith(`${entryPath}/`))) || isGlobMatch(`${entryPath}/x.md`);
+  };
+  return {
+    globs,
+    ignore,
+    prefixes: [""],
+    key,
+    matches,
+    descend: (folderPath, name) => !isExcludedFolderName(name) && !isIgnored(folderPath),
+    isLatestHint,
+    mayHold,
+  };
+}
+
+/** For people: where Baton looked (the default rules, then the extra globs and ignores). */
+export function describeDiscovery(matcher: Pick<HandoffMatcher, "globs" | "ignore">): { rules: string[]; globs: string[]; ignore: string[] } {
+  return {
+    rules: [
+      `folders named ${HANDOFF_FOLDER_NAMES.slice(0, 4).join(", ")} (any case, any depth)`,
+      "files named handoff*.md, HANDOFF*.md, *_handoff.md, *-handoff.md (anywhere)",
+      `not in ${EXCLUDED_FOLDER_NAMES.filter((name) => ["node_modules", "vendor", ".git", "dist", "build", "out", "target", ".next", "coverage"].includes(name)).join(", ")} and other dependency or build folders`,
+      "README, INDEX, LATEST, CHANGELOG and *template* files are never handoffs",
+    ],
+    globs: matcher.globs,
+    ignore: matcher.ignore,
+  };
 }

@@ -1,9 +1,9 @@
 /**
  * Scan one git repo's handoffs: every local and remote-tracking branch straight from git objects,
- * plus the working tree. Incremental: a branch whose head did not move is not read again, a
- * working-tree file whose size and mtime did not change is not read again, and a content (path +
- * blob sha) already stored is never parsed twice. Every file gets a result; one bad file never
- * stops the scan.
+ * plus the working tree. Incremental: a branch whose head did not move is not read again (unless the
+ * discovery settings changed), a working-tree file whose size and mtime did not change is not read
+ * again, and a content (path + blob sha) already stored is never parsed twice. Every file gets a
+ * result; one bad file never stops the scan.
  */
 import { randomUUID } from "node:crypto";
 import { realpath } from "node:fs/promises";
@@ -13,9 +13,19 @@ import type { SecretFingerprint } from "../../core/handoff/mask-secrets";
 import { checkRowValues } from "../../core/text/safe-values";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import type { BulkWriter, Row } from "../db/bulk";
-import { defaultBranch, listBranches, listTreeBlobs, readBlobs, readRepoInfo, gitBlobSha, type GitRef } from "../git";
+import { defaultBranch, listBranches, readBlobs, readRepoInfo, gitBlobSha, type GitRef } from "../git";
+import { listCommitFiles } from "../git-tree-walk";
 import { deriveRepo, type DeriveResult } from "./derive-repo";
-import { createHandoffMatcher } from "./handoff-globs";
+import {
+  type RepoDiscovery,
+  historyPathspecs,
+  loadDiscoverySettings,
+  storeDiscoveryIssues,
+  storeDiscoveryKey,
+  updateLatestHint,
+  updateNothingFound,
+  walkIssues,
+} from "./discovery-facts";
 import { HANDOFF_CONTENT_COLUMNS, handoffContentValues, handoffId, MAX_HANDOFF_BYTES, processHandoff, type ProcessedHandoff } from "./process-handoff";
 import { findStoredHolding, loadStaleHandoffs, readStoredSources, readStoredTexts, updateRereadHandoffs, type StoredRef } from "./reread-stored";
 import { loadRepoSecrets, storeRepoSecrets } from "./repo-secrets";
@@ -54,9 +64,19 @@ export interface RepoScanResult {
     handoffsReread: number;
     failed: number;
     derived: boolean;
+    /** The discovery settings changed since the last scan, so every branch was read again. */
+    rediscovered: boolean;
   };
   errors: ScanError[];
   derive: DeriveResult | null;
+  /** Where the scan looked and what discovery found beside the handoffs (docs/cli.md, `scan.repos[].discovery`). */
+  discovery: RepoDiscovery | null;
+}
+
+export type { RepoDiscovery };
+
+export function emptyStats(): RepoScanResult["stats"] {
+  return { branches: 0, branchesRead: 0, branchesGone: 0, worktreeFiles: 0, filesRead: 0, filesSkipped: 0, handoffsNew: 0, handoffsReread: 0, failed: 0, derived: false, rediscovered: false };
 }
 
 export interface ScanRepoOptions {
@@ -95,18 +115,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   const started = Date.now();
   const { bulk } = options;
   const errors: ScanError[] = [];
-  const stats: RepoScanResult["stats"] = {
-    branches: 0,
-    branchesRead: 0,
-    branchesGone: 0,
-    worktreeFiles: 0,
-    filesRead: 0,
-    filesSkipped: 0,
-    handoffsNew: 0,
-    handoffsReread: 0,
-    failed: 0,
-    derived: false,
-  };
+  const stats = emptyStats();
   let repoPath = path.resolve(inputPath);
   const name = path.basename(repoPath);
   try {
@@ -124,6 +133,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       stats,
       errors: [{ path: repoPath, message: `not a readable git repository: ${(error as Error).message}` }],
       derive: null,
+      discovery: null,
     };
   }
   const info = await readRepoInfo(repoPath);
@@ -131,31 +141,34 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   options.onProgress?.({ phase: "repo", repo: repoPath });
 
   const { sourceId, repoId, globs } = await upsertRepoSource(bulk, repoPath, repoName, options.globs ?? null);
-  const matcher = createHandoffMatcher(globs);
+  const settings = await loadDiscoverySettings(bulk, repoPath, sourceId, globs);
+  const { matcher } = settings;
+  stats.rediscovered = settings.changed;
 
-  // 1. Branches: which heads moved since the last scan.
+  // 1. Branches: which heads moved since the last scan (all of them when what counts as a handoff changed).
   const refs = await listBranches(repoPath);
   stats.branches = refs.length;
   const stored = await loadBranches(bulk, repoId);
   const storedByName = new Map(stored.map((branch) => [branch.name, branch]));
-  const changedRefs = refs.filter((ref) => storedByName.get(ref.name)?.scannedSha !== ref.sha);
+  const changedRefs = settings.changed ? refs : refs.filter((ref) => storedByName.get(ref.name)?.scannedSha !== ref.sha);
   const goneBranches = stored.filter((branch) => !refs.some((ref) => ref.name === branch.name));
   stats.branchesRead = changedRefs.length;
   stats.branchesGone = goneBranches.length;
   options.onProgress?.({ phase: "refs", repo: repoPath, branches: refs.length, changed: changedRefs.length });
 
+  // Whole trees, each distinct folder read once across branches; excluded folders never opened.
   const refEntries = new Map<string, { path: string; sha: string }[]>();
-  await mapLimit(changedRefs, 4, async (ref) => {
-    const entries = await listTreeBlobs(repoPath, ref.sha, matcher.prefixes);
-    refEntries.set(
-      ref.name,
-      entries.filter((entry) => matcher.matches(entry.path)),
-    );
-  });
+  const filesByCommit = await listCommitFiles(
+    repoPath,
+    changedRefs.map((ref) => ref.sha),
+    { descend: matcher.descend, accept: matcher.matches },
+  );
+  for (const ref of changedRefs) refEntries.set(ref.name, filesByCommit.get(ref.sha) ?? []);
 
   // 2. Working tree: stat everything, read only what changed.
-  const walk = await walkWorktree(repoPath, matcher);
+  const walk = await walkWorktree(repoPath, matcher, { collectMarkdown: true });
   for (const skipped of walk.skipped) errors.push({ path: skipped.path, message: skipped.reason });
+  for (const issue of settings.config.issues) errors.push({ path: settings.config.file ?? ".baton.json", message: issue.message, line: issue.line });
   stats.worktreeFiles = walk.files.length;
   const fileStates = await loadFileStates(bulk, sourceId);
   const worktreeStates = new Map(fileStates.filter((state) => state.version === WORKTREE).map((state) => [state.path, state]));
@@ -455,6 +468,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     }
     for (const gone of worktreeGone) {
       await bulk.execute(`UPDATE "FileState" SET "status" = 'gone', "updatedAt" = ? WHERE "id" = ?`, [now, gone.id]);
+      // A working-tree file that is gone (or no longer a handoff) takes its read errors with it.
+      await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "path" = ? AND "version" = ?`, [sourceId, gone.path, WORKTREE]);
     }
 
     // Branch rows.
@@ -462,12 +477,23 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     for (const ref of changedRefs) await upsertBranch(bulk, repoId, ref);
   });
 
+  // The LATEST.md hint names a handoff by path: read it once the occurrences are current.
+  const latest = await updateLatestHint(bulk, repoId, repoPath, walk.hints);
   let derive: DeriveResult | null = null;
-  if (somethingChanged) {
+  if (somethingChanged || latest.changed) {
     options.onProgress?.({ phase: "derive", repo: repoPath });
-    derive = await deriveRepo(bulk, { repoId, repoPath, isShallow: info.isShallow, prefixes: matcher.prefixes });
+    derive = await deriveRepo(bulk, { repoId, repoPath, isShallow: info.isShallow, prefixes: await historyPathspecs(bulk, repoId) });
     stats.derived = true;
   }
+  await storeDiscoveryIssues(
+    bulk,
+    sourceId,
+    [...walkIssues(walk), ...settings.config.issues.map((finding) => ({ path: settings.config.file ?? ".baton.json", finding })), ...latest.issues],
+    options.scanRunId ?? null,
+  );
+  for (const issue of latest.issues) errors.push({ path: issue.path, message: issue.finding.message });
+  const nothingFound = await updateNothingFound(bulk, { repoId, sourceId, repoPath, matcher, configFile: settings.config.file, markdown: walk.markdown });
+  if (settings.changed) await storeDiscoveryKey(bulk, sourceId, matcher.key);
   stats.filesSkipped = walk.skipped.length;
   await bulk.execute(`UPDATE "Source" SET "lastScanAt" = ?, "lastStatus" = ?, "lastError" = ? WHERE "id" = ?`, [
     new Date(),
@@ -485,6 +511,13 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     stats,
     errors,
     derive,
+    discovery: {
+      config: settings.config.file,
+      globs: matcher.globs,
+      ignore: matcher.ignore,
+      latestHint: latest.hint ? { source: latest.hint.source, path: latest.hint.path } : null,
+      nothingFound,
+    },
   };
 }
 
@@ -515,14 +548,5 @@ async function upsertBranch(bulk: BulkWriter, repoId: string, ref: GitRef) {
      ON CONFLICT ("repoId", "name") DO UPDATE SET "isRemote" = excluded."isRemote", "headSha" = excluded."headSha",
        "scannedSha" = excluded."scannedSha", "headTime" = excluded."headTime", "updatedAt" = excluded."updatedAt"`,
     [randomUUID(), repoId, ref.name, ref.isRemote, ref.sha, ref.sha, new Date(ref.time), now],
-  );
-}
-
-async function mapLimit<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
   );
 }

@@ -6,7 +6,7 @@ import { isIsolable } from "../db/isolate";
 import { randomUUID } from "node:crypto";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { resolveDatabaseUrl, type DatabaseTarget } from "../db/database-url";
-import { scanRepo, type RepoScanResult, type ScanProgress } from "./scan-repo";
+import { emptyStats, scanRepo, type RepoScanResult, type ScanProgress } from "./scan-repo";
 
 export interface ScanCommandResult {
   scanRunId: string;
@@ -40,9 +40,10 @@ export async function scanPaths(
           name: repoPath,
           status: "failed",
           durationMs: 0,
-          stats: { branches: 0, branchesRead: 0, branchesGone: 0, worktreeFiles: 0, filesRead: 0, filesSkipped: 0, handoffsNew: 0, handoffsReread: 0, failed: 0, derived: false },
+          stats: emptyStats(),
           errors: [{ path: repoPath, message: (error as Error).message }],
           derive: null,
+          discovery: null,
         });
       }
     }

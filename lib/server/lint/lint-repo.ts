@@ -8,9 +8,15 @@ import path from "node:path";
 import { buildChains, type ChainNode } from "../../core/chains/build-chains";
 import type { Finding } from "../../core/findings";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
-import { existingCommits, git, gitBlobSha, listBranches, listTreeBlobs, readRepoInfo } from "../git";
+import { resolveLatestHint } from "../../core/discovery/latest-hint";
+import { existingCommits, git, gitBlobSha, listBranches, readRepoInfo } from "../git";
+import { listCommitFiles } from "../git-tree-walk";
+import { buildDiscoveryHint } from "../ingest/discovery-hint";
 import { createHandoffMatcher } from "../ingest/handoff-globs";
+import { LATEST_HINT_RULE } from "../ingest/latest-hint";
 import { MAX_HANDOFF_BYTES, processHandoff } from "../ingest/process-handoff";
+import { readRepoConfig } from "../ingest/repo-config";
+import type { RepoDiscovery } from "../ingest/discovery-facts";
 import { readWorktreeFile, walkWorktree } from "../ingest/worktree";
 
 export interface LintedFile {
@@ -23,6 +29,10 @@ export interface RepoLintResult {
   files: LintedFile[];
   /** Facts Baton could not establish in this checkout, and why. */
   limits: string[];
+  /** Where lint looked, the settings file, the LATEST hint, and the "nothing found" hint (as `scan`). */
+  discovery: RepoDiscovery;
+  /** How many handoffs were linted (files[] also holds settings and skipped-link findings). */
+  handoffs: number;
 }
 
 export async function lintRepo(inputPath: string, options: { globs?: string[] } = {}): Promise<RepoLintResult> {
@@ -36,8 +46,9 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   } catch {
     limits.push("not a git repository: commit, HEAD sha and cross-branch checks are not checked");
   }
-  const matcher = createHandoffMatcher(options.globs);
-  const walk = await walkWorktree(repoRoot, matcher);
+  const config = await readRepoConfig(repoRoot, { hasWorktree: true });
+  const matcher = createHandoffMatcher({ globs: [...(options.globs ?? []), ...config.config.handoffs], ignore: config.config.ignore });
+  const walk = await walkWorktree(repoRoot, matcher, { collectMarkdown: true });
 
   // What git can tell in this checkout: blobs on every visible branch, and whether all branches are visible.
   const committedBlobs = new Set<string>();
@@ -45,15 +56,11 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   let seesAllBranches = false;
   if (info) {
     const refs = await listBranches(repoRoot);
-    for (const ref of refs) {
-      for (const entry of await listTreeBlobs(repoRoot, ref.sha, matcher.prefixes)) {
-        committedBlobs.add(entry.sha);
-        pathsOnBranches.add(entry.path);
-      }
-    }
-    if (refs.length === 0 && info.headSha) {
-      // Detached HEAD with no branches (typical CI): HEAD's tree is what is committed.
-      for (const entry of await listTreeBlobs(repoRoot, info.headSha, matcher.prefixes)) {
+    // Detached HEAD with no branches (typical CI): HEAD's tree is what is committed.
+    const commits = refs.length > 0 ? refs.map((ref) => ref.sha) : info.headSha ? [info.headSha] : [];
+    const listed = await listCommitFiles(repoRoot, commits, { descend: matcher.descend, accept: matcher.matches });
+    for (const entries of listed.values()) {
+      for (const entry of entries) {
         committedBlobs.add(entry.sha);
         pathsOnBranches.add(entry.path);
       }
@@ -67,7 +74,8 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
 
   const files: LintedFile[] = [];
   const analysed: { path: string; blobSha: string; analysis: Extract<ReturnType<typeof processHandoff>, { ok: true }> }[] = [];
-  for (const skipped of walk.skipped) files.push({ path: skipped.path, findings: [{ rule: "file-skipped", severity: "warning", line: null, message: skipped.reason }] });
+  for (const skipped of walk.skipped) files.push({ path: skipped.path, findings: [{ rule: skipped.rule, severity: "warning", line: null, message: skipped.reason }] });
+  if (config.issues.length > 0) files.push({ path: config.file ?? ".baton.json", findings: config.issues });
   for (const file of walk.files) {
     const { bytes, size } = await readWorktreeFile(repoRoot, file.path, MAX_HANDOFF_BYTES);
     if (!bytes) {
@@ -121,6 +129,41 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
     ];
     files.push({ path: entry.path, findings });
   }
+  // The LATEST.md hint: the first hint file naming a handoff found here (worktree or a visible branch).
+  let latestHint: RepoDiscovery["latestHint"] = null;
+  for (const hintFile of walk.hints) {
+    let text: string;
+    try {
+      const { bytes } = await readWorktreeFile(repoRoot, hintFile.path, 64 * 1024);
+      if (!bytes) continue;
+      text = bytes.toString("utf8");
+    } catch {
+      continue;
+    }
+    const hint = resolveLatestHint(hintFile.path, text, (candidate) => worktreePaths.has(candidate) || pathsOnBranches.has(candidate));
+    latestHint ??= { source: hint.source, path: hint.path };
+    if (hint.path) {
+      latestHint = { source: hint.source, path: hint.path };
+      break;
+    }
+    const message = hint.named
+      ? `names ${hint.named}, which is not a handoff Baton found (relative to this file or to the repo root); not used as the latest hint`
+      : "names no handoff path (a markdown link, code span or path ending in .md); not used as the latest hint";
+    // Only a hint Baton can fully check is a warning; in a single-branch checkout the handoff may be elsewhere.
+    files.push({ path: hintFile.path, findings: [{ rule: LATEST_HINT_RULE, severity: hint.named && !seesAllBranches ? "not-checked" : "warning", line: null, message }] });
+  }
+
+  const handoffs = walk.files.length;
+  const nothingFound =
+    handoffs === 0 && pathsOnBranches.size === 0
+      ? await buildDiscoveryHint({ repoRoot, matcher, configFile: config.file, markdown: walk.markdown, verb: "lint" })
+      : null;
   files.sort((a, b) => a.path.localeCompare(b.path));
-  return { repo: repoRoot, files, limits };
+  return {
+    repo: repoRoot,
+    files,
+    limits,
+    handoffs,
+    discovery: { config: config.file, globs: matcher.globs, ignore: matcher.ignore, latestHint, nothingFound },
+  };
 }

@@ -21,7 +21,7 @@ export interface RepoChainData {
 
 export interface LoadRepoChainsOptions {
   /**
-   * Repo-relative path a `LATEST.md` names (`Repo.latestHintPath` once discovery stores it), or null.
+   * Repo-relative path a `LATEST.md` names; defaults to the one discovery stored (`Repo.latestHintPath`).
    * See `BuildChainsOptions.latestHint` for the rule.
    */
   latestHint?: string | null;
@@ -29,7 +29,7 @@ export interface LoadRepoChainsOptions {
 
 /** Chain facts of one repo, rebuilt from stored handoffs with the same pure builder ingest uses. */
 export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoChainsOptions = {}): Promise<RepoChainData> {
-  const repo = await db.repo.findUniqueOrThrow({ where: { id: repoId }, select: { path: true } });
+  const repo = await db.repo.findUniqueOrThrow({ where: { id: repoId }, select: { path: true, latestHintPath: true } });
   const handoffs = await db.handoff.findMany({
     where: { repoId, isGone: false },
     select: {
@@ -75,7 +75,7 @@ export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoCh
       sessionId: handoff.sessionId,
     };
   });
-  return { repoId, repoPath: repo.path, nodes, result: buildChains(nodes, { latestHint: options.latestHint ?? null }) };
+  return { repoId, repoPath: repo.path, nodes, result: buildChains(nodes, { latestHint: options.latestHint ?? repo.latestHintPath ?? null }) };
 }
 
 /**

@@ -1,0 +1,98 @@
+/**
+ * The tables behind default handoff discovery (docs/cli.md, "Where handoffs are looked for"). Names are
+ * compared lower-cased. Changing any list changes the discovery fingerprint, so the next scan of every
+ * repo re-reads all of its branches with the new rules.
+ */
+
+/** A folder with one of these names holds handoffs, at any depth (and everything below it). */
+export const HANDOFF_FOLDER_NAMES = ["handoff", "handoffs", "hand-off", "hand-offs", "hand_off", "hand_offs"];
+
+/**
+ * Folders that never hold a project's own handoffs: dependencies, version control, build and tool
+ * output, caches. Neither the working-tree walk nor the git tree listing descends into them, whatever
+ * the globs say. A folder holding its own `.git` (a nested repository or worktree) is skipped too.
+ */
+export const EXCLUDED_FOLDER_NAMES = [
+  ".git",
+  ".hg",
+  ".svn",
+  "node_modules",
+  "bower_components",
+  "jspm_packages",
+  "vendor",
+  "third_party",
+  "pods",
+  ".venv",
+  "venv",
+  "site-packages",
+  "__pycache__",
+  ".tox",
+  ".nox",
+  ".mypy_cache",
+  ".pytest_cache",
+  ".ruff_cache",
+  ".gradle",
+  ".cache",
+  ".parcel-cache",
+  ".turbo",
+  ".yarn",
+  ".pnpm-store",
+  "dist",
+  "build",
+  "out",
+  "target",
+  "coverage",
+  ".nyc_output",
+  ".next",
+  ".nuxt",
+  ".svelte-kit",
+  ".output",
+  ".vercel",
+  ".netlify",
+  ".terraform",
+  "bin",
+  "obj",
+];
+
+/**
+ * File stems (the name without `.md`) that are never handoffs: indexes and pointers kept beside them.
+ * Any stem containing one of TEMPLATE_MARKERS is a template, never a handoff either.
+ */
+export const NEVER_HANDOFF_STEMS = ["readme", "index", "_index", "latest", "current", "changelog", "changes", "history", "license", "contributing"];
+export const TEMPLATE_MARKERS = ["template"];
+
+/**
+ * Names of a "latest" pointer in a handoff folder (stem, lower-cased; `.md`, `.txt` or no extension):
+ * read as a hint for the latest handoff, never as a handoff.
+ */
+export const LATEST_HINT_STEMS = ["latest", "current", "latest-handoff", "latest_handoff", "current-handoff", "current_handoff", "head"];
+
+/**
+ * The folders scanned before any-depth discovery existed. Every match of these is also matched by
+ * the folder rule; they are listed in "where Baton looked" so the old layouts stay named.
+ */
+export const LEGACY_HANDOFF_GLOBS = ["docs/ai/handoff/**/*.md", ".claude/handoffs/**/*.md", "thoughts/shared/handoffs/**/*.md"];
+
+/**
+ * Words in a markdown folder's or file's name, or in a file's first heading, that suggest session
+ * notes or handoffs (for the "nothing found" hint only; never used to ingest).
+ */
+export const SUGGESTION_WORDS = [
+  "handoff",
+  "hand-off",
+  "session",
+  "progress",
+  "status",
+  "notes",
+  "continuation",
+  "continue",
+  "next-steps",
+  "next steps",
+  "resume",
+  "journal",
+  "worklog",
+  "devlog",
+  "checkpoint",
+  "standup",
+  "summary",
+];

@@ -1,0 +1,95 @@
+import { describe, expect, test } from "vitest";
+import { handoffAnchor, isLatestHintName, isNeverHandoffName, matchesDefaultRules, minimalFolders } from "./handoff-rules";
+
+describe("default handoff rules", () => {
+  test.each([
+    "docs/ai/handoff/claude-code/20112026/handoff_start.md",
+    "docs/ai/handoff/2026-03-01-auth.md",
+    "docs/handoffs/2026-02-17.md",
+    "docs/handoffs/archive/2025/old-session.md",
+    "docs/agents/handoff/session-12.md",
+    "docs/x/y/z/Handoffs/notes.md",
+    "HANDOFFS/one.md",
+    "notes/hand-off/a.md",
+    "notes/Hand-Offs/a.md",
+    ".claude/handoffs/2026-11-23-webhook-retries.md",
+    "thoughts/shared/handoffs/ENG-123/2026-01-01_plan.md",
+    "HANDOFF.md",
+    "handoff.md",
+    "HANDOFF_2026-03-01.md",
+    "handoff-auth-refactor.md",
+    "docs/sessions/x_handoff.md",
+    "src/feature/api-handoff.md",
+    "docs/handoffs/UPPER.MD",
+  ])("%s is a handoff", (path) => {
+    expect(matchesDefaultRules(path)).toBe(true);
+  });
+
+  test.each([
+    // never handoffs, in any case
+    "docs/handoffs/README.md",
+    "docs/handoffs/readme.md",
+    "docs/handoffs/INDEX.md",
+    "docs/handoffs/LATEST.md",
+    "docs/handoffs/latest.md",
+    "docs/handoffs/CURRENT.md",
+    "docs/handoffs/CHANGELOG.md",
+    "docs/handoffs/HANDOFF_TEMPLATE.md",
+    "docs/handoffs/template.md",
+    "docs/ai/handoff/Session-Template-v2.md",
+    "HANDOFF_TEMPLATE.md",
+    // excluded folders, at any depth and in any case
+    "node_modules/pkg/docs/handoffs/a.md",
+    "packages/x/node_modules/y/HANDOFF.md",
+    "vendor/lib/handoff/a.md",
+    "dist/handoffs/a.md",
+    "Build/handoffs/a.md",
+    "out/handoff.md",
+    "target/handoffs/a.md",
+    ".next/handoffs/a.md",
+    "coverage/handoff/a.md",
+    ".git/handoffs/a.md",
+    // not markdown, or no handoff in folder or name
+    "docs/handoffs/diagram.png",
+    "docs/handoffs.txt",
+    "docs/notes/2026-03-01.md",
+    "docs/handoff-protocol/overview.md",
+    "src/handoffs.ts",
+    "docs/sessions/handoffs-of-2026.txt",
+    "README.md",
+  ])("%s is not a handoff", (path) => {
+    expect(matchesDefaultRules(path)).toBe(false);
+  });
+
+  test.each([
+    ["LATEST.md", true],
+    ["latest.md", true],
+    ["CURRENT.md", true],
+    ["LATEST", true],
+    ["latest.txt", true],
+    ["LATEST_HANDOFF.md", true],
+    ["latest-session.md", false],
+    ["handoff.md", false],
+  ])("%s is a latest hint: %s", (name, expected) => {
+    expect(isLatestHintName(name)).toBe(expected);
+  });
+
+  test("a latest hint is never a handoff itself", () => {
+    expect(isNeverHandoffName("LATEST_HANDOFF.md")).toBe(true);
+    expect(matchesDefaultRules("docs/LATEST_HANDOFF.md")).toBe(false);
+  });
+
+  test.each([
+    ["docs/ai/handoff/codex/21112026/handoff_x.md", "docs/ai/handoff"],
+    ["a/handoffs/b/handoff/c.md", "a/handoffs"],
+    ["docs/sessions/x_handoff.md", "docs/sessions"],
+    ["HANDOFF.md", ""],
+  ])("the anchor of %s is %s", (path, anchor) => {
+    expect(handoffAnchor(path)).toBe(anchor);
+  });
+
+  test("minimal folders drop folders inside others, not siblings sharing a prefix", () => {
+    expect(minimalFolders(["a/b", "a", "a-b", "c/d", "c/d/e"])).toEqual(["a", "a-b", "c/d"]);
+    expect(minimalFolders(["a", ""])).toEqual([""]);
+  });
+});
