@@ -15,6 +15,7 @@ describe("compareRecency", () => {
     // Both with date folders: the date decides before any time.
     ["later date folder wins over a later time", t("2026-01-02", null, "2026-01-02T00:00:00Z"), t("2026-01-01", "2026-03-01T00:00:00Z", "2026-03-01T00:00:00Z"), 1],
     ["same date folder: the identity timestamp decides", t("2026-01-02", "2026-01-02T09:00:00Z", null), t("2026-01-02", "2026-01-02T10:00:00Z", null), -1],
+    ["the same written day and no hour: the commit time decides", t(null, "2026-07-01T00:00:00Z", "2026-07-01T20:56:06Z"), t(null, "2026-07-01T00:00:00Z", "2026-07-01T12:21:08Z"), 1],
     ["same date folder: timestamp beats a later file time on the other", t("2026-01-02", "2026-01-02T11:00:00Z", "2026-01-01T00:00:00Z"), t("2026-01-02", null, "2026-01-02T10:00:00Z"), 1],
     ["same date folder, no timestamps: the file time decides", t("2026-01-02", null, "2026-01-02T08:00:00Z"), t("2026-01-02", null, "2026-01-02T09:00:00Z"), -1],
     ["same date folder, nothing else known: equal", t("2026-01-02", null, null), t("2026-01-02", null, null), 0],

@@ -11,7 +11,8 @@
  *
  * Handoffs with and without a date folder are compared at day granularity first: a handoff without
  * a date folder takes the UTC day of its time (timestamp, else file time). Within one day the time
- * decides; anything unknown sorts oldest.
+ * decides, then (for the same written time, e.g. two handoffs dated only `2026-07-01`) the file time;
+ * anything unknown sorts oldest.
  */
 
 export interface HandoffTimes {
@@ -54,7 +55,10 @@ export function compareRecency(a: HandoffTimes, b: HandoffTimes): number {
     const byDay = compareNullable(dayNumber(dateA, timeA), dayNumber(dateB, timeB), (x, y) => x - y);
     if (byDay !== 0) return byDay;
   }
-  return compareNullable(timeA, timeB, (x, y) => Math.sign(x - y));
+  const byTime = compareNullable(timeA, timeB, (x, y) => Math.sign(x - y));
+  if (byTime !== 0 || finite(a.timestamp) === null || finite(b.timestamp) === null) return byTime;
+  // The same written time (two handoffs dated `2026-07-01` with no hour): the file times decide.
+  return compareNullable(finite(a.fileTime), finite(b.fileTime), (x, y) => Math.sign(x - y));
 }
 
 const DAY_MS = 86_400_000;

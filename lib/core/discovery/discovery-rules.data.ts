@@ -5,7 +5,11 @@
  */
 
 /** A folder with one of these names holds handoffs, at any depth (and everything below it). */
-export const HANDOFF_FOLDER_NAMES = ["handoff", "handoffs", "hand-off", "hand-offs", "hand_off", "hand_offs"];
+export const HANDOFF_FOLDER_NAMES = [
+  "handoff", "handoffs", "hand-off", "hand-offs", "hand_off", "hand_offs",
+  // "Handover" is the same document in British English and in many teams' translations (引き継ぎ → handover).
+  "handover", "handovers", "hand-over", "hand-overs", "hand_over", "hand_overs",
+];
 
 /**
  * Folders that never hold a project's own handoffs: dependencies, version control, build and tool
@@ -52,14 +56,34 @@ export const EXCLUDED_FOLDER_NAMES = [
   ".terraform",
   "bin",
   "obj",
+  // Templates of handoffs are not handoffs (src/templates/skills/handoff.md, docs/templates/handover.md).
+  "template",
+  "templates",
+];
+
+/**
+ * A runtime's own configuration folders (parent/child, lower-cased): slash commands, skills, agent
+ * definitions and hooks describe how to write a handoff (`.claude/commands/handoff.md`,
+ * `.claude/agents/arch-handoff.md`); they are never one.
+ */
+export const RUNTIME_CONFIG_FOLDERS = [
+  ".claude/commands", ".claude/skills", ".claude/agents", ".claude/hooks", ".claude/output-styles", ".claude/rules",
+  ".codex/prompts", ".codex/skills", ".gemini/commands", ".gemini/extensions", ".opencode/command", ".opencode/commands",
+  ".opencode/agent", ".opencode/agents", ".cursor/rules", ".cursor/commands", ".github/prompts", ".github/instructions",
+  ".github/chatmodes", ".windsurf/workflows", ".windsurf/rules", ".agents/skills", ".agent/workflows", ".kiro/steering",
 ];
 
 /**
  * File stems (the name without `.md`) that are never handoffs: indexes and pointers kept beside them.
  * Any stem containing one of TEMPLATE_MARKERS is a template, never a handoff either.
  */
-export const NEVER_HANDOFF_STEMS = ["readme", "index", "_index", "latest", "current", "changelog", "changes", "history", "license", "contributing"];
-export const TEMPLATE_MARKERS = ["template"];
+export const NEVER_HANDOFF_STEMS = [
+  "readme", "index", "_index", "latest", "current", "changelog", "changes", "history", "license", "contributing",
+  // Instructions for agents and their memory, kept beside handoffs by some setups.
+  "skill", "agents", "claude", "gemini", "memory",
+];
+/** A stem containing one of these is an index, a template or an example, never a handoff (handoffs-README.md). */
+export const TEMPLATE_MARKERS = ["template", "readme", "example"];
 
 /**
  * Names of a "latest" pointer in a handoff folder (stem, lower-cased; `.md`, `.txt` or no extension):

@@ -21,8 +21,32 @@ describe("default handoff rules", () => {
     "docs/sessions/x_handoff.md",
     "src/feature/api-handoff.md",
     "docs/handoffs/UPPER.MD",
+    // "handover", the same document by another name
+    "docs/handover/HANDOVER_2026-01-18.md",
+    "docs/archive/handovers/HandOver20260530_Detailed.md",
+    "HANDOVER.md",
+    "docs/session_handover.md",
   ])("%s is a handoff", (path) => {
     expect(matchesDefaultRules(path)).toBe(true);
+  });
+
+  test.each([
+    // indexes, templates and examples with more in their name
+    "docs/archive/handoffs-README.md",
+    "docs/ai/handoff.example.md",
+    "docs/handoffs/Handoff-Examples.md",
+    // a runtime's commands, skills and agent definitions describe handoffs; they are not one
+    ".claude/commands/handoff.md",
+    ".claude/skills/handoff/SKILL.md",
+    ".claude/agents/arch-handoff.md",
+    "tools/.codex/prompts/handoff.md",
+    ".github/prompts/handoff.prompt.md",
+    "skills/session-handoff/SKILL.md",
+    "src/app/templates/skills/handoff.md",
+    "docs/handoff/MEMORY.md",
+    "docs/handoffs/AGENTS.md",
+  ])("%s is not a handoff", (path) => {
+    expect(matchesDefaultRules(path)).toBe(false);
   });
 
   test.each([

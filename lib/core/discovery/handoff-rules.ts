@@ -9,6 +9,7 @@ import {
   HANDOFF_FOLDER_NAMES,
   LATEST_HINT_STEMS,
   NEVER_HANDOFF_STEMS,
+  RUNTIME_CONFIG_FOLDERS,
   TEMPLATE_MARKERS,
 } from "./discovery-rules.data";
 
@@ -17,8 +18,8 @@ const excludedFolders = new Set(EXCLUDED_FOLDER_NAMES);
 const neverStems = new Set(NEVER_HANDOFF_STEMS);
 const latestStems = new Set(LATEST_HINT_STEMS);
 
-/** `handoff*.md` / `HANDOFF*.md` (any case), `*_handoff.md`, `*-handoff.md`. */
-const HANDOFF_FILE_NAME = /^(?:handoff.*|.+[_-]handoff)\.md$/i;
+/** `handoff*.md` / `HANDOFF*.md` (any case), `*_handoff.md`, `*-handoff.md`, and the same with "handover". */
+const HANDOFF_FILE_NAME = /^(?:hand[-_]?(?:off|over).*|.+[_-]hand[-_]?(?:off|over))\.md$/i;
 const MARKDOWN = /\.md$/i;
 
 export function isHandoffFolderName(name: string): boolean {
@@ -69,11 +70,22 @@ export function isInHandoffFolder(filePath: string): boolean {
   return splitPath(filePath).folders.some(isHandoffFolderName);
 }
 
+const runtimeConfigFolders = new Set(RUNTIME_CONFIG_FOLDERS);
+
+/** Inside a runtime's configuration folder (`.claude/commands/`, `.codex/prompts/` …). */
+export function isInRuntimeConfigFolder(filePath: string): boolean {
+  const { folders } = splitPath(filePath);
+  for (let index = 1; index < folders.length; index += 1) {
+    if (runtimeConfigFolders.has(`${folders[index - 1]}/${folders[index]}`.toLowerCase())) return true;
+  }
+  return false;
+}
+
 /** The default rules alone (no globs, no ignores). */
 export function matchesDefaultRules(filePath: string): boolean {
   const { folders, name } = splitPath(filePath);
   if (!isMarkdownName(name) || isNeverHandoffName(name)) return false;
-  if (folders.some(isExcludedFolderName)) return false;
+  if (folders.some(isExcludedFolderName) || isInRuntimeConfigFolder(filePath)) return false;
   return isHandoffFileName(name) || folders.some(isHandoffFolderName);
 }
 

@@ -23,12 +23,19 @@ export const IDENTITY_LABELS = {
     anywhere: [
       "runtime", "runtime name", "agent runtime", "ai runtime", "coding agent", "agent cli", "runtime cli", "from agent",
       "runtime agent", "ai agent", "agent name", "coding tool", "ai tool", "agent harness", "runtime harness",
+      "런타임", "ランタイム", "运行时", "運行時",
     ],
-    whenValueFits: ["agent", "tool", "harness", "cli", "client", "assistant", "platform", "ai", "written by", "author", "by"],
+    whenValueFits: [
+      "agent", "tool", "harness", "cli", "client", "assistant", "platform", "ai", "written by", "author", "by",
+      "agente", "ferramenta", "herramienta", "werkzeug", "outil", "에이전트", "도구", "エージェント", "ツール", "代理", "智能体", "工具",
+    ],
     inIdentityContext: [],
   },
   model: {
-    anywhere: ["model", "model id", "model name", "llm", "ai model", "model version", "agent model", "model used", "llm model"],
+    anywhere: [
+      "model", "model id", "model name", "llm", "ai model", "model version", "agent model", "model used", "llm model",
+      "modelo", "modell", "modèle", "modele", "모델", "モデル", "模型",
+    ],
     whenValueFits: [],
     inIdentityContext: [],
   },
@@ -36,8 +43,10 @@ export const IDENTITY_LABELS = {
     anywhere: [
       "session id", "sessionid", "session uuid", "conversation id", "session conversation id", "session or conversation id",
       "conversation session id", "thread id", "chat id", "saved by session", "session key", "session identifier",
+      "id da sessão", "id da sessao", "id de sesión", "id de sesion", "sitzungs id", "sitzungsid", "id de session", "id sesi",
+      "세션 id", "세션 아이디", "セッション id", "セッションid", "会话 id", "会话id", "會話 id", "會話id",
     ],
-    whenValueFits: ["session", "conversation", "thread", "chat"],
+    whenValueFits: ["session", "conversation", "thread", "chat", "sessão", "sesión", "sitzung", "sesi", "세션", "セッション", "会话", "會話"],
     inIdentityContext: ["run id", "id"],
   },
   timestamp: {
@@ -45,12 +54,19 @@ export const IDENTITY_LABELS = {
       "timestamp", "created", "created at", "date", "datetime", "date time", "date and time", "saved at", "written at",
       "handoff time", "handoff date", "generated at", "updated", "updated at", "last updated", "last update", "session date",
       "ended at",
+      "fecha", "fecha y hora", "datum", "zeitpunkt", "horodatage", "date et heure", "tanggal", "waktu", "criado em",
+      "atualizado em", "creado", "actualizado", "erstellt", "aktualisiert", "날짜", "일시", "작성일", "日付", "日時",
+      "作成日", "日期", "时间", "時間",
     ],
-    whenValueFits: ["time", "when", "at", "written", "saved", "session end"],
+    // "Data:" is the date in Portuguese (and Indonesian/Italian), but a data set in English: read when it holds a time.
+    whenValueFits: ["time", "when", "at", "written", "saved", "session end", "data", "hora", "zeit", "heure"],
     inIdentityContext: [],
   },
   branch: {
-    anywhere: ["branch", "git branch", "current branch", "working branch", "branch name", "active branch"],
+    anywhere: [
+      "branch", "git branch", "current branch", "working branch", "branch name", "active branch",
+      "rama", "zweig", "branche", "cabang", "브랜치", "ブランチ", "分支",
+    ],
     whenValueFits: [],
     inIdentityContext: [],
   },
@@ -60,7 +76,10 @@ export const IDENTITY_LABELS = {
       "head sha at handoff", "head hash", "head commit hash", "head ref",
     ],
     whenValueFits: ["head"],
-    inIdentityContext: ["sha", "commit", "git sha", "commit sha", "last commit", "current commit", "base commit", "git commit", "hash", "commit hash", "git hash"],
+    inIdentityContext: [
+      "sha", "commit", "git sha", "commit sha", "last commit", "current commit", "base commit", "git commit", "hash", "commit hash",
+      "git hash", "커밋", "コミット", "提交",
+    ],
   },
 } as const satisfies Record<string, IdentityLabelTiers>;
 

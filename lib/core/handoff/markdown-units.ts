@@ -340,11 +340,20 @@ class UnitBuilder {
   }
 
   private blockquote(index: number, owner: TextUnit | null, quotes: number): void {
-    // A quoted paragraph is one unit: a quote is a constraint or a verbatim request, never a list of labels.
+    // A quoted paragraph is one unit: a quote is a constraint or a verbatim request. Except a quoted block
+    // of mostly `Label: value` lines (`> **Date:** …` / `> Session: unknown`), which is a metadata block:
+    // one unit per line, as in a plain paragraph.
     for (const child of this.children(index)) {
       const token = this.tokens[child];
       if (token?.type === "paragraph_open") {
-        const raw = sliceJoined(this.paragraphSource(child));
+        const source = this.paragraphSource(child);
+        const lines = source.map((line, offset) => stripContainerPrefix(line, offset === 0).trim()).filter((line) => line !== "");
+        const labelLines = lines.filter((line) => LABEL_LINE.test(line)).length;
+        if (labelLines >= 2 && labelLines * 2 > lines.length) {
+          this.paragraph(child, true);
+          continue;
+        }
+        const raw = sliceJoined(source);
         this.units.push(this.textUnit(raw, startLine(token), endLine(token), this.codes(child), null, true));
       } else {
         this.block(child, owner, quotes);
@@ -728,6 +737,9 @@ function splitRow(row: string): string[] {
 function sliceJoined(source: string[]): string {
   return source.map((line, index) => stripContainerPrefix(line, index === 0).trim()).join(" ");
 }
+
+/** A line shaped like `Label: value` (bold or plain, a short name): a metadata line, not prose. */
+const LABEL_LINE = /^(?:[-*+]\s+)?(?:(?:\*\*|__)[^*_\n]{1,48}?(?:[:：](?:\*\*|__)|(?:\*\*|__)\s*[:：])|\p{L}[\p{L}\p{N} _/.-]{0,40}?\s*(?::\s|：))/u;
 
 function stripContainerPrefix(line: string, isFirst: boolean): string {
   // The first line of a slice starts after its container markers; later lines still carry them.

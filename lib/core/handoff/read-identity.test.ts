@@ -108,12 +108,43 @@ describe("runtime and model in one value", () => {
     ["Runtime: Codex (CLI)", { runtime: "codex", model: null }],
     ["Runtime: Codex CLI 0.171", { runtime: "codex", model: null }],
     ["Runtime: GitHub Copilot (Claude Sonnet 4)", { runtime: null, model: "Claude Sonnet 4" }],
+    ["**Agent:** Claude Code, Opus 5 (1M context)", { runtime: "claude-code", model: "Opus 5" }],
+    ["**Agent:** Claude Opus 5 (1M context) (Claude Code, interactive)", { runtime: "claude-code", model: "Claude Opus 5" }],
+    ["**Agent:** Codex gpt-5.6-sol", { runtime: "codex", model: "gpt-5.6-sol" }],
   ])("%s", (line, expected) => {
     expect(identityOf(`${line}\n`)).toMatchObject(expected);
   });
 
   test("a model field wins over the note beside the runtime", () => {
     expect(identityOf("- Runtime: Claude Code (Opus 4.5)\n- Model: claude-opus-4-5\n")).toMatchObject({ model: "claude-opus-4-5" });
+  });
+});
+
+describe("labels in other languages and in quoted metadata blocks", () => {
+  test.each([
+    ["Korean bullets", "- 런타임: codex\n- 브랜치: `feature/order`\n- 커밋: `89b837e`\n", { runtime: "codex", branch: "feature/order", headSha: "89b837e" }],
+    ["Japanese bullets", "- モデル: claude-opus-4-5\n- ブランチ: main\n- 日時: 2026-01-18T10:00:00+09:00\n", { model: "claude-opus-4-5", branch: "main", timestamp: "2026-01-18T01:00:00.000Z" }],
+    ["Chinese bullets", "- 模型：gpt-5.2\n- 分支：dev\n- 日期：2026-07-07T09:00:00+08:00\n", { model: "gpt-5.2", branch: "dev", timestamp: "2026-07-07T01:00:00.000Z" }],
+    ["Spanish and German", "- Modelo: gemini-3-pro\n- Rama: `feat/x`\n- Fecha: 2026-01-07T12:00:00Z\n", { model: "gemini-3-pro", branch: "feat/x", timestamp: "2026-01-07T12:00:00.000Z" }],
+    ["Portuguese Data: holding a time", "**Data:** 2026-07-01T09:21:08-03:00\n**Branch:** develop\n", { timestamp: "2026-07-01T12:21:08.000Z", branch: "develop" }],
+    ["a quoted metadata block", "> Auto-generated before context compression\n> Date: 2026-01-27T14:39:08.907Z\n> Session: unknown\n", { timestamp: "2026-01-27T14:39:08.907Z", sessionId: null }],
+  ])("%s", (_name, markdown, expected) => {
+    expect(identityOf(`# Handoff\n\n${markdown}`)).toMatchObject(expected);
+  });
+
+  test("a heading named like a field, over one short line, is that field", () => {
+    expect(identityOf("# 引き継ぎ文書\n\n## Agent\n\nClaude Opus 4.5\n\n## Branch\n\n`feat/x`\n")).toMatchObject({ model: "Claude Opus 4.5", branch: "feat/x" });
+    expect(identityOf("# H\n\n## Model\n\nWe chose it after a long talk.\nMore about cost.\n").model).toBeNull();
+  });
+
+  test("English 'Data:' that is no time is not the timestamp", () => {
+    expect(identityOf("# Handoff\n\n**Data:** the fixtures in `tests/data/`\n**Branch:** main\n").timestamp).toBeNull();
+  });
+
+  test("a quoted paragraph of prose stays one quote (a verbatim request, not labels)", () => {
+    const { value } = parseHandoff("# Handoff\n\n## Goal\n\n> Please fix it: the build fails.\n> Note: keep the API.\n> And make it fast, because users wait on it every day.\n");
+    expect(value.goal?.text).toContain("Please fix it");
+    expect(value.identity.lines).toEqual({});
   });
 });
 

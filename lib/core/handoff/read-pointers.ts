@@ -29,6 +29,20 @@ const PREVIOUS_PHRASE = new RegExp(
   "iu",
 );
 
+/**
+ * A previous-pointer label inside a sentence, directly followed by a parenthesised link or code span:
+ * "o anterior ([gage factor](handoff-2026-06-30.md)) cobre a base", "the previous one (`a.md`)". The link
+ * must come right after the label, so a path merely near the word ("`CHANGELOG.md`, previous handoff
+ * doc") is still no pointer.
+ */
+const PREVIOUS_IN_SENTENCE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[...new Set(Object.values(PREVIOUS_POINTER_LABELS).flat())]
+    .sort((a, b) => b.length - a.length)
+    .map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[\\s_-]+"))
+    .join("|")})(?:\\s+(?:one|file|doc|document|um|uma|o|a))?\\s*\\(\\s*(\\[[^\\]\\n]*\\]\\((?:[^()\\s]|\\([^()\\s]*\\))*\\)|\`[^\`\\n]+\`)`,
+  "iu",
+);
+
 /** The first two letters of every previous-pointer label: most lines are turned away by this alone. */
 const PREVIOUS_PHRASE_STARTS = new Set(Object.values(PREVIOUS_POINTER_LABELS).flat().map((label) => label.slice(0, 2).toLowerCase()));
 
@@ -76,6 +90,11 @@ export function extractPointers(model: SectionModel): ParsedHandoff["pointers"] 
         const value = phraseValue(phrase[3] ?? "", phrase[2] !== undefined);
         if (value !== undefined) previous.push({ path: value, line: unit.line, isPreferred: isPointerSection });
         continue;
+      }
+      const inSentence = PREVIOUS_IN_SENTENCE.exec(unit.raw);
+      if (inSentence !== null) {
+        const value = phraseValue(inSentence[1] ?? "", false);
+        if (value !== undefined && value !== null) previous.push({ path: value, line: unit.line, isPreferred: false });
       }
       // "- `docs/ai/…/handoff_b.md` (this file)" in the pointer section.
       if (isPointerSection && /\bthis (?:file|handoff)\b|\bcurrent\b/i.test(unit.plain)) {

@@ -174,6 +174,7 @@ export function buildSections(units: Unit[]): SectionModel {
     if (unit.kind === "table") keyValues.push(...tableKeyValues(unit, owner ?? labelSection?.section ?? heading));
   }
 
+  keyValues.push(...headingKeyValues(sections));
   return { sections, keyValues, title };
 }
 
@@ -277,4 +278,31 @@ export function ancestorIn<T>(unit: TextUnit, map: Map<TextUnit, T>): T | null {
 export function firstCode(kv: KeyValue): string | null {
   const code = kv.codes.find((value) => value.trim() !== "");
   return code === undefined ? null : code.trim();
+}
+
+/**
+ * A heading that is an identity field's name, over one short line: `## Agent` then `Claude Opus 4.5`,
+ * `## Branch` then `` `main` ``. Read as that field's `Label: value`, in the section the heading opens.
+ */
+function headingKeyValues(sections: readonly Section[]): KeyValue[] {
+  const result: KeyValue[] = [];
+  for (const section of sections) {
+    if (section.source !== "heading") continue;
+    const key = normaliseKey(section.title);
+    if (identityFieldOf(key, true) === null) continue;
+    const [only, ...rest] = section.units;
+    if (only === undefined || only.kind !== "text" || rest.some((unit) => unit.kind !== "text" || unit.group === only.group)) continue;
+    if (only.item !== null || only.plain.length > 120 || parseLabels(only.raw).length > 0) continue;
+    result.push({
+      name: stripInlineMarkdown(section.title),
+      key,
+      value: only.raw,
+      codes: only.codes,
+      line: only.line,
+      group: only.group,
+      section,
+      fromFrontMatter: false,
+    });
+  }
+  return result;
 }

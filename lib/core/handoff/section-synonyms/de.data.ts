@@ -17,7 +17,7 @@ export const german: LanguageSynonyms = {
   ],
   verification: [
     "Verifikation", "verifizieren", "verifiziert", "Überprüfung", "prüfen", "Prüfung(en)", "testen", "Nachweis(e)",
-    "Validierung", "Kontrolle", "Prüfbefehle", "Testergebnisse",
+    "Validierung", "Kontrolle", "Prüfbefehle", "Testergebnisse", "Befehle",
   ],
   decisions: ["Entscheidung(en)", "Beschlüsse"],
   resumePointer: ["Wiederaufnahme-Zeiger", "Fortsetzungszeiger", "vorherige Übergabe", "Übergabekette"],

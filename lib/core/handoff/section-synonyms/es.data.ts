@@ -15,7 +15,7 @@ export const spanish: LanguageSynonyms = {
   ],
   verification: [
     "verificación", "verificaciones", "verificar", "validación", "validaciones", "prueba(s)", "probar",
-    "comprobación", "comprobaciones", "evidencia(s)", "comandos de verificación",
+    "comprobación", "comprobaciones", "evidencia(s)", "comandos de verificación", "comandos",
   ],
   decisions: ["decisión", "decisiones"],
   resumePointer: ["puntero de reanudación", "handoff anterior", "traspaso anterior", "cadena de handoffs"],

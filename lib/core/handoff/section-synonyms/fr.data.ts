@@ -14,7 +14,7 @@ export const french: LanguageSynonyms = {
     "étape(s) suivante(s)", "=suite", "=la suite",
   ],
   verification: [
-    "vérification(s)", "vérifier", "tester", "preuve(s)", "contrôle(s)", "commandes de vérification",
+    "vérification(s)", "vérifier", "tester", "preuve(s)", "contrôle(s)", "commandes de vérification", "commandes",
   ],
   decisions: ["décision(s)", "choix techniques"],
   resumePointer: ["pointeur de reprise", "passation précédente", "handoff précédent", "chaîne de passation"],

@@ -15,7 +15,7 @@ export const portuguese: LanguageSynonyms = {
   ],
   verification: [
     "verificação", "verificações", "verificar", "validação", "validações", "teste(s)", "testar", "prova(s)",
-    "checagem", "evidência(s)", "comandos de verificação",
+    "checagem", "evidência(s)", "comandos de verificação", "comandos",
   ],
   decisions: ["decisão", "decisões", "escolhas técnicas"],
   resumePointer: [
