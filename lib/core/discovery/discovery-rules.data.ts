@@ -62,15 +62,15 @@ export const EXCLUDED_FOLDER_NAMES = [
 ];
 
 /**
- * A runtime's own configuration folders (parent/child, lower-cased): slash commands, skills, agent
- * definitions and hooks describe how to write a handoff (`.claude/commands/handoff.md`,
- * `.claude/agents/arch-handoff.md`); they are never one.
+ * A runtime's own configuration: a folder named like one of RUNTIME_CONFIG_NAMES anywhere below one of
+ * RUNTIME_FOLDERS (lower-cased). Slash commands, skills, agent definitions and hooks describe how to write
+ * a handoff (`.claude/commands/handoff.md`, `.claude/agents/arch-handoff.md`,
+ * `.claude/upstream/commands/handoff.md`); they are never one.
  */
-export const RUNTIME_CONFIG_FOLDERS = [
-  ".claude/commands", ".claude/skills", ".claude/agents", ".claude/hooks", ".claude/output-styles", ".claude/rules",
-  ".codex/prompts", ".codex/skills", ".gemini/commands", ".gemini/extensions", ".opencode/command", ".opencode/commands",
-  ".opencode/agent", ".opencode/agents", ".cursor/rules", ".cursor/commands", ".github/prompts", ".github/instructions",
-  ".github/chatmodes", ".windsurf/workflows", ".windsurf/rules", ".agents/skills", ".agent/workflows", ".kiro/steering",
+export const RUNTIME_FOLDERS = [".claude", ".codex", ".gemini", ".opencode", ".cursor", ".github", ".windsurf", ".agents", ".agent", ".kiro", ".roo", ".clinerules"];
+export const RUNTIME_CONFIG_NAMES = [
+  "commands", "command", "skills", "skill", "agents", "agent", "hooks", "prompts", "output-styles", "rules", "instructions",
+  "chatmodes", "workflows", "steering", "extensions",
 ];
 
 /**
@@ -82,8 +82,14 @@ export const NEVER_HANDOFF_STEMS = [
   // Instructions for agents and their memory, kept beside handoffs by some setups.
   "skill", "agents", "claude", "gemini", "memory",
 ];
-/** A stem containing one of these is an index, a template or an example, never a handoff (handoffs-README.md). */
-export const TEMPLATE_MARKERS = ["template", "readme", "example"];
+/** A stem containing one of these anywhere is a template, never a handoff (`handoff-template.md`). */
+export const TEMPLATE_MARKERS = ["template"];
+/**
+ * A stem starting or ending with one of these words (split at `-`, `_`, `.` or a blank) is an index or an
+ * example, never a handoff: `handoffs-README.md`, `handoff.example.md`; `handoff-2026-06-28-readme-portfolio.md`
+ * (a handoff about a README) still is one.
+ */
+export const EDGE_MARKERS = ["readme", "example", "examples", "sample"];
 
 /**
  * Names of a "latest" pointer in a handoff folder (stem, lower-cased; `.md`, `.txt` or no extension):

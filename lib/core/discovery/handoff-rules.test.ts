@@ -26,6 +26,9 @@ describe("default handoff rules", () => {
     "docs/archive/handovers/HandOver20260530_Detailed.md",
     "HANDOVER.md",
     "docs/session_handover.md",
+    // "readme" or "example" inside a topic slug is a topic, not an index
+    "docs/handoff/handoff-2026-06-28-readme-portfolio-e-avaliacao.md",
+    "docs/handoffs/fix-examples-page.md",
   ])("%s is a handoff", (path) => {
     expect(matchesDefaultRules(path)).toBe(true);
   });
@@ -39,6 +42,8 @@ describe("default handoff rules", () => {
     ".claude/commands/handoff.md",
     ".claude/skills/handoff/SKILL.md",
     ".claude/agents/arch-handoff.md",
+    ".claude/upstream/commands/handoff.md",
+    "packages/x/.opencode/agent/handoff.md",
     "tools/.codex/prompts/handoff.md",
     ".github/prompts/handoff.prompt.md",
     "skills/session-handoff/SKILL.md",

@@ -8,8 +8,10 @@ import {
   EXCLUDED_FOLDER_NAMES,
   HANDOFF_FOLDER_NAMES,
   LATEST_HINT_STEMS,
+  EDGE_MARKERS,
   NEVER_HANDOFF_STEMS,
-  RUNTIME_CONFIG_FOLDERS,
+  RUNTIME_CONFIG_NAMES,
+  RUNTIME_FOLDERS,
   TEMPLATE_MARKERS,
 } from "./discovery-rules.data";
 
@@ -38,10 +40,17 @@ function stemOf(fileName: string): string {
   return fileName.replace(/\.(md|markdown|txt)$/i, "").toLowerCase();
 }
 
-/** README, INDEX, LATEST, CHANGELOG … and anything with "template" in its name: never a handoff. */
+const edgeMarkers = new Set(EDGE_MARKERS);
+
+/**
+ * README, INDEX, LATEST, CHANGELOG …, anything with "template" in its name, and names that start or end
+ * with "readme" or "example" (`handoffs-README.md`, `handoff.example.md`): never a handoff.
+ */
 export function isNeverHandoffName(fileName: string): boolean {
   const stem = stemOf(fileName);
-  return neverStems.has(stem) || latestStems.has(stem) || TEMPLATE_MARKERS.some((marker) => stem.includes(marker));
+  if (neverStems.has(stem) || latestStems.has(stem) || TEMPLATE_MARKERS.some((marker) => stem.includes(marker))) return true;
+  const words = stem.split(/[-_. ]+/).filter((word) => word !== "");
+  return edgeMarkers.has(words[0] ?? "") || edgeMarkers.has(words[words.length - 1] ?? "");
 }
 
 /** LATEST.md, CURRENT.md, latest.txt, LATEST … : a pointer to the latest handoff. */
@@ -70,15 +79,14 @@ export function isInHandoffFolder(filePath: string): boolean {
   return splitPath(filePath).folders.some(isHandoffFolderName);
 }
 
-const runtimeConfigFolders = new Set(RUNTIME_CONFIG_FOLDERS);
+const runtimeFolders = new Set(RUNTIME_FOLDERS);
+const runtimeConfigNames = new Set(RUNTIME_CONFIG_NAMES);
 
-/** Inside a runtime's configuration folder (`.claude/commands/`, `.codex/prompts/` …). */
+/** Inside a runtime's configuration (`.claude/commands/`, `.claude/upstream/commands/`, `.codex/prompts/` …). */
 export function isInRuntimeConfigFolder(filePath: string): boolean {
-  const { folders } = splitPath(filePath);
-  for (let index = 1; index < folders.length; index += 1) {
-    if (runtimeConfigFolders.has(`${folders[index - 1]}/${folders[index]}`.toLowerCase())) return true;
-  }
-  return false;
+  const folders = splitPath(filePath).folders.map((folder) => folder.toLowerCase());
+  const runtime = folders.findIndex((folder) => runtimeFolders.has(folder));
+  return runtime !== -1 && folders.slice(runtime + 1).some((folder) => runtimeConfigNames.has(folder));
 }
 
 /** The default rules alone (no globs, no ignores). */
