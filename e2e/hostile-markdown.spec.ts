@@ -1,0 +1,79 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { shot } from "./screenshot";
+
+/** The page of the hostile handoff named `name` (e2e/fixtures/hostile-repo.ts). */
+async function pageOf(request: APIRequestContext, name: string): Promise<string> {
+  const response = await request.get("/api/handoffs?pageSize=200");
+  const { items } = (await response.json()) as { items: Array<{ id: string; path: string }> };
+  const item = items.find((entry) => entry.path.endsWith(`/handoff_${name}.md`));
+  if (!item) throw new Error(`no hostile handoff "${name}" in the e2e data`);
+  return `/handoffs/${item.id}`;
+}
+
+/** Opens `address` while another client asks /api/health every 100 ms; returns each answer's time in ms. */
+async function openWhileProbing(page: Page, request: APIRequestContext, address: string) {
+  let loaded = false;
+  const navigation = page.goto(address).finally(() => {
+    loaded = true;
+  });
+  const latencies: number[] = [];
+  // At least three probes, and on until the page has loaded.
+  while (!loaded || latencies.length < 3) {
+    const started = Date.now();
+    const health = await request.get("/api/health", { timeout: 10_000 });
+    expect(health.ok()).toBe(true);
+    latencies.push(Date.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const response = await navigation;
+  expect(response?.status()).toBe(200);
+  return latencies;
+}
+
+test.describe("a handoff built to freeze the renderer (issue 15)", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  for (const [name, marker] of [
+    ["deep-list", "level 700"],
+    ["dash-goal", "- - - - goal"],
+  ] as const) {
+    test(`${name}: the page shows it as plain text with a notice, and the server answers /api/health in < 1 s meanwhile`, async ({ page, request }) => {
+      const address = await pageOf(request, name);
+      const latencies = await openWhileProbing(page, request, address);
+      expect(Math.max(...latencies), `health latencies while rendering: ${latencies.join(", ")} ms`).toBeLessThan(1_000);
+      const rendered = page.getByRole("region", { name: "Rendered" });
+      await expect(rendered.getByRole("note")).toContainText("This handoff is too complex to render safely; shown as plain text.");
+      await expect(rendered.getByRole("note")).toContainText("(the limit is 32)");
+      const plain = rendered.getByLabel("Handoff as plain text");
+      await expect(plain).toContainText(marker);
+      // Shown as text: the list markers did not become list items.
+      await expect(rendered.locator("li")).toHaveCount(0);
+      // Once rendered, the same content comes from the cache.
+      const again = Date.now();
+      await page.reload();
+      await expect(rendered.getByRole("note")).toBeVisible();
+      expect(Date.now() - again).toBeLessThan(10_000);
+      if (name === "deep-list") await shot(page, "hostile-handoff-fallback");
+    });
+  }
+
+  test("every hostile handoff: the server keeps answering, and each page is either rendered inert or shown as plain text", async ({ page, request }) => {
+    const response = await request.get("/api/handoffs?pageSize=200");
+    const { items } = (await response.json()) as { items: Array<{ id: string; path: string }> };
+    const hostile = items.filter((item) => item.path.startsWith("docs/ai/handoff/claude-code/01122026/"));
+    expect(hostile.length).toBeGreaterThanOrEqual(5);
+    for (const item of hostile) {
+      const latencies = await openWhileProbing(page, request, `/handoffs/${item.id}`);
+      expect(Math.max(...latencies), `${item.path}: ${latencies.join(", ")} ms`).toBeLessThan(1_000);
+      const rendered = page.getByRole("region", { name: "Rendered" });
+      await expect(rendered).toBeVisible();
+      const state = await page.evaluate(() => ({
+        pwned: document.body.dataset.pwned ?? null,
+        scripts: document.querySelectorAll("main script, .prose script").length,
+        handlers: [...document.querySelectorAll(".prose *")].filter((element) => [...element.attributes].some((attribute) => attribute.name.startsWith("on"))).length,
+        images: document.querySelectorAll(".prose img").length,
+      }));
+      expect(state, item.path).toEqual({ pwned: null, scripts: 0, handlers: 0, images: 0 });
+    }
+  });
+});
