@@ -10,3 +10,8 @@ export function MoreItems({ hidden, noun, where = "see the source" }: { hidden: 
   if (hidden <= 0) return null;
   return <p className="text-xs italic text-zinc-500">… and {counted(hidden, noun)} more ({where})</p>;
 }
+
+/** A text cut at `limit` characters, saying how much was left out. */
+export function clipped(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}… (${counted(text.length - limit, "more character")}, see the source)`;
+}

@@ -4,7 +4,7 @@ import type { StateItem } from "@/lib/core/handoff/types";
 import type { HandoffDetail } from "@/lib/server/queries/handoffs";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
-import { capped, MoreItems } from "./capped";
+import { capped, clipped, MoreItems } from "./capped";
 import { formatInstant, shortSha } from "./format";
 import { HANDOFF_PAGE_LIMITS } from "./page-limits.data";
 import { RuntimeBadge } from "./runtime-badge";
@@ -55,6 +55,9 @@ function ItemBadges({ item }: { item: StateItem }) {
   );
 }
 
+/** A text of the structure view, at most HANDOFF_PAGE_LIMITS.textCharacters of it. */
+const clip = (text: string) => clipped(text, HANDOFF_PAGE_LIMITS.textCharacters);
+
 export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
   const { parsed } = handoff.analysis;
   const identity = parsed.identity;
@@ -84,13 +87,13 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
       <Card title={<>Goal <LineLink line={parsed.goal?.line} /></>} label="Goal">
         {parsed.goal ? (
           <>
-            <p className="whitespace-pre-wrap text-sm text-zinc-800">{parsed.goal.text}</p>
+            <p className="whitespace-pre-wrap text-sm text-zinc-800">{clip(parsed.goal.text)}</p>
             {parsed.goal.constraints.length > 0 && (
               <div className="mt-3 space-y-1.5">
                 <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">User constraints</h3>
                 {constraints.shown.map((constraint, index) => (
                   <blockquote key={index} className="border-l-2 border-sky-400 pl-3 text-sm italic text-zinc-700">
-                    {constraint}
+                    {clip(constraint)}
                   </blockquote>
                 ))}
                 <MoreItems hidden={constraints.hidden} noun="constraint" />
@@ -107,7 +110,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
           <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-800">
             {decisions.shown.map((decision, index) => (
               <li key={index}>
-                {decision.text}
+                {clip(decision.text)}
                 <LineLink line={decision.line} />
               </li>
             ))}
@@ -134,7 +137,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
                   <ul className="space-y-2 text-sm text-zinc-800 [overflow-wrap:anywhere]">
                     {shownItems.shown.map((item, index) => (
                       <li key={index}>
-                        {item.text}
+                        {clip(item.text)}
                         <LineLink line={item.line} />
                         {(item.commitShas.length > 0 || item.fileRefs.length > 0) && <ItemBadges item={item} />}
                       </li>
@@ -151,12 +154,12 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
       <Card title={<>Next action <LineLink line={parsed.nextAction?.line} /></>} label="Next action" className="border-sky-300 ring-1 ring-sky-100">
         {parsed.nextAction ? (
           <>
-            <p className="whitespace-pre-wrap text-sm font-medium text-zinc-900">{parsed.nextAction.text}</p>
+            <p className="whitespace-pre-wrap text-sm font-medium text-zinc-900">{clip(parsed.nextAction.text)}</p>
             {parsed.nextAction.commands.length > 0 && (
               <ul className="mt-2 space-y-1">
                 {commands.shown.map((command, index) => (
                   <li key={index}>
-                    <code className="block rounded bg-zinc-900 px-2 py-1 font-mono text-xs text-zinc-100">{command}</code>
+                    <code className="block rounded bg-zinc-900 px-2 py-1 font-mono text-xs text-zinc-100">{clip(command)}</code>
                   </li>
                 ))}
               </ul>
@@ -181,10 +184,10 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
               {verification.shown.map((check, index) => (
                 <tr key={index} className="align-top">
                   <td className="py-1.5 pr-3">
-                    <code className="font-mono text-xs">{check.command}</code>
+                    <code className="font-mono text-xs">{clip(check.command)}</code>
                     <LineLink line={check.line} />
                   </td>
-                  <td className="py-1.5 text-zinc-700">{check.lastResult ?? <span className="italic text-amber-700">no result recorded</span>}</td>
+                  <td className="py-1.5 text-zinc-700">{check.lastResult !== null ? clip(check.lastResult) : <span className="italic text-amber-700">no result recorded</span>}</td>
                 </tr>
               ))}
             </tbody>
@@ -230,7 +233,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
           {parsed.ownCommitSha && <Field label="Own commit"><code className="font-mono text-xs">{parsed.ownCommitSha}</code></Field>}
           {parsed.resumeCommand && (
             <Field label="Resume command">
-              <code className="block whitespace-pre-wrap rounded bg-zinc-100 px-2 py-1 font-mono text-xs">{parsed.resumeCommand}</code>
+              <code className="block whitespace-pre-wrap rounded bg-zinc-100 px-2 py-1 font-mono text-xs">{clip(parsed.resumeCommand)}</code>
             </Field>
           )}
         </dl>

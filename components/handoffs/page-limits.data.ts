@@ -10,4 +10,6 @@ export const HANDOFF_PAGE_LIMITS = {
   listItems: 100,
   /** Commit and file badges under one state item. */
   badgesPerItem: 8,
+  /** Characters of one text in the structure view (a goal, an item, a command); the source view has all of it. */
+  textCharacters: 4_000,
 } as const;
