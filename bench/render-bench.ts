@@ -118,9 +118,9 @@ async function served(work: string, documents: Document[], log: (text: string) =
     const byName = new Map(documents.map((document) => [document.name, document]));
     const pages = list.items
       .map((item) => {
-        const file = path.basename(item.path, ".md");
-        // Demo files are named by their phase in the repo; the demo's source names are kept for the report.
-        const document = byName.get(file.replace(/^handoff_/, "")) ?? { corpus: "demo" as const, name: file, markdown: "" };
+        // Served pages are named by their phase (the demo's files are renamed in its repos).
+        const phase = path.basename(item.path, ".md").replace(/^handoff_/, "");
+        const document = byName.get(phase) ?? { corpus: "demo" as const, name: phase, markdown: "" };
         return { id: item.id, document };
       })
       .sort((a, b) => Number(b.document.name === "fix-typecheck-errors") - Number(a.document.name === "fix-typecheck-errors"));
@@ -133,8 +133,14 @@ async function served(work: string, documents: Document[], log: (text: string) =
         .trim()
         .split("\n")
         .filter(Boolean)
-        .map((line) => line.split(" ").map(Number) as [number, number]);
-    const measured: Array<{ document: Document; cold: number; warm: number; health: number; stall: number; bytes: number }> = [];
+        .map((line) => line.split(" ").map(Number) as [number, number, number]);
+    /** Main-thread CPU ms between the monitor's last line before `from` and its first line after `to`. */
+    const cpuBetween = (lines: Array<[number, number, number]>, from: number, to: number) => {
+      const before = lines.filter(([time]) => time <= from).at(-1);
+      const after = lines.find(([time]) => time >= to);
+      return before && after && before[2] >= 0 ? after[2] - before[2] : NaN;
+    };
+    const measured: Array<{ document: Document; cold: number; warm: number; health: number; stall: number; cpu: number; bytes: number }> = [];
     log(`render: requesting ${pages.length} handoff pages cold and warm, /api/health every 50 ms meanwhile…`);
     for (const page of pages) {
       const address = `${server.origin}/handoffs/${page.id}`;
@@ -160,8 +166,9 @@ async function served(work: string, documents: Document[], log: (text: string) =
       const warm = Date.now() - again;
       // The monitor writes every 50 ms: wait for the line that covers the end of the cold request.
       await new Promise((resolve) => setTimeout(resolve, 120));
-      const stall = Math.max(0, ...eldLines().filter(([time]) => time >= started && time <= ended + 100).map(([, delay]) => delay));
-      measured.push({ document: page.document, cold, warm, health, stall, bytes: html.length });
+      const lines = eldLines();
+      const stall = Math.max(0, ...lines.filter(([time]) => time >= started && time <= ended + 100).map(([, delay]) => delay));
+      measured.push({ document: page.document, cold, warm, health, stall, cpu: cpuBetween(lines, started, ended), bytes: html.length });
     }
     return measured;
   } finally {
@@ -206,8 +213,23 @@ export async function benchRender(work: string, log: (text: string) => void) {
     }
     const health = pages.reduce((worst, entry) => (entry.health > worst.health ? entry : worst));
     const serverStall = pages.reduce((worst, entry) => (entry.stall > worst.stall ? entry : worst));
+    const stalls = pages.map((entry) => entry.stall).sort((a, b) => a - b);
+    const medianStall = stalls[Math.floor((stalls.length - 1) / 2)]!;
     results.push({ name: `longest /api/health answer while any page rendered (${health.document.corpus}: ${health.document.name})`, seconds: seconds(health.health) });
-    results.push({ name: `longest stall of the server's event loop during any page's first view (${serverStall.document.corpus}: ${serverStall.document.name})`, seconds: seconds(serverStall.stall), note: `${pages.length} pages` });
+    results.push({
+      name: `longest stall of the server's event loop during any page's first view (${serverStall.document.corpus}: ${serverStall.document.name})`,
+      seconds: seconds(serverStall.stall),
+      note: `${pages.length} pages; median page ${medianStall.toFixed(0)} ms${referencePage ? `, the reference page ${referencePage.stall.toFixed(0)} ms` : ""} (a loaded machine delays every timer: compare with those)`,
+    });
+    if (referencePage) ratios.longestServerStallVsReferencePage = serverStall.stall / Math.max(1, referencePage.stall);
+    // The main thread's own CPU time for a first view (the health probes' included): independent of the machine's load.
+    const busiest = pages.reduce((worst, entry) => (entry.cpu > worst.cpu ? entry : worst));
+    if (Number.isFinite(busiest.cpu)) {
+      results.push({ name: `most CPU of the server's main thread for one page's first view (${busiest.document.corpus}: ${busiest.document.name})`, seconds: seconds(busiest.cpu), note: `10 ms ticks, health probes included${referencePage ? `; the reference page ${referencePage.cpu} ms` : ""}` });
+      if (referencePage) ratios.busiestPageCpuVsReferencePage = busiest.cpu / Math.max(10, referencePage.cpu);
+      targets.mainThreadCpuPerPageUnder100ms = busiest.cpu < 100;
+    }
+    ratios.longestServerStallVsMedianPage = serverStall.stall / Math.max(1, medianStall);
     targets.healthUnder1sWhileRendering = health.health < 1_000;
     targets.serverStallUnder100ms = serverStall.stall < 100;
   }

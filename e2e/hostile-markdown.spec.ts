@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { shot } from "./screenshot";
 
 /** The page of the hostile handoff named `name` (e2e/fixtures/hostile-repo.ts). */
@@ -10,23 +10,26 @@ async function pageOf(request: APIRequestContext, name: string): Promise<string>
   return `/handoffs/${item.id}`;
 }
 
-/** Opens `address` while another client asks /api/health every 100 ms; returns each answer's time in ms. */
-async function openWhileProbing(page: Page, request: APIRequestContext, address: string) {
+/**
+ * Requests `address` while another client asks /api/health every 100 ms; returns each answer's time
+ * in ms. The page is fetched without a browser: Chromium laying out a megabyte of text on the same
+ * two cores would be measured too, and it is the server's liveness that is in question.
+ */
+async function requestWhileProbing(request: APIRequestContext, address: string) {
   let loaded = false;
-  const navigation = page.goto(address).finally(() => {
+  const first = request.get(address, { timeout: 30_000 }).finally(() => {
     loaded = true;
   });
   const latencies: number[] = [];
-  // At least three probes, and on until the page has loaded.
-  while (!loaded || latencies.length < 3) {
+  // At least two probes, and on until the page has come.
+  while (!loaded || latencies.length < 2) {
     const started = Date.now();
     const health = await request.get("/api/health", { timeout: 10_000 });
     expect(health.ok()).toBe(true);
     latencies.push(Date.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const response = await navigation;
-  expect(response?.status()).toBe(200);
+  expect((await first).status(), address).toBe(200);
   return latencies;
 }
 
@@ -40,25 +43,24 @@ test.describe("a handoff built to freeze the renderer (issue 15)", () => {
   });
 
   for (const [name, marker] of [
-    ["deep-list", "level 700"],
-    ["dash-goal", "- - - - goal"],
+    ["deep-list", "- level 100"],
+    ["dash-goal", "## Goal\n- - - - - - - -"],
   ] as const) {
     test(`${name}: the page shows it as plain text with a notice, and the server answers /api/health in < 1 s meanwhile`, async ({ page, request }) => {
       const address = await pageOf(request, name);
-      const latencies = await openWhileProbing(page, request, address);
+      // Its first view: the server renders it (the worker's pre-check turns it down) while answering.
+      const latencies = await requestWhileProbing(request, address);
       expect(Math.max(...latencies), `health latencies while rendering: ${latencies.join(", ")} ms`).toBeLessThan(1_000);
+      await page.goto(address);
       const rendered = page.getByRole("region", { name: "Rendered" });
       await expect(rendered.getByRole("note")).toContainText("This handoff is too complex to render safely; shown as plain text.");
       await expect(rendered.getByRole("note")).toContainText("(the limit is 32)");
       const plain = rendered.getByLabel("Handoff as plain text");
       await expect(plain).toContainText(marker);
+      // Its start only (the source view beside it has the whole text).
+      await expect(rendered).toContainText(/The first 20,000 of [\d,]+ characters; the source view has all of them\./);
       // Shown as text: the list markers did not become list items.
       await expect(rendered.locator("li")).toHaveCount(0);
-      // Once rendered, the same content comes from the cache.
-      const again = Date.now();
-      await page.reload();
-      await expect(rendered.getByRole("note")).toBeVisible();
-      expect(Date.now() - again).toBeLessThan(10_000);
       if (name === "deep-list") await shot(page, "hostile-handoff-fallback");
     });
   }
@@ -69,24 +71,13 @@ test.describe("a handoff built to freeze the renderer (issue 15)", () => {
     const hostile = items.filter((item) => item.path.startsWith("docs/ai/handoff/claude-code/01122026/"));
     expect(hostile.length).toBeGreaterThanOrEqual(20);
     for (const item of hostile) {
-      // The server's part first, without a browser laying out a megabyte of text on the same cores.
-      let loaded = false;
-      const first = request.get(`/handoffs/${item.id}`, { timeout: 30_000 }).finally(() => {
-        loaded = true;
-      });
-      const latencies: number[] = [];
-      while (!loaded || latencies.length < 2) {
-        const started = Date.now();
-        expect((await request.get("/api/health")).ok()).toBe(true);
-        latencies.push(Date.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect((await first).status(), item.path).toBe(200);
+      const latencies = await requestWhileProbing(request, `/handoffs/${item.id}`);
       expect(Math.max(...latencies), `${item.path}: ${latencies.join(", ")} ms`).toBeLessThan(1_000);
 
       await page.goto(`/handoffs/${item.id}`);
       const rendered = page.getByRole("region", { name: "Rendered" });
-      await expect(rendered).toBeVisible();
+      // Rendered (sanitised HTML) or turned down (the notice and the text).
+      await expect(rendered.locator(".prose, [role=note]").first(), item.path).toBeVisible();
       const state = await page.evaluate(() => ({
         pwned: document.body.dataset.pwned ?? null,
         scripts: document.querySelectorAll("main script, .prose script").length,

@@ -1,12 +1,15 @@
 import type { RenderedMarkdown } from "@/lib/server/markdown/handoff-markdown";
+import { HANDOFF_PAGE_LIMITS } from "./page-limits.data";
 
 /**
  * The handoff rendered: HTML the server made off its request thread from the untrusted markdown
- * (sanitised there, see lib/server/markdown/markdown-elements.tsx), or, when the markdown is too
- * complex to render safely, the text itself in a <pre> (React escapes it) with the reason.
+ * (sanitised there, see lib/server/markdown/markdown-to-html.ts), or, when the markdown is too
+ * complex to render safely, the text itself in a <pre> (React escapes it) with the reason; past
+ * HANDOFF_PAGE_LIMITS.plainCharacters only its start, as the source view beside it has all of it.
  */
 export function HandoffMarkdown({ rendered, markdown }: { rendered: RenderedMarkdown; markdown: string }) {
   if (rendered.kind === "plain") {
+    const limit = HANDOFF_PAGE_LIMITS.plainCharacters;
     return (
       <div className="space-y-3">
         <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -14,8 +17,13 @@ export function HandoffMarkdown({ rendered, markdown }: { rendered: RenderedMark
           <span className="text-amber-800/80 [overflow-wrap:anywhere]">Reason: {rendered.reason}.</span>
         </p>
         <pre className="max-h-[36rem] overflow-auto whitespace-pre-wrap break-all rounded-lg border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs leading-5 text-zinc-800" aria-label="Handoff as plain text">
-          {markdown}
+          {markdown.length > limit ? markdown.slice(0, limit) : markdown}
         </pre>
+        {markdown.length > limit && (
+          <p className="text-xs italic text-zinc-500">
+            The first {limit.toLocaleString("en")} of {markdown.length.toLocaleString("en")} characters; the source view has all of them.
+          </p>
+        )}
       </div>
     );
   }

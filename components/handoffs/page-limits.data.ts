@@ -12,4 +12,6 @@ export const HANDOFF_PAGE_LIMITS = {
   badgesPerItem: 8,
   /** Characters of one text in the structure view (a goal, an item, a command); the source view has all of it. */
   textCharacters: 4_000,
+  /** Characters of a handoff shown as plain text when it is not rendered; the source view beside it has all of it. */
+  plainCharacters: 20_000,
 } as const;

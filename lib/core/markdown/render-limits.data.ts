@@ -19,8 +19,8 @@ export const MARKDOWN_RENDER_LIMITS = {
   maxNodes: 100_000,
   /** Depth of the parsed tree (inline nesting included): every later step walks it recursively. */
   maxDepth: 128,
-  /** Wall-clock time for one document in the rendering worker, after which it is stopped. */
-  timeLimitMs: 3_000,
+  /** Wall-clock time for one document in the rendering worker, after which it is stopped: ordinary handoffs near the size limit take ~1 s here, several on a loaded machine. */
+  timeLimitMs: 5_000,
 } as const;
 
 export type MarkdownRenderLimits = { readonly [Key in keyof typeof MARKDOWN_RENDER_LIMITS]: number };

@@ -55,8 +55,7 @@ async function HandoffView({ id }: { id: string }) {
   const handoff = await loadHandoff(id);
   // Removed by a scan between the two reads.
   if (!handoff) notFound();
-  // The markdown renders on a worker thread (cached per content), so a hostile handoff holds no request.
-  const [changes, sessions, rendered] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff), renderHandoffMarkdown(handoff.content)]);
+  const [changes, sessions] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff)]);
   const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));
   const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
   const findings = [...handoff.findings].sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
@@ -135,7 +134,9 @@ async function HandoffView({ id }: { id: string }) {
 
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Card title="Rendered">
-          <HandoffMarkdown rendered={rendered} markdown={handoff.content} />
+          <Suspense fallback={<p className="text-sm text-zinc-500">Rendering…</p>}>
+            <RenderedHandoff content={handoff.content} />
+          </Suspense>
         </Card>
         <Card title="Source (secrets masked)">
           <HandoffSource content={handoff.content} highlighted={errorLines} />
@@ -143,6 +144,14 @@ async function HandoffView({ id }: { id: string }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The markdown renders on a worker thread (cached per content), so a hostile handoff holds no request;
+ * in a boundary of its own, so a slow first render (up to the worker's time limit) holds back only this card.
+ */
+async function RenderedHandoff({ content }: { content: string }) {
+  return <HandoffMarkdown rendered={await renderHandoffMarkdown(content)} markdown={content} />;
 }
 
 /** Each linked session's burn up to the moment the handoff was written, and whether that was in time. */
