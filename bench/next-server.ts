@@ -17,12 +17,15 @@ async function waitForServer(url: string, timeoutMs: number) {
   throw new Error(`server did not answer at ${url}`);
 }
 
-/** `next start` on 127.0.0.1 and a port in [basePort, basePort + 100) over `databaseUrl`, once it answers. */
-export async function startNextServer(databaseUrl: string, basePort: number): Promise<{ origin: string; stop: () => void }> {
+/**
+ * `next start` on 127.0.0.1 and a port in [basePort, basePort + 100) over `databaseUrl`, once it
+ * answers; `nodeFlags` go to its Node process (e.g. `--import` of a monitor), `env` to its environment.
+ */
+export async function startNextServer(databaseUrl: string, basePort: number, { nodeFlags = [], env = {} }: { nodeFlags?: string[]; env?: Record<string, string> } = {}): Promise<{ origin: string; stop: () => void }> {
   const port = basePort + Math.floor(Math.random() * 100);
-  const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const server = spawn(process.execPath, [...nodeFlags, path.join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
     stdio: "ignore",
   });
   const stop = () => void server.kill("SIGTERM");

@@ -14,6 +14,10 @@
  *                                 (the browser part needs `npm run build` first)
  *   npm run bench -- session-page a 20,000-request session's page in Chromium against a 120-request
  *                                 one's, and its stack's slider (needs `npm run build` first)
+ *   npm run bench -- render       handoff pages under hostile markdown: the slowest page over the demo,
+ *                                 the hostile suite and a generated corpus, against a plain small
+ *                                 handoff's, and /api/health meanwhile (the served part needs
+ *                                 `npm run build` first)
  *   npm run bench -- memory       peak memory of a full ingest at 1x, 3x and 10x the sessions corpus
  *                                 (not in a plain run: ~6 GB of generated logs, minutes)
  *   npm run bench -- --json       machine-readable results on stdout
@@ -38,6 +42,7 @@ import { buildCli, freshBundle } from "../scripts/build-cli.mjs";
 import { corpusFiles, DEFAULT_CORPUS, generateClaudeCorpus } from "./generate-claude-corpus";
 import { generateHandoffRepo } from "./generate-handoff-repo";
 import { benchGraph } from "./graph-bench";
+import { benchRender } from "./render-bench";
 import { benchSessionPage } from "./session-page-bench";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -477,9 +482,9 @@ async function benchMemory() {
   return { benchmark: "memory", results, ratios, targets };
 }
 
-const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions, graph: () => benchGraph(work, log), "session-page": () => benchSessionPage(work, log), memory: benchMemory };
+const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions, graph: () => benchGraph(work, log), "session-page": () => benchSessionPage(work, log), render: () => benchRender(work, log), memory: benchMemory };
 /** What a plain `npm run bench` runs. */
-const DEFAULT_BENCHMARKS = ["handoffs", "sessions", "graph", "session-page"];
+const DEFAULT_BENCHMARKS = ["handoffs", "sessions", "graph", "session-page", "render"];
 
 mkdirSync(work, { recursive: true });
 // The commands (and the in-process ingest's parser workers) run the CLI bundle; build it now if the

@@ -75,9 +75,10 @@ test("sources page shows each source's health", async ({ page }) => {
   await expect(table).toContainText("claude-code");
   await expect(table).toContainText("codex");
   await expect(table).toContainText("gemini-cli");
-  // Rescan everything registered from the page: nothing changed since the demo scan.
+  // Rescan everything registered from the page: nothing changed since the demo scan (the demo's three
+  // repos and e2e's hostile-markdown one, scripts/e2e-server.mjs).
   await page.getByRole("button", { name: "Rescan now" }).click();
-  await expect(page.getByRole("status")).toContainText(/Rescanned 3 repos in [\d.]+ s: 0 new handoffs, 0 agent log files read/, { timeout: 30_000 });
+  await expect(page.getByRole("status")).toContainText(/Rescanned 4 repos in [\d.]+ s: 0 new handoffs, 0 agent log files read/, { timeout: 30_000 });
   await expect(page.getByRole("list", { name: "Scan notices" })).toHaveCount(0);
   await shot(page, "sources");
 

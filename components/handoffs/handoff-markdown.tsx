@@ -1,46 +1,36 @@
-import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
-import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
-import remarkGfm from "remark-gfm";
+import type { RenderedMarkdown } from "@/lib/server/markdown/handoff-markdown";
+import { HANDOFF_PAGE_LIMITS } from "./page-limits.data";
 
 /**
- * Handoff markdown is untrusted. Raw HTML is never parsed (no rehype-raw), URLs go through
- * react-markdown's transform (no javascript:/data: links), the tree is sanitised with GitHub's schema,
- * and images are never fetched: they render as a labelled placeholder.
+ * The handoff rendered: HTML the server made off its request thread from the untrusted markdown
+ * (sanitised there, see lib/server/markdown/markdown-to-html.ts), or, when the markdown is too
+ * complex to render safely, the text itself in a <pre> (React escapes it) with the reason; past
+ * HANDOFF_PAGE_LIMITS.plainCharacters only its start, as the source view beside it has all of it.
  */
-const schema = {
-  ...defaultSchema,
-  protocols: { ...defaultSchema.protocols, href: ["http", "https", "mailto"], src: [] },
-};
-
-const components: Components = {
-  // The page has its own h1: shift the handoff's outline down one level.
-  h1: ({ children }) => <h2>{children}</h2>,
-  h2: ({ children }) => <h3>{children}</h3>,
-  h3: ({ children }) => <h4>{children}</h4>,
-  h4: ({ children }) => <h5>{children}</h5>,
-  h5: ({ children }) => <h6>{children}</h6>,
-  img: ({ alt, src }) => (
-    <span className="not-prose inline-flex items-center gap-1 rounded border border-dashed border-zinc-300 bg-zinc-50 px-1.5 py-0.5 text-xs text-zinc-500" title={typeof src === "string" ? src : undefined}>
-      image not loaded{alt ? `: ${alt}` : ""}
-    </span>
-  ),
-  a: ({ href, children }) => {
-    const safe = typeof href === "string" && /^(https?:|mailto:|#|\/(?!\/))/i.test(href) ? href : undefined;
-    if (!safe) return <span className="text-zinc-700 underline decoration-dotted" title="link removed: not an http(s) address">{children}</span>;
+export function HandoffMarkdown({ rendered, markdown }: { rendered: RenderedMarkdown; markdown: string }) {
+  if (rendered.kind === "plain") {
+    const limit = HANDOFF_PAGE_LIMITS.plainCharacters;
     return (
-      <a href={safe} rel="noopener noreferrer nofollow" target={safe.startsWith("#") ? undefined : "_blank"}>
-        {children}
-      </a>
+      <div className="space-y-3">
+        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This handoff is too complex to render safely; shown as plain text.{" "}
+          <span className="text-amber-800/80 [overflow-wrap:anywhere]">Reason: {rendered.reason}.</span>
+        </p>
+        <pre className="max-h-[36rem] overflow-auto whitespace-pre-wrap break-all rounded-lg border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs leading-5 text-zinc-800" aria-label="Handoff as plain text">
+          {markdown.length > limit ? markdown.slice(0, limit) : markdown}
+        </pre>
+        {markdown.length > limit && (
+          <p className="text-xs italic text-zinc-500">
+            The first {limit.toLocaleString("en")} of {markdown.length.toLocaleString("en")} characters; the source view has all of them.
+          </p>
+        )}
+      </div>
     );
-  },
-};
-
-export function HandoffMarkdown({ markdown }: { markdown: string }) {
+  }
   return (
-    <div className="prose prose-sm prose-zinc max-w-none [overflow-wrap:anywhere] prose-code:before:content-none prose-code:after:content-none prose-pre:bg-zinc-900">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeSanitize, schema]]} components={components} urlTransform={defaultUrlTransform} skipHtml>
-        {markdown}
-      </ReactMarkdown>
-    </div>
+    <div
+      className="prose prose-sm prose-zinc max-w-none [overflow-wrap:anywhere] prose-code:before:content-none prose-code:after:content-none prose-pre:bg-zinc-900"
+      dangerouslySetInnerHTML={{ __html: rendered.html }}
+    />
   );
 }

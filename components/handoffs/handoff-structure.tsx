@@ -4,7 +4,9 @@ import type { StateItem } from "@/lib/core/handoff/types";
 import type { HandoffDetail } from "@/lib/server/queries/handoffs";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
+import { capped, clipped, MoreItems } from "./capped";
 import { formatInstant, shortSha } from "./format";
+import { HANDOFF_PAGE_LIMITS } from "./page-limits.data";
 import { RuntimeBadge } from "./runtime-badge";
 
 function Missing({ what }: { what: string }) {
@@ -35,9 +37,35 @@ const stateColumns: { status: StateItem["status"]; label: string; tone: string }
   { status: "not-started", label: "Not started", tone: "border-zinc-200 bg-zinc-50" },
 ];
 
+/** A state item's commit and file badges, at most HANDOFF_PAGE_LIMITS.badgesPerItem of them. */
+function ItemBadges({ item }: { item: StateItem }) {
+  const shas = capped(item.commitShas, HANDOFF_PAGE_LIMITS.badgesPerItem);
+  const refs = capped(item.fileRefs, Math.max(0, HANDOFF_PAGE_LIMITS.badgesPerItem - shas.shown.length));
+  const hidden = shas.hidden + refs.hidden;
+  return (
+    <div className="mt-1 flex flex-wrap gap-1">
+      {shas.shown.map((sha) => (
+        <Badge key={sha} tone="violet" title={sha}>{shortSha(sha)}</Badge>
+      ))}
+      {refs.shown.map((ref, refIndex) => (
+        <Badge key={refIndex} tone="blue">{ref.path}{ref.line ? `:${ref.line}` : ""}</Badge>
+      ))}
+      {hidden > 0 && <Badge>+{hidden.toLocaleString("en")} more</Badge>}
+    </div>
+  );
+}
+
+/** A text of the structure view, at most HANDOFF_PAGE_LIMITS.textCharacters of it. */
+const clip = (text: string) => clipped(text, HANDOFF_PAGE_LIMITS.textCharacters);
+
 export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
   const { parsed } = handoff.analysis;
   const identity = parsed.identity;
+  const limit = HANDOFF_PAGE_LIMITS.listItems;
+  const constraints = capped(parsed.goal?.constraints ?? [], limit);
+  const decisions = capped(parsed.decisions, limit);
+  const commands = capped(parsed.nextAction?.commands ?? [], limit);
+  const verification = capped(parsed.verification, limit);
   return (
     <div className="space-y-4">
       <Card title="Session identity">
@@ -59,15 +87,16 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
       <Card title={<>Goal <LineLink line={parsed.goal?.line} /></>} label="Goal">
         {parsed.goal ? (
           <>
-            <p className="whitespace-pre-wrap text-sm text-zinc-800">{parsed.goal.text}</p>
+            <p className="whitespace-pre-wrap text-sm text-zinc-800">{clip(parsed.goal.text)}</p>
             {parsed.goal.constraints.length > 0 && (
               <div className="mt-3 space-y-1.5">
                 <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">User constraints</h3>
-                {parsed.goal.constraints.map((constraint, index) => (
+                {constraints.shown.map((constraint, index) => (
                   <blockquote key={index} className="border-l-2 border-sky-400 pl-3 text-sm italic text-zinc-700">
-                    {constraint}
+                    {clip(constraint)}
                   </blockquote>
                 ))}
+                <MoreItems hidden={constraints.hidden} noun="constraint" />
               </div>
             )}
           </>
@@ -79,9 +108,9 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
       <Card title="Key decisions">
         {parsed.decisions.length > 0 ? (
           <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-800">
-            {parsed.decisions.map((decision, index) => (
+            {decisions.shown.map((decision, index) => (
               <li key={index}>
-                {decision.text}
+                {clip(decision.text)}
                 <LineLink line={decision.line} />
               </li>
             ))}
@@ -89,12 +118,14 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
         ) : (
           <Missing what="key decisions" />
         )}
+        <MoreItems hidden={decisions.hidden} noun="decision" />
       </Card>
 
       <Card title="State">
         <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
           {stateColumns.map((column) => {
             const items = parsed.state.filter((item) => item.status === column.status);
+            const shownItems = capped(items, limit);
             return (
               <div key={column.status} className={`rounded-lg border p-3 ${column.tone}`} data-state={column.status}>
                 <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-600">
@@ -104,24 +135,16 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
                   <p className="text-xs italic text-zinc-400">none</p>
                 ) : (
                   <ul className="space-y-2 text-sm text-zinc-800 [overflow-wrap:anywhere]">
-                    {items.map((item, index) => (
+                    {shownItems.shown.map((item, index) => (
                       <li key={index}>
-                        {item.text}
+                        {clip(item.text)}
                         <LineLink line={item.line} />
-                        {(item.commitShas.length > 0 || item.fileRefs.length > 0) && (
-                          <div className="mt-1 flex flex-wrap gap-1">
-                            {item.commitShas.map((sha) => (
-                              <Badge key={sha} tone="violet" title={sha}>{shortSha(sha)}</Badge>
-                            ))}
-                            {item.fileRefs.map((ref, refIndex) => (
-                              <Badge key={refIndex} tone="blue">{ref.path}{ref.line ? `:${ref.line}` : ""}</Badge>
-                            ))}
-                          </div>
-                        )}
+                        {(item.commitShas.length > 0 || item.fileRefs.length > 0) && <ItemBadges item={item} />}
                       </li>
                     ))}
                   </ul>
                 )}
+                <MoreItems hidden={shownItems.hidden} noun="item" />
               </div>
             );
           })}
@@ -131,16 +154,17 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
       <Card title={<>Next action <LineLink line={parsed.nextAction?.line} /></>} label="Next action" className="border-sky-300 ring-1 ring-sky-100">
         {parsed.nextAction ? (
           <>
-            <p className="whitespace-pre-wrap text-sm font-medium text-zinc-900">{parsed.nextAction.text}</p>
+            <p className="whitespace-pre-wrap text-sm font-medium text-zinc-900">{clip(parsed.nextAction.text)}</p>
             {parsed.nextAction.commands.length > 0 && (
               <ul className="mt-2 space-y-1">
-                {parsed.nextAction.commands.map((command, index) => (
+                {commands.shown.map((command, index) => (
                   <li key={index}>
-                    <code className="block rounded bg-zinc-900 px-2 py-1 font-mono text-xs text-zinc-100">{command}</code>
+                    <code className="block rounded bg-zinc-900 px-2 py-1 font-mono text-xs text-zinc-100">{clip(command)}</code>
                   </li>
                 ))}
               </ul>
             )}
+            <MoreItems hidden={commands.hidden} noun="command" />
           </>
         ) : (
           <Missing what="next action" />
@@ -157,13 +181,13 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100">
-              {parsed.verification.map((check, index) => (
+              {verification.shown.map((check, index) => (
                 <tr key={index} className="align-top">
                   <td className="py-1.5 pr-3">
-                    <code className="font-mono text-xs">{check.command}</code>
+                    <code className="font-mono text-xs">{clip(check.command)}</code>
                     <LineLink line={check.line} />
                   </td>
-                  <td className="py-1.5 text-zinc-700">{check.lastResult ?? <span className="italic text-amber-700">no result recorded</span>}</td>
+                  <td className="py-1.5 text-zinc-700">{check.lastResult !== null ? clip(check.lastResult) : <span className="italic text-amber-700">no result recorded</span>}</td>
                 </tr>
               ))}
             </tbody>
@@ -171,6 +195,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
         ) : (
           <Missing what="verification commands" />
         )}
+        <MoreItems hidden={verification.hidden} noun="command" />
       </Card>
 
       <Card title="Resume pointer">
@@ -208,7 +233,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
           {parsed.ownCommitSha && <Field label="Own commit"><code className="font-mono text-xs">{parsed.ownCommitSha}</code></Field>}
           {parsed.resumeCommand && (
             <Field label="Resume command">
-              <code className="block whitespace-pre-wrap rounded bg-zinc-100 px-2 py-1 font-mono text-xs">{parsed.resumeCommand}</code>
+              <code className="block whitespace-pre-wrap rounded bg-zinc-100 px-2 py-1 font-mono text-xs">{clip(parsed.resumeCommand)}</code>
             </Field>
           )}
         </dl>

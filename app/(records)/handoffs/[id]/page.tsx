@@ -3,6 +3,7 @@ import Link from "next/link";
 import { cache, Suspense } from "react";
 import { notFound } from "next/navigation";
 import { formatDay, formatInstant, shortSha } from "@/components/handoffs/format";
+import { capped, MoreItems } from "@/components/handoffs/capped";
 import { HandoffChanges } from "@/components/handoffs/handoff-changes";
 import { HandoffMarkdown } from "@/components/handoffs/handoff-markdown";
 import { HandoffSessionPanel, type HandoffSessionView } from "@/components/handoffs/handoff-session-panel";
@@ -10,11 +11,13 @@ import { ResumeButton } from "@/components/resume/resume-dialog";
 import { HandoffSource } from "@/components/handoffs/handoff-source";
 import { HandoffStructure } from "@/components/handoffs/handoff-structure";
 import { LintBadge, SeverityBadge } from "@/components/handoffs/lint-badge";
+import { HANDOFF_PAGE_LIMITS } from "@/components/handoffs/page-limits.data";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageSkeleton } from "@/components/ui/skeleton";
 import { getDb } from "@/lib/server/db/client";
+import { renderHandoffMarkdown } from "@/lib/server/markdown/handoff-markdown";
 import { judgeHandoffTiming } from "@/lib/core/metrics/handoff-timing";
 import { getChangesSincePrevious, getHandoff, handoffExists, type HandoffDetail } from "@/lib/server/queries/handoffs";
 import { sessionChartData } from "@/lib/server/queries/session-charts";
@@ -56,6 +59,7 @@ async function HandoffView({ id }: { id: string }) {
   const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));
   const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
   const findings = [...handoff.findings].sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
+  const shownFindings = capped(findings, HANDOFF_PAGE_LIMITS.listItems);
   return (
     <div className="space-y-5">
       <nav className="text-xs text-zinc-500">
@@ -90,7 +94,7 @@ async function HandoffView({ id }: { id: string }) {
               <p className="text-sm text-emerald-700">No findings: this handoff follows the protocol.</p>
             ) : (
               <ul className="space-y-2" aria-label="Lint findings">
-                {findings.map((finding, index) => (
+                {shownFindings.shown.map((finding, index) => (
                   <li key={index} className="text-sm">
                     <div className="flex items-center gap-2">
                       <SeverityBadge severity={finding.severity} />
@@ -102,6 +106,7 @@ async function HandoffView({ id }: { id: string }) {
                 ))}
               </ul>
             )}
+            <MoreItems hidden={shownFindings.hidden} noun="finding" where="the least severe, by line" />
             <p className="mt-3 text-xs text-zinc-400">Rules: docs/lint-rules.md</p>
           </Card>
           <Card title="Git">
@@ -129,7 +134,9 @@ async function HandoffView({ id }: { id: string }) {
 
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Card title="Rendered">
-          <HandoffMarkdown markdown={handoff.content} />
+          <Suspense fallback={<p className="text-sm text-zinc-500">Rendering…</p>}>
+            <RenderedHandoff content={handoff.content} />
+          </Suspense>
         </Card>
         <Card title="Source (secrets masked)">
           <HandoffSource content={handoff.content} highlighted={errorLines} />
@@ -137,6 +144,14 @@ async function HandoffView({ id }: { id: string }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The markdown renders on a worker thread (cached per content), so a hostile handoff holds no request;
+ * in a boundary of its own, so a slow first render (up to the worker's time limit) holds back only this card.
+ */
+async function RenderedHandoff({ content }: { content: string }) {
+  return <HandoffMarkdown rendered={await renderHandoffMarkdown(content)} markdown={content} />;
 }
 
 /** Each linked session's burn up to the moment the handoff was written, and whether that was in time. */
