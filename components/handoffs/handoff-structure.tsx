@@ -76,9 +76,15 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
           </Field>
           <Field label="Model">{identity.model ?? <span className="text-zinc-400">—</span>}</Field>
           <Field label="Session id">
-            {identity.sessionId ? <code className="font-mono text-xs">{identity.sessionId}</code> : <span className="text-zinc-400">unknown (not exposed by the runtime)</span>}
+            {identity.sessionId ? <code className="font-mono text-xs">{identity.sessionId}</code> : <span className="text-zinc-400">{identity.sessionIdRaw ? `“${identity.sessionIdRaw}” (none given)` : "not given in the handoff"}</span>}
           </Field>
-          <Field label="Timestamp">{identity.timestamp ? formatInstant(identity.timestamp) : (identity.timestampRaw ?? <span className="text-zinc-400">—</span>)}</Field>
+          <Field label="Timestamp">
+            {identity.timestamp ? formatInstant(identity.timestamp) : (identity.timestampRaw ?? <span className="text-zinc-400">—</span>)}
+            {/* The zone as the agent wrote it (PST, +09:00 …): the UTC time alone hides what the writer saw. */}
+            {identity.timestamp && identity.timestampRaw && identity.timestampRaw !== identity.timestamp && (
+              <span className="ml-2 text-xs text-zinc-500">written as “{identity.timestampRaw}”</span>
+            )}
+          </Field>
           <Field label="Branch">{identity.branch ? <code className="font-mono text-xs">{identity.branch}</code> : <span className="text-zinc-400">—</span>}</Field>
           <Field label="HEAD">{identity.headSha ? <code className="font-mono text-xs">{identity.headSha}</code> : <span className="text-zinc-400">—</span>}</Field>
         </dl>
