@@ -6,6 +6,6 @@ import { handoffFiltersSchema, listHandoffs } from "@/lib/server/queries/handoff
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (request: Request) => {
-  requireAccess(request, "handoffs:read");
+  await requireAccess(request, "handoffs:read");
   return listHandoffs(getDb(), handoffFiltersSchema.parse(searchParamsObject(request.url)));
 });

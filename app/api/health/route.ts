@@ -5,7 +5,7 @@ import { handle } from "@/lib/server/http";
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (request: Request) => {
-  requireAccess(request, "health:read");
+  await requireAccess(request, "health:read");
   const repos = await getDb().repo.count();
   return { ok: true, repos };
 });

@@ -27,7 +27,7 @@ async function rescan(): Promise<RescanSummary> {
  * prints, which the Rescan button shows; anything else is a logged 500 (lib/server/http.ts).
  */
 export const POST = handle(async (request: Request) => {
-  requireAccess(request, "scan:run");
+  await requireAccess(request, "scan:run");
   if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
     throw new HttpError(415, "send Content-Type: application/json");
   }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildAccessPolicy, describeAllowedHosts } from "./access-policy";
-import { AccessError, requireAccess } from "./require-access";
+import { LOCAL_ACTOR, type Actor } from "../../core/access/actor";
+import { AccessError, registerTeamActorResolver, requireAccess } from "./require-access";
 
 describe("buildAccessPolicy", () => {
   const machine = () => ["my-laptop", "192.168.1.20", "[fd00::20]"];
@@ -28,40 +29,71 @@ describe("buildAccessPolicy", () => {
 });
 
 describe("requireAccess", () => {
-  afterEach(() => vi.unstubAllEnvs());
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    registerTeamActorResolver(null);
+  });
 
   function call(headers: Record<string, string>, method = "POST") {
-    return () => requireAccess(new Request("http://127.0.0.1:3113/api/scan", { method, headers }), "scan:run");
+    return requireAccess(new Request("http://127.0.0.1:3113/api/scan", { method, headers }), "scan:run");
   }
 
-  it("throws an AccessError with the status the route answers", () => {
+  it("refuses with an AccessError carrying the status the route answers", async () => {
     vi.stubEnv("BATON_SERVE_PORT", "3113");
     vi.stubEnv("BATON_ALLOWED_HOSTS", "baton.test");
-    expect(call({ host: "127.0.0.1:3113" })).not.toThrow();
-    expect(call({ host: "127.0.0.1:3113", origin: "http://127.0.0.1:3113" })).not.toThrow();
-    expect(call({ host: "baton.test:3113", origin: "http://baton.test:3113" })).not.toThrow();
-    expect(call({ host: "evil.example:3113" })).toThrow(expect.objectContaining({ status: 421 }));
-    expect(call({ host: "127.0.0.1:3113", origin: "http://evil.example" })).toThrow(expect.objectContaining({ status: 403 }));
-    expect(call({ host: "127.0.0.1:3113", origin: "http://evil.example" })).toThrow(AccessError);
+    await expect(call({ host: "127.0.0.1:3113" })).resolves.toEqual(LOCAL_ACTOR);
+    await expect(call({ host: "127.0.0.1:3113", origin: "http://127.0.0.1:3113" })).resolves.toEqual(LOCAL_ACTOR);
+    await expect(call({ host: "baton.test:3113", origin: "http://baton.test:3113" })).resolves.toEqual(LOCAL_ACTOR);
+    await expect(call({ host: "evil.example:3113" })).rejects.toMatchObject({ status: 421 });
+    await expect(call({ host: "127.0.0.1:3113", origin: "http://evil.example" })).rejects.toMatchObject({ status: 403 });
+    await expect(call({ host: "127.0.0.1:3113", origin: "http://evil.example" })).rejects.toBeInstanceOf(AccessError);
   });
 
-  it("checks Origin for a scope that changes something, even on a GET", () => {
+  it("checks Origin for a scope that changes something, even on a GET", async () => {
     vi.stubEnv("BATON_SERVE_PORT", "3113");
-    expect(call({ host: "127.0.0.1:3113", origin: "http://evil.example" }, "GET")).toThrow(expect.objectContaining({ status: 403 }));
-    expect(() => requireAccess(new Request("http://x/api/health", { headers: { host: "localhost:3113", origin: "http://evil.example" } }), "health:read")).not.toThrow();
+    await expect(call({ host: "127.0.0.1:3113", origin: "http://evil.example" }, "GET")).rejects.toMatchObject({ status: 403 });
+    await expect(requireAccess(new Request("http://x/api/health", { headers: { host: "localhost:3113", origin: "http://evil.example" } }), "health:read")).resolves.toBeDefined();
   });
 
-  it("without a Host header (HTTP/1.0, a handler called in-process) the address's host is checked", () => {
+  it("without a Host header (HTTP/1.0, a handler called in-process) the address's host is checked", async () => {
     vi.stubEnv("BATON_SERVE_PORT", "3113");
-    expect(() => requireAccess(new Request("http://127.0.0.1:3113/api/handoffs"), "handoffs:read")).not.toThrow();
-    expect(() => requireAccess(new Request("http://evil.example:3113/api/handoffs"), "handoffs:read")).toThrow(expect.objectContaining({ status: 421 }));
-    expect(() => requireAccess({ method: "GET", headers: new Headers() }, "handoffs:read")).toThrow(expect.objectContaining({ status: 421 }));
+    await expect(requireAccess(new Request("http://127.0.0.1:3113/api/handoffs"), "handoffs:read")).resolves.toBeDefined();
+    await expect(requireAccess(new Request("http://evil.example:3113/api/handoffs"), "handoffs:read")).rejects.toMatchObject({ status: 421 });
+    await expect(requireAccess({ method: "GET", headers: new Headers() }, "handoffs:read")).rejects.toMatchObject({ status: 421 });
   });
 
-  it("reads the environment again when it changes", () => {
+  it("reads the environment again when it changes", async () => {
     vi.stubEnv("BATON_SERVE_PORT", "3113");
-    expect(call({ host: "other.test:3113" })).toThrow(AccessError);
+    await expect(call({ host: "other.test:3113" })).rejects.toBeInstanceOf(AccessError);
     vi.stubEnv("BATON_ALLOWED_HOSTS", "other.test");
-    expect(call({ host: "other.test:3113" })).not.toThrow();
+    await expect(call({ host: "other.test:3113" })).resolves.toBeDefined();
+  });
+
+  describe("on the team server", () => {
+    const member: Actor = { kind: "token", userId: "u1", email: "m@example.test", name: "M", role: "member", tokenId: "t1" };
+    const viewer: Actor = { ...member, role: "viewer" };
+    const read = () => requireAccess(new Request("http://127.0.0.1:3113/api/handoffs", { headers: { host: "127.0.0.1:3113" } }), "handoffs:read");
+
+    it("answers 401 to nobody, and health stays public", async () => {
+      vi.stubEnv("BATON_SERVE_PORT", "3113");
+      vi.stubEnv("BATON_TEAM", "1");
+      await expect(read()).rejects.toMatchObject({ status: 401 });
+      registerTeamActorResolver(async () => null);
+      await expect(read()).rejects.toMatchObject({ status: 401 });
+      await expect(requireAccess(new Request("http://127.0.0.1:3113/api/health"), "health:read")).resolves.toEqual(LOCAL_ACTOR);
+    });
+
+    it("returns the actor whose role holds the scope, else 403; a token's scopes narrow its role", async () => {
+      vi.stubEnv("BATON_SERVE_PORT", "3113");
+      vi.stubEnv("BATON_TEAM", "1");
+      registerTeamActorResolver(async () => ({ actor: member, scopes: null }));
+      await expect(read()).resolves.toEqual(member);
+      await expect(call({ host: "127.0.0.1:3113" })).resolves.toEqual(member);
+      registerTeamActorResolver(async () => ({ actor: viewer, scopes: null }));
+      await expect(call({ host: "127.0.0.1:3113" })).rejects.toMatchObject({ status: 403 });
+      registerTeamActorResolver(async () => ({ actor: member, scopes: ["handoffs:read"] }));
+      await expect(read()).resolves.toEqual(member);
+      await expect(call({ host: "127.0.0.1:3113" })).rejects.toMatchObject({ status: 403 });
+    });
   });
 });

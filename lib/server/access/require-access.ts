@@ -1,12 +1,15 @@
 /**
- * `requireAccess(request, scope)`: the first line of every route handler and server action. Today it
- * checks that the request came to an allowed host name (else 421) and, for a change, from this site
- * (else 403); proxy.ts runs the same check on every request before any route. The team server grows
- * it into sign-in and role checks (401/403) without changing its callers.
+ * `requireAccess(request, scope)`: the first line of every route handler and server action. It checks
+ * that the request came to an allowed host name (else 421) and, for a change, from this site (else 403);
+ * proxy.ts runs the same check on every request before any route. Then it says who is asking: in
+ * single-user mode the local user (who may do everything); on the team server (`serve --team`) the
+ * signed-in user or the bearer token's owner, refused with 401 (nobody) or 403 (role or token scope too
+ * narrow). The team resolver is registered by lib/server/auth, so this file stays free of auth imports.
  */
+import { LOCAL_ACTOR, type Actor } from "../../core/access/actor";
 import { checkRequest } from "../../core/web/request-guard";
 import { accessPolicy } from "./access-policy";
-import { ACCESS_SCOPES, type AccessScope } from "./access-scopes.data";
+import { ACCESS_SCOPES, roleHolds, type AccessScope } from "./access-scopes.data";
 
 /** Thrown when a request may not go on; the route wrapper answers `status` with `message`. */
 export class AccessError extends Error {
@@ -27,6 +30,24 @@ export interface AccessRequest {
   url?: string;
 }
 
+/**
+ * Who sent a request on the team server: the actor with the scopes its token allows (null: every scope
+ * of its role), or null when the request carries no valid session or token.
+ */
+export type TeamActorResolver = (request: AccessRequest) => Promise<{ actor: Actor; scopes: readonly AccessScope[] | null } | null>;
+
+let teamResolver: TeamActorResolver | null = null;
+
+/** Registered once by the team server's auth module (lib/server/auth). */
+export function registerTeamActorResolver(resolver: TeamActorResolver | null): void {
+  teamResolver = resolver;
+}
+
+/** Whether this process serves a team (sign-in required): `baton serve --team` sets BATON_TEAM=1. */
+export function isTeamMode(env: Record<string, string | undefined> = process.env): boolean {
+  return env.BATON_TEAM === "1";
+}
+
 /** The Host header, else the host of the request's address (a browser always sends Host). */
 export function requestHost(request: AccessRequest): string | null {
   const header = request.headers.get("host");
@@ -38,7 +59,8 @@ export function requestHost(request: AccessRequest): string | null {
   }
 }
 
-export function requireAccess(request: AccessRequest, scope: AccessScope): void {
+/** Host and Origin only (421 / 403), with no word on who is asking. */
+export function checkRequestOrigin(request: AccessRequest, scope: AccessScope): void {
   const { headers } = request;
   const verdict = checkRequest(
     {
@@ -52,4 +74,15 @@ export function requireAccess(request: AccessRequest, scope: AccessScope): void 
     { mutates: ACCESS_SCOPES[scope].mutates || undefined },
   );
   if (!verdict.ok) throw new AccessError(verdict.status, verdict.reason);
+}
+
+export async function requireAccess(request: AccessRequest, scope: AccessScope): Promise<Actor> {
+  checkRequestOrigin(request, scope);
+  if (!isTeamMode() || ACCESS_SCOPES[scope].public) return LOCAL_ACTOR;
+  if (teamResolver === null) throw new AccessError(401, "sign-in is not available on this server");
+  const found = await teamResolver(request);
+  if (found === null) throw new AccessError(401, "sign in, or send Authorization: Bearer <token>");
+  if (!roleHolds(found.actor.role, scope)) throw new AccessError(403, `a ${found.actor.role} may not do this (${scope})`);
+  if (found.scopes !== null && !found.scopes.includes(scope)) throw new AccessError(403, `this token does not hold the scope ${scope}`);
+  return found.actor;
 }

@@ -7,7 +7,7 @@ import { getResumeOptions } from "@/lib/server/resume/resume-options";
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  requireAccess(request, "handoffs:read");
+  await requireAccess(request, "handoffs:read");
   const { id } = await params;
   const options = await getResumeOptions(getDb(), id);
   if (options === null) throw new NotFoundError(`no handoff with id ${id}`);
