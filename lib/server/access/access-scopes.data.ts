@@ -28,15 +28,25 @@ export const ACCESS_SCOPES = {
   /** Add, change, remove remote repositories; refresh one at once. */
   "remotes:admin": { mutates: true, roles: ADMINS, public: false },
   "remotes:refresh": { mutates: true, roles: WRITERS, public: false },
+  /**
+   * Who one is (GET /api/auth-check, `baton login`) and one's own tokens: every signed-in user and
+   * every valid token holds it, whatever scopes the token was limited to.
+   */
+  "account:read": { mutates: false, roles: ALL, public: false, everyToken: true },
   /** One's own API tokens. */
   "tokens:write": { mutates: true, roles: ALL, public: false },
   "users:admin": { mutates: true, roles: ADMINS, public: false },
-} as const satisfies Record<string, { mutates: boolean; roles: readonly TeamRole[]; public: boolean }>;
+} as const satisfies Record<string, { mutates: boolean; roles: readonly TeamRole[]; public: boolean; everyToken?: boolean }>;
 
 export type AccessScope = keyof typeof ACCESS_SCOPES;
 
 export function isAccessScope(value: string): value is AccessScope {
   return Object.hasOwn(ACCESS_SCOPES, value);
+}
+
+/** Whether a token limited to some scopes still holds this one (see account:read). */
+export function everyTokenHolds(scope: AccessScope): boolean {
+  return "everyToken" in ACCESS_SCOPES[scope] && ACCESS_SCOPES[scope].everyToken === true;
 }
 
 /** Whether a role holds a scope. */

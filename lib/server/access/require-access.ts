@@ -9,7 +9,7 @@
 import { LOCAL_ACTOR, type Actor } from "../../core/access/actor";
 import { checkRequest } from "../../core/web/request-guard";
 import { accessPolicy } from "./access-policy";
-import { ACCESS_SCOPES, roleHolds, type AccessScope } from "./access-scopes.data";
+import { ACCESS_SCOPES, everyTokenHolds, roleHolds, type AccessScope } from "./access-scopes.data";
 
 /** Thrown when a request may not go on; the route wrapper answers `status` with `message`. */
 export class AccessError extends Error {
@@ -36,11 +36,15 @@ export interface AccessRequest {
  */
 export type TeamActorResolver = (request: AccessRequest) => Promise<{ actor: Actor; scopes: readonly AccessScope[] | null } | null>;
 
-let teamResolver: TeamActorResolver | null = null;
+/**
+ * Kept on globalThis: Next bundles instrumentation.ts (which registers it) apart from the route
+ * handlers and pages (which read it), each with its own copy of this module.
+ */
+const registry = globalThis as unknown as { batonTeamResolver?: TeamActorResolver | null };
 
 /** Registered once by the team server's auth module (lib/server/auth). */
 export function registerTeamActorResolver(resolver: TeamActorResolver | null): void {
-  teamResolver = resolver;
+  registry.batonTeamResolver = resolver;
 }
 
 /** Whether this process serves a team (sign-in required): `baton serve --team` sets BATON_TEAM=1. */
@@ -79,10 +83,11 @@ export function checkRequestOrigin(request: AccessRequest, scope: AccessScope): 
 export async function requireAccess(request: AccessRequest, scope: AccessScope): Promise<Actor> {
   checkRequestOrigin(request, scope);
   if (!isTeamMode() || ACCESS_SCOPES[scope].public) return LOCAL_ACTOR;
+  const teamResolver = registry.batonTeamResolver ?? null;
   if (teamResolver === null) throw new AccessError(401, "sign-in is not available on this server");
   const found = await teamResolver(request);
   if (found === null) throw new AccessError(401, "sign in, or send Authorization: Bearer <token>");
   if (!roleHolds(found.actor.role, scope)) throw new AccessError(403, `a ${found.actor.role} may not do this (${scope})`);
-  if (found.scopes !== null && !found.scopes.includes(scope)) throw new AccessError(403, `this token does not hold the scope ${scope}`);
+  if (found.scopes !== null && !found.scopes.includes(scope) && !everyTokenHolds(scope)) throw new AccessError(403, `this token does not hold the scope ${scope}`);
   return found.actor;
 }
