@@ -8,11 +8,13 @@
  * leaves it unguarded.
  */
 import { NextResponse, type NextRequest } from "next/server";
+import { teamGate } from "@/lib/core/auth/team-gate";
 import { isDecodablePath } from "@/lib/core/web/decodable-path";
 import { checkRequest } from "@/lib/core/web/request-guard";
 import { contentSecurityPolicy, createNonce, SECURITY_HEADERS } from "@/lib/core/web/security-headers";
 import { accessPolicy } from "@/lib/server/access/access-policy";
-import { requestHost } from "@/lib/server/access/require-access";
+import { isTeamMode, requestHost } from "@/lib/server/access/require-access";
+import { SESSION_COOKIE_NAMES } from "@/lib/server/auth/auth-config";
 
 /** Where an undecodable page address is sent: a path no route matches, so Next renders not-found. */
 const UNDECODABLE_PAGE = "/_baton/undecodable-address";
@@ -55,6 +57,17 @@ export function proxy(request: NextRequest) {
     if (request.nextUrl.pathname.startsWith("/api/")) return refuse(request, 404, "not found: the address is not valid percent-encoded UTF-8", policy);
     // A page address: the app's own not-found page (no route matches this path), with its 404.
     return withSecurityHeaders(NextResponse.rewrite(new URL(UNDECODABLE_PAGE, request.url), { request: { headers: requestHeaders } }), policy);
+  }
+  if (isTeamMode()) {
+    // 4. the team server's front door (lib/core/auth/team-gate.ts): no credential, no page.
+    const gate = teamGate({
+      pathname: request.nextUrl.pathname,
+      search: request.nextUrl.search,
+      hasSession: SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name)),
+      hasBearer: /^Bearer\s/i.test(request.headers.get("authorization") ?? ""),
+    });
+    if (gate.action === "unauthorized") return refuse(request, 401, "sign in, or send Authorization: Bearer <token>", policy);
+    if (gate.action === "sign-in") return withSecurityHeaders(NextResponse.redirect(new URL(gate.location, request.url), 307), policy);
   }
   return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);
 }

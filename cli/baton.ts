@@ -13,6 +13,7 @@ Usage:
                                                      rescans the registered repos and agent logs every S s (30);
                                                      a host other machines can reach needs --expose (no sign-in)
   baton demo [--json]                                 (re)build the demo workspace and scan it
+  baton serve --team | user add|list | token create|list|revoke | login --server URL   team server (docs/team.md)
 
 Options:
   --json     print one JSON document on stdout; progress goes to stderr
@@ -40,6 +41,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/resume")).resumeCommand(rest, io);
       case "serve":
         return await (await import("./commands/serve")).serveCommand(rest, io);
+      case "user":
+        return await (await import("./commands/user")).userCommand(rest, io);
+      case "token":
+        return await (await import("./commands/token")).tokenCommand(rest, io);
+      case "login":
+        return await (await import("./commands/login")).loginCommand(rest, io);
       case "demo":
         return await (await import("./commands/demo")).demoCommand(rest, io);
       case undefined:

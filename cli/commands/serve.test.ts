@@ -29,7 +29,7 @@ describe("serve --host", () => {
     const message = await promise.catch((error: Error) => error.message);
     expect(message).toContain(`refusing to serve on ${host}`);
     expect(message).toContain("--expose");
-    expect(message).toContain("--team) does not exist yet");
+    expect(message).toContain("Add --team for a team server with sign-in");
     expect(message).toMatch(/every handoff.*resume command.*rescans/s);
     expect(serve).not.toHaveBeenCalled();
   });
@@ -64,8 +64,25 @@ describe("serve --host", () => {
     expect(output.errors.join("\n")).toContain("serves Baton on [::]:3999");
   });
 
-  it("--team says it does not exist yet and names --expose", async () => {
-    await expect(serveCommand(["--team"], io())).rejects.toThrow(/--team .*does not exist yet.*--expose/s);
+  it("--team refuses without a postgresql:// DATABASE_URL or without BATON_AUTH_SECRET, one line each", async () => {
+    vi.stubEnv("DATABASE_URL", "file:/tmp/x.db");
+    vi.stubEnv("BATON_AUTH_SECRET", "s".repeat(40));
+    await expect(serveCommand(["--team"], io())).rejects.toThrow(/^--team needs a PostgreSQL database: set DATABASE_URL=postgresql:\/\/[^\n]*$/);
+    vi.stubEnv("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/baton");
+    vi.stubEnv("BATON_AUTH_SECRET", "");
+    await expect(serveCommand(["--team"], io())).rejects.toThrow(/^--team: BATON_AUTH_SECRET is not set[^\n]*$/);
+    vi.stubEnv("BATON_AUTH_SECRET", "short");
+    await expect(serveCommand(["--team"], io())).rejects.toThrow(/too short/);
+    expect(serve).not.toHaveBeenCalled();
+    vi.stubEnv("BATON_AUTH_SECRET", "s".repeat(40));
+    const output = io();
+    expect(await serveCommand(["--team", "--host", "0.0.0.0", "--port", "3999"], output)).toBe(0);
+    expect(output.errors).toEqual([]);
+    expect(process.env.BATON_TEAM).toBe("1");
+    expect(serve).toHaveBeenCalledWith(expect.objectContaining({ host: "0.0.0.0", port: 3999 }));
+    await serveCommand([], io());
+    expect(process.env.BATON_TEAM).toBeUndefined();
+    vi.unstubAllEnvs();
   });
 
   it("refuses a host that is not a name or an address", async () => {

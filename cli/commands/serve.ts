@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { isLoopbackHost, parseHostName } from "../../lib/core/web/host-names";
 import { buildAccessPolicy, describeAllowedHosts } from "../../lib/server/access/access-policy";
+import { secretProblem } from "../../lib/server/auth/auth-config";
 import { serve } from "../../lib/server/app/serve";
 import { UsageError, type Io } from "../io";
 
@@ -13,10 +14,10 @@ const EXPOSED = [
 
 function refusal(host: string): string {
   return [
-    `refusing to serve on ${host}: it is reachable from other machines, and Baton has no sign-in yet.`,
+    `refusing to serve on ${host}: it is reachable from other machines, and without --team nobody signs in.`,
     `Anyone who can reach it could ${EXPOSED.join("; ")}.`,
-    "Team mode with sign-in (--team) does not exist yet. For one user on a network you trust, add --expose;",
-    "otherwise leave --host out (127.0.0.1).",
+    "Add --team for a team server with sign-in (PostgreSQL, docs/team.md); for one user on a network you trust,",
+    "add --expose; otherwise leave --host out (127.0.0.1).",
   ].join("\n");
 }
 
@@ -47,10 +48,18 @@ export async function serveCommand(argv: string[], io: Io, defaults: { seedDemoI
   const every = Number(values.every ?? 30);
   if (!Number.isFinite(every) || every < 2 || every > 86_400) throw new UsageError(`--every takes seconds from 2 to 86400, not "${values.every}"`);
   if (values.every !== undefined && !values.watch) throw new UsageError("--every goes with --watch");
-  if (values.team) throw new UsageError("--team (a shared server with sign-in) does not exist yet. For one user on a network you trust, --expose serves without sign-in.");
   const host = values.host ?? "127.0.0.1";
   if (parseHostName(host) === null) throw new UsageError(`invalid host "${host}" (a name or an IP address)`);
-  if (!isLoopbackHost(host)) {
+  // The server process reads BATON_TEAM (lib/server/access/require-access.ts); never inherit it by accident.
+  delete process.env.BATON_TEAM;
+  if (values.team) {
+    if (values.expose) throw new UsageError("--team and --expose do not go together: --team already lets other machines in, each after signing in");
+    if (!/^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL?.trim() ?? "")) throw new UsageError("--team needs a PostgreSQL database: set DATABASE_URL=postgresql://user@host:5432/baton (docs/team.md)");
+    const problem = secretProblem(process.env.BATON_AUTH_SECRET);
+    if (problem) throw new UsageError(`--team: ${problem}`);
+    process.env.BATON_TEAM = "1";
+    if (values.demo) throw new UsageError("--demo goes with a single-user server, not --team");
+  } else if (!isLoopbackHost(host)) {
     if (!values.expose) throw new UsageError(refusal(host));
     const policy = buildAccessPolicy({ ...process.env, BATON_SERVE_HOST: host, BATON_SERVE_PORT: String(port) });
     io.err(exposureWarning(`${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`, describeAllowedHosts(policy)));

@@ -12,6 +12,9 @@ const ADMINS: readonly TeamRole[] = ["admin"];
 
 export const ACCESS_SCOPES = {
   "health:read": { mutates: false, roles: ALL, public: true },
+  /** better-auth's own routes (/api/auth/*: sign-in, sign-out, OAuth callback) and accepting an invitation. */
+  "auth:read": { mutates: false, roles: ALL, public: true },
+  "auth:write": { mutates: true, roles: ALL, public: true },
   "handoffs:read": { mutates: false, roles: ALL, public: false },
   "sessions:read": { mutates: false, roles: ALL, public: false },
   "events:read": { mutates: false, roles: ALL, public: false },
