@@ -2,6 +2,8 @@ import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { ActorBoundary } from "@/components/auth/actor-boundary";
+import { UserMenu } from "@/components/auth/user-menu";
 import { NavLink } from "@/components/layout/nav-link";
 import { Providers } from "@/components/layout/providers";
 import "./globals.css";
@@ -16,6 +18,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="font-sans">
         <Providers>
+          <ActorBoundary bare={<main className="min-h-screen">{children}</main>}>
           <div className="flex min-h-screen flex-col md:flex-row">
             {/* Wide screens: a column (border, background) the page's whole height, its navigation kept in
                 view. Narrow screens: a bar across the top whose links scroll sideways. */}
@@ -36,10 +39,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                 <div className="mt-auto hidden px-3 text-xs leading-relaxed text-zinc-400 md:block">
                   Add a repo: <code className="font-mono text-zinc-500">npm run baton -- scan &lt;path&gt;</code>
                 </div>
+                <UserMenu />
               </aside>
             </div>
             <main className="min-w-0 flex-1 px-4 py-4 md:px-8 md:py-6">{children}</main>
           </div>
+          </ActorBoundary>
         </Providers>
       </body>
     </html>

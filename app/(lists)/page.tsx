@@ -9,10 +9,12 @@ import { getDb } from "@/lib/server/db/client";
 import { getOverview } from "@/lib/server/queries/handoffs";
 import { listSessions } from "@/lib/server/queries/sessions";
 import { counted } from "@/lib/core/text/counted";
+import { requirePageActor } from "@/lib/server/access/page-actor";
 
 export const dynamic = "force-dynamic";
 
 export default async function OverviewPage() {
+  await requirePageActor();
   const db = getDb();
   const [overview, hottest] = await Promise.all([getOverview(db), listSessions(db, { sort: "peak", page: 1, pageSize: 5 })]);
   if (overview.repos.length === 0) {

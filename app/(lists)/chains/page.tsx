@@ -7,11 +7,13 @@ import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { listRepoChains } from "@/lib/server/queries/chain-graph";
 import { counted } from "@/lib/core/text/counted";
+import { requirePageActor } from "@/lib/server/access/page-actor";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Chains" };
 
 export default async function ChainsPage() {
+  await requirePageActor();
   const repos = await listRepoChains(getDb());
   return (
     <div className="space-y-4">

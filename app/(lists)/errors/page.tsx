@@ -6,11 +6,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { listIngestIssues } from "@/lib/server/queries/handoffs";
 import { counted } from "@/lib/core/text/counted";
+import { requirePageActor } from "@/lib/server/access/page-actor";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Ingest errors" };
 
 export default async function IngestErrorsPage() {
+  await requirePageActor();
   const issues = await listIngestIssues(getDb());
   const bySource = new Map<string, typeof issues>();
   for (const issue of issues) bySource.set(issue.source.id, [...(bySource.get(issue.source.id) ?? []), issue]);

@@ -3,11 +3,13 @@ import { HandoffBrowser } from "@/components/handoffs/handoff-browser";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { getHandoffFacets, listHandoffs, parseHandoffFilters } from "@/lib/server/queries/handoffs";
+import { requirePageActor } from "@/lib/server/access/page-actor";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Handoffs" };
 
 export default async function HandoffsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePageActor();
   const filters = parseHandoffFilters(await searchParams);
   const db = getDb();
   const [facets, initial] = await Promise.all([getHandoffFacets(db), listHandoffs(db, filters)]);

@@ -9,6 +9,7 @@ import { getDb } from "@/lib/server/db/client";
 import { getSessionFacets, listSessions, parseSessionFilters } from "@/lib/server/queries/sessions";
 import { DataTable } from "@/components/ui/data-table";
 import { counted } from "@/lib/core/text/counted";
+import { requirePageActor } from "@/lib/server/access/page-actor";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sessions" };
@@ -21,6 +22,7 @@ const sorts = [
 ] as const;
 
 export default async function SessionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePageActor();
   const params = await searchParams;
   const filters = parseSessionFilters(params);
   const db = getDb();

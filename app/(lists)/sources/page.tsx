@@ -9,11 +9,14 @@ import { DataTable } from "@/components/ui/data-table";
 import { RescanButton } from "@/components/sources/rescan-button";
 import { NothingFound } from "@/components/sources/nothing-found";
 import { listReposWithoutHandoffs } from "@/lib/server/queries/discovery";
+import { roleHolds } from "@/lib/server/access/access-scopes.data";
+import { requirePageActor } from "@/lib/server/access/page-actor";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
 
 export default async function SourcesPage() {
+  const actor = await requirePageActor();
   const [sources, withoutHandoffs] = await Promise.all([listAgentSources(getDb()), listReposWithoutHandoffs(getDb())]);
   return (
     <div className="space-y-4">
@@ -21,7 +24,7 @@ export default async function SourcesPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Sources</h1>
         <p className="text-sm text-zinc-500">Every registered root — repositories and agent log folders — and how its last scan went.</p>
       </div>
-      {(sources.length > 0 || withoutHandoffs.length > 0) && <RescanButton />}
+      {(sources.length > 0 || withoutHandoffs.length > 0) && roleHolds(actor.role, "scan:run") && <RescanButton />}
       <NothingFound repos={withoutHandoffs} />
       {sources.length === 0 ? (
         withoutHandoffs.length > 0 ? null : <EmptyState title="No sources yet">

@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageSkeleton } from "@/components/ui/skeleton";
 import { getDb } from "@/lib/server/db/client";
 import { getChainGraph } from "@/lib/server/queries/chain-graph";
+import { requirePageActor } from "@/lib/server/access/page-actor";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,7 @@ type Props = { params: Promise<{ repoId: string }>; searchParams: Promise<{ chai
 const loadRepo = cache((repoId: string) => getDb().repo.findUnique({ where: { id: repoId }, select: { name: true } }));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requirePageActor();
   const repo = await loadRepo((await params).repoId);
   return { title: repo ? `${repo.name} chains` : "Chains" };
 }
@@ -25,6 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * status is sent. The existence check is one indexed read; the skeleton shows while the graph is laid out.
  */
 export default async function RepoChainsPage({ params, searchParams }: Props) {
+  await requirePageActor();
   const { repoId } = await params;
   const { chain } = await searchParams;
   if (!(await loadRepo(repoId))) notFound();

@@ -23,6 +23,7 @@ import { getChangesSincePrevious, getHandoff, handoffExists, type HandoffDetail 
 import { sessionChartData } from "@/lib/server/queries/session-charts";
 import { getSessionsForHandoff } from "@/lib/server/queries/sessions";
 import { counted } from "@/lib/core/text/counted";
+import { requirePageActor } from "@/lib/server/access/page-actor";
 
 export const dynamic = "force-dynamic";
 
@@ -32,6 +33,7 @@ type Props = { params: Promise<{ id: string }> };
 const loadHandoff = cache((id: string) => getHandoff(getDb(), id));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requirePageActor();
   const handoff = await loadHandoff((await params).id);
   return { title: handoff ? (handoff.phase ?? handoff.path) : "Handoff not found" };
 }
@@ -41,6 +43,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * status is sent. The existence check is one indexed read; the skeleton shows while the rest loads.
  */
 export default async function HandoffPage({ params }: Props) {
+  await requirePageActor();
   const { id } = await params;
   if (!(await handoffExists(getDb(), id))) notFound();
   return (

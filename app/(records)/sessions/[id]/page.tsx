@@ -14,6 +14,8 @@ import { getDb } from "@/lib/server/db/client";
 import { sessionChartData } from "@/lib/server/queries/session-charts";
 import { getSession, sessionExists } from "@/lib/server/queries/sessions";
 import { counted } from "@/lib/core/text/counted";
+import { roleHolds } from "@/lib/server/access/access-scopes.data";
+import { requirePageActor } from "@/lib/server/access/page-actor";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +25,7 @@ type Props = { params: Promise<{ id: string }> };
 const loadSession = cache((id: string) => getSession(getDb(), id));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requirePageActor();
   const session = await loadSession((await params).id);
   return { title: session ? `Session ${session.sessionId}` : "Session not found" };
 }
@@ -32,16 +35,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * status is sent. The existence check is one indexed read; the skeleton shows while the rest loads.
  */
 export default async function SessionPage({ params }: Props) {
+  const actor = await requirePageActor();
   const { id } = await params;
   if (!(await sessionExists(getDb(), id))) notFound();
   return (
     <Suspense fallback={<PageSkeleton label="Loading session" />}>
-      <SessionView id={id} />
+      <SessionView id={id} canEdit={roleHolds(actor.role, "sessions:write")} />
     </Suspense>
   );
 }
 
-async function SessionView({ id }: { id: string }) {
+async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
   const session = await loadSession(id);
   // Removed by a scan between the two reads.
   if (!session) notFound();
@@ -80,7 +84,7 @@ async function SessionView({ id }: { id: string }) {
         <Stat label="Duration" value={formatDuration(session.durationMs)} />
       </div>
 
-      <Card title="Token burn" label="Token burn" actions={<ContextWindowForm sessionId={session.id} current={session.contextWindow} source={session.contextWindowSource} />}>
+      <Card title="Token burn" label="Token burn" actions={canEdit && <ContextWindowForm sessionId={session.id} current={session.contextWindow} source={session.contextWindowSource} />}>
         {session.requests.length === 0 ? (
           <p className="text-sm text-zinc-500">This session recorded no API responses with usage.</p>
         ) : (
