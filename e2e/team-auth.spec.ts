@@ -1,0 +1,203 @@
+/**
+ * The team server as its users meet it: a second server in team mode (BATON_TEAM=1, as `baton serve
+ * --team` sets it) on a PostgreSQL database of its own, with an admin and a viewer made by the CLI.
+ * Signed out, a page sends you to sign in and /api/* answers 401; signing in sets an HttpOnly, SameSite=Lax
+ * cookie; a viewer sees no Rescan and a viewer's change is refused (403); a change from a foreign Origin
+ * is refused (403); a token is shown once and works as a bearer. Skipped without a PostgreSQL URL.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import pg from "pg";
+import { shot } from "./screenshot";
+
+const root = path.resolve(import.meta.dirname, "..");
+const baseDatabaseUrl = process.env.BATON_TEST_DATABASE_URL?.startsWith("postgres") ? process.env.BATON_TEST_DATABASE_URL : undefined;
+const port = Number(process.env.BATON_E2E_TEAM_PORT ?? Number(process.env.BATON_E2E_PORT ?? 3107) + 500);
+const origin = `http://127.0.0.1:${port}`;
+const ADMIN = { email: "ada@example.com", password: "ada's long password" };
+const VIEWER = { email: "vic@example.com", password: "vic's long password" };
+
+test.skip(!baseDatabaseUrl, "skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+let server: ChildProcess | null = null;
+let databaseName = "";
+let databaseUrl = "";
+let env: Record<string, string | undefined> = {};
+
+function baton(args: string[], input = ""): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [path.join(root, "bin", "baton.mjs"), ...args], { cwd: root, env: env as NodeJS.ProcessEnv, input, encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const status = await fetch(`${origin}/api/health`).then((response) => response.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the team server did not answer on ${origin}`);
+}
+
+async function signIn(browser: Browser, user: { email: string; password: string }, next = "/"): Promise<Page> {
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
+  await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === next);
+  return page;
+}
+
+test.beforeAll(async () => {
+  databaseName = `baton_e2e_auth_${process.pid}`;
+  await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE "${databaseName}"`);
+  const url = new URL(baseDatabaseUrl!);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+  env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: databaseUrl,
+    BATON_DATA_DIR: path.resolve(process.env.BATON_E2E_DATA_DIR ?? "e2e/.tmp/data", "team"),
+    NEXT_TELEMETRY_DISABLED: "1",
+    CHECKPOINT_DISABLE: "1",
+  };
+  expect(baton(["user", "add", ADMIN.email, "--name", "Ada"], ADMIN.password)).toMatchObject({ code: 0 });
+  expect(baton(["user", "add", VIEWER.email, "--name", "Vic", "--role", "viewer"], VIEWER.password)).toMatchObject({ code: 0 });
+  expect(baton(["demo"]).code).toBe(0);
+  server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...(env as NodeJS.ProcessEnv), BATON_TEAM: "1", BATON_AUTH_SECRET: "e2e-team-secret-0123456789abcdef-0123456789", BATON_SERVE_HOST: "127.0.0.1", BATON_SERVE_PORT: String(port) },
+  });
+  await waitForHealth();
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+});
+
+test("signed out: a page sends you to sign in, /api/* answers 401, health stays open", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
+  await page.goto("/handoffs?repo=x");
+  await expect(page).toHaveURL(`${origin}/sign-in?next=${encodeURIComponent("/handoffs?repo=x")}`);
+  await expect(page.getByRole("heading", { name: "Sign in to Baton" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in with GitHub" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await shot(page, "team-sign-in");
+
+  const api = await fetch(`${origin}/api/handoffs`);
+  expect(api.status).toBe(401);
+  expect(await api.json()).toEqual({ error: expect.stringContaining("sign in") });
+  expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+  // A cookie of the right name but no session behind it: the page still will not render.
+  const forged = await fetch(`${origin}/api/handoffs`, { headers: { cookie: "baton.session_token=forged.value" } });
+  expect(forged.status).toBe(401);
+  await context.close();
+});
+
+test("sign-in says what went wrong, then sets an HttpOnly SameSite=Lax cookie (not Secure over http)", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
+  await page.goto("/sign-in?next=%2Fsources");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("do not match an account");
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(`${origin}/sources`);
+  const cookie = (await context.cookies()).find((item) => item.name === "baton.session_token");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
+  await expect(page.getByTestId("user-menu")).toContainText("Ada");
+  await expect(page.getByRole("button", { name: "Rescan now" })).toBeVisible();
+  // The session works for the API too, and a change from a foreign site is refused.
+  expect((await page.request.get("/api/handoffs")).status()).toBe(200);
+  const foreign = await page.request.post("/api/scan", { headers: { origin: "http://evil.example", "content-type": "application/json" }, data: {} });
+  expect(foreign.status()).toBe(403);
+  await context.close();
+});
+
+test("a viewer sees no Rescan and a viewer's change answers 403", async ({ browser }) => {
+  const page = await signIn(browser, VIEWER, "/sources");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Rescan now" })).toHaveCount(0);
+  await expect(page.getByTestId("user-menu")).toContainText("viewer");
+  const status = await page.evaluate(async () => (await fetch("/api/scan", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status);
+  expect(status).toBe(403);
+  await page.goto("/settings/team");
+  await expect(page.getByText("Only an admin manages the team")).toBeVisible();
+  await page.context().close();
+});
+
+test("a token is shown once and works as a bearer; revoked, it stops", async ({ browser }) => {
+  const page = await signIn(browser, ADMIN, "/settings/tokens");
+  await page.getByLabel("Name").fill("e2e laptop");
+  await page.getByRole("checkbox").first().check();
+  await page.getByRole("button", { name: "Create token" }).click();
+  const token = (await page.getByTestId("new-token").textContent())!.trim();
+  expect(token).toMatch(/^btn_[A-Za-z0-9_-]{43}$/);
+  await shot(page, "team-tokens");
+  const me = await fetch(`${origin}/api/auth-check`, { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status).toBe(200);
+  expect(await me.json()).toMatchObject({ kind: "token", email: ADMIN.email, role: "admin" });
+  await page.reload();
+  await expect(page.getByTestId("new-token")).toHaveCount(0);
+  await expect(page.getByText(token)).toHaveCount(0);
+  await expect(page.getByRole("cell", { name: `${token.slice(0, 8)}…` })).toBeVisible();
+  await page.getByRole("button", { name: "Revoke e2e laptop" }).click();
+  await expect(page.getByRole("button", { name: "Revoke e2e laptop" })).toHaveCount(0);
+  expect((await fetch(`${origin}/api/auth-check`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  await page.context().close();
+});
+
+test("an admin invites by link; the new member sets a name and password and is in", async ({ browser }) => {
+  const page = await signIn(browser, ADMIN, "/settings/team");
+  await expect(page.getByRole("combobox", { name: `Role of ${VIEWER.email}` })).toHaveValue("viewer");
+  await page.getByRole("button", { name: "Create invitation link" }).click();
+  const link = (await page.getByTestId("invitation-link").textContent())!.trim();
+  expect(link).toMatch(new RegExp(`^${origin}/invite/inv_`));
+  await shot(page, "team-settings");
+
+  const guest = await (await browser.newContext({ baseURL: origin })).newPage();
+  await guest.goto(link);
+  await guest.getByLabel("Name").fill("Mo");
+  await guest.getByLabel("Email").fill("mo@example.com");
+  await guest.getByLabel("Password", { exact: true }).fill("mo's long password");
+  await guest.getByLabel("Password again").fill("mo's long password");
+  await guest.getByRole("button", { name: "Create account and sign in" }).click();
+  await guest.waitForURL(`${origin}/`);
+  await expect(guest.getByTestId("user-menu")).toContainText("member");
+  await guest.goto(link);
+  await expect(guest.getByText("not valid any more")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Role of mo@example.com" })).toHaveValue("member");
+  await page.getByRole("combobox", { name: "Role of mo@example.com" }).selectOption("viewer");
+  await expect(page.getByRole("combobox", { name: "Role of mo@example.com" })).toHaveValue("viewer");
+  await guest.goto("/sources");
+  await expect(guest.getByTestId("user-menu")).toContainText("viewer");
+  await page.context().close();
+  await guest.context().close();
+});
