@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { ageOf, REVIEW_STATE_LABELS, reviewSummary } from "@/lib/core/reviews/review-format";
 import { OPEN_REVIEW_STATES, REVIEW_STATES } from "@/lib/core/reviews/review-states.data";
 import { DataTable } from "../ui/data-table";
@@ -12,6 +12,9 @@ import { fetchReviews, reviewKeys, type ReviewList } from "./review-api";
 import { ClaimHolder, ReviewCard } from "./review-card";
 import { ReviewStateBadge } from "./review-state-badge";
 import { useNow } from "./use-now";
+
+/** Cards shown per column before "Show all": a long column would push the others' off the screen. */
+const COLUMN_CARDS = 12;
 
 const FILTER_KEYS = ["mine", "unassigned", "repo", "runtime", "stale", "closed", "view"] as const;
 type Filters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
@@ -36,6 +39,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
   };
   const { data, error, isFetching } = useQuery({ queryKey: reviewKeys.list(search), queryFn: () => fetchReviews(search), initialData: search === initialSearch ? initial : undefined, refetchInterval: 60_000 });
   const now = useNow();
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const reviews = data?.reviews ?? [];
   const repos = [...new Map((data ?? initial).reviews.map((review) => [review.repoId, review.repoName ?? review.repoId])).entries()];
   const runtimes = [...new Set((data ?? initial).reviews.map((review) => review.runtime).filter((runtime): runtime is string => Boolean(runtime)))].sort();
@@ -95,7 +99,16 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
                 <h2 className="flex items-center justify-between px-1 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-300">
                   {REVIEW_STATE_LABELS[state]} <span className="rounded-full bg-white px-1.5 text-zinc-500 dark:bg-zinc-900">{inColumn.length}</span>
                 </h2>
-                {inColumn.length === 0 ? <p className="px-1 py-3 text-center text-xs text-zinc-400">none</p> : inColumn.map((review) => <ReviewCard key={review.id} review={review} actorId={actorId} now={now} />)}
+                {inColumn.length === 0 ? (
+                  <p className="px-1 py-3 text-center text-xs text-zinc-400">none</p>
+                ) : (
+                  (expanded[state] ? inColumn : inColumn.slice(0, COLUMN_CARDS)).map((review) => <ReviewCard key={review.id} review={review} actorId={actorId} now={now} />)
+                )}
+                {inColumn.length > COLUMN_CARDS && (
+                  <button type="button" onClick={() => setExpanded({ ...expanded, [state]: !expanded[state] })} className="w-full rounded-lg py-1.5 text-xs font-medium text-sky-700 hover:bg-white dark:text-sky-300 dark:hover:bg-zinc-900">
+                    {expanded[state] ? "Show fewer" : `Show all ${inColumn.length}`}
+                  </button>
+                )}
               </section>
             );
           })}

@@ -12,8 +12,8 @@ export function ClaimHolder({ review, actorId, now }: { review: Pick<ReviewListI
   const isExpired = left === "expired";
   return (
     <span data-testid="claim-holder" className={isExpired ? "text-zinc-400 line-through dark:text-zinc-500" : "text-sky-800 dark:text-sky-300"} title={review.claimExpiresAt ?? undefined}>
-      🔒 {review.claimedBy === actorId ? "you" : review.claimedByName ?? review.claimedBy}
-      <span className="ml-1 text-zinc-500 no-underline dark:text-zinc-400">({isExpired ? "lease expired" : left})</span>
+      🔒 {review.claimedBy === actorId ? "you" : review.claimedByName ?? review.claimedBy}{" "}
+      <span className="text-zinc-500 no-underline dark:text-zinc-400">({isExpired ? "lease expired" : left})</span>
     </span>
   );
 }

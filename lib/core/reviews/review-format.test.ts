@@ -9,7 +9,7 @@ describe("review formats", () => {
     ["2026-12-02T09:59:00Z", "expired"],
     ["2026-12-02T10:00:00Z", "expired"],
     ["2026-12-02T10:00:30Z", "30 s left"],
-    ["2026-12-02T10:14:10Z", "15 min left"],
+    ["2026-12-02T10:14:10Z", "14 min left"],
     ["2026-12-02T11:30:00Z", "1 h 30 min left"],
   ])("lease ending %s: %s", (end, text) => {
     expect(leaseLeft(end, now)).toBe(text);

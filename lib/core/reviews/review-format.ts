@@ -16,7 +16,7 @@ export function leaseLeft(claimExpiresAt: string | null, now: number): string {
   const ms = new Date(claimExpiresAt).getTime() - now;
   if (!(ms > 0)) return "expired";
   if (ms < 60_000) return `${Math.ceil(ms / 1000)} s left`;
-  if (ms < 3_600_000) return `${Math.ceil(ms / 60_000)} min left`;
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min left`;
   return `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min left`;
 }
 

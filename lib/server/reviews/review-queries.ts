@@ -113,7 +113,10 @@ export async function listReviews(db: Db, filters: ReviewListFilters = {}) {
       staleVerdicts,
     };
   });
-  return items.filter((item) => (!filters.runtime || item.runtime === filters.runtime) && (!filters.stale || item.staleVerdicts > 0));
+  // Highest priority first, then the most recent work (the handoff's own time).
+  return items
+    .filter((item) => (!filters.runtime || item.runtime === filters.runtime) && (!filters.stale || item.staleVerdicts > 0))
+    .sort((a, b) => b.priority - a.priority || (b.handoffTime ?? "").localeCompare(a.handoffTime ?? ""));
 }
 
 export type ReviewListItem = Awaited<ReturnType<typeof listReviews>>[number];
