@@ -12,7 +12,7 @@ export function ClaimHolder({ review, actorId, now }: { review: Pick<ReviewListI
   const isExpired = left === "expired";
   return (
     <span data-testid="claim-holder" className={isExpired ? "text-zinc-400 line-through dark:text-zinc-500" : "text-sky-800 dark:text-sky-300"} title={review.claimExpiresAt ?? undefined}>
-      🔒 {review.claimedBy === actorId ? "you" : review.claimedByName ?? review.claimedBy}{" "}
+      {review.claimedBy === actorId ? "you" : review.claimedByName ?? review.claimedBy}{" "}
       <span className="text-zinc-500 no-underline dark:text-zinc-400">({isExpired ? "lease expired" : left})</span>
     </span>
   );
@@ -38,13 +38,13 @@ export function ReviewCard({ review, actorId, now }: { review: ReviewListItem; a
         {review.staleVerdicts > 0 && <span className="text-amber-700 dark:text-amber-300">{review.staleVerdicts} stale verdict{review.staleVerdicts === 1 ? "" : "s"}</span>}
         {review.verdicts.filter((verdict) => !verdict.isStale).map((verdict, index) => (
           <span key={index} className={verdict.kind === "approve" ? "text-emerald-700 dark:text-emerald-300" : verdict.kind === "request_changes" ? "text-red-700 dark:text-red-300" : ""}>
-            {verdict.kind === "approve" ? "✓" : verdict.kind === "request_changes" ? "✗" : "💬"} {verdict.authorName}
+            {verdict.kind === "approve" ? "✓" : verdict.kind === "request_changes" ? "✗" : "•"} {verdict.authorName}
           </span>
         ))}
       </div>
       <div className="flex items-center justify-between gap-2 text-xs">
         <ClaimHolder review={review} actorId={actorId} now={now} />
-        {review.state === "blocked" && review.blockedReason && <span className="truncate text-amber-800 dark:text-amber-300" title={review.blockedReason}>⛔ {review.blockedReason}</span>}
+        {review.state === "blocked" && review.blockedReason && <span className="truncate text-amber-800 dark:text-amber-300" title={review.blockedReason}>Blocked: {review.blockedReason}</span>}
         {(review.state === "completed" || review.state === "failed") && <ReviewStateBadge state={review.state} />}
       </div>
     </article>

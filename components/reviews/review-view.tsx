@@ -69,7 +69,7 @@ export function ReviewView({ initial, actor }: { initial: RenderedReview; actor:
           <Link href={`/handoffs/${review.handoffId}`} className="text-sky-700 hover:underline dark:text-sky-300">handoff page</Link>
         </p>
         {review.handoff?.nextAction && <p className="text-sm text-zinc-700 dark:text-zinc-300"><span className="font-medium">Next action:</span> {review.handoff.nextAction}</p>}
-        {review.state === "blocked" && review.blockedReason && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">⛔ Blocked: {review.blockedReason}</p>}
+        {review.state === "blocked" && review.blockedReason && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">Blocked: {review.blockedReason}</p>}
         {review.successor && (
           <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
             Continued by <Link className="underline" href={review.successor.reviewId ? `/reviews/${review.successor.reviewId}` : `/handoffs/${review.successor.handoffId}`}>{review.successor.path}</Link>
