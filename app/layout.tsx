@@ -32,6 +32,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                   <NavLink href="/">Overview</NavLink>
                   <NavLink href="/handoffs">Handoffs</NavLink>
                   <NavLink href="/chains">Chains</NavLink>
+                  <NavLink href="/reviews">Reviews</NavLink>
                   <NavLink href="/sessions">Sessions</NavLink>
                   <NavLink href="/errors">Ingest errors</NavLink>
                   <NavLink href="/sources">Sources</NavLink>

@@ -12,6 +12,8 @@ Usage:
                                                      serve the dashboard (default 127.0.0.1:3000); --watch
                                                      rescans the registered repos and agent logs every S s (30);
                                                      a host other machines can reach needs --expose (no sign-in)
+  baton review <list|show|claim|release|…> [--json]  team review of open handoffs: claim, block, done,
+                                                     fail, comment (review --help)
   baton demo [--json]                                 (re)build the demo workspace and scan it
   baton serve --team | user add|list | token create|list|revoke | login --server URL   team server (docs/team.md)
 
@@ -39,6 +41,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/lint")).lintCommand(rest, io);
       case "resume":
         return await (await import("./commands/resume")).resumeCommand(rest, io);
+      case "review":
+        return await (await import("./commands/review")).reviewCommand(rest, io);
       case "serve":
         return await (await import("./commands/serve")).serveCommand(rest, io);
       case "user":

@@ -10,13 +10,16 @@ import { getOverview } from "@/lib/server/queries/handoffs";
 import { listSessions } from "@/lib/server/queries/sessions";
 import { counted } from "@/lib/core/text/counted";
 import { requirePageActor } from "@/lib/server/access/page-actor";
+import { ReviewStateBadge } from "@/components/reviews/review-state-badge";
+import { reviewSummary } from "@/lib/core/reviews/review-format";
+import { reviewBadges, reviewCounts } from "@/lib/server/reviews/review-queries";
 
 export const dynamic = "force-dynamic";
 
 export default async function OverviewPage() {
   await requirePageActor();
   const db = getDb();
-  const [overview, hottest] = await Promise.all([getOverview(db), listSessions(db, { sort: "peak", page: 1, pageSize: 5 })]);
+  const [overview, hottest, reviews] = await Promise.all([getOverview(db), listSessions(db, { sort: "peak", page: 1, pageSize: 5 }), reviewCounts(db)]);
   if (overview.repos.length === 0) {
     return (
       <div className="space-y-4">
@@ -35,12 +38,15 @@ export default async function OverviewPage() {
   const openHeads = overview.repos
     .flatMap((repo) => repo.openHeads.map((head) => ({ ...head, repoName: repo.name, isLatest: repo.latestId === head.id })))
     .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
+  const badges = await reviewBadges(db, openHeads.map((head) => head.id));
   const healthTotal = overview.health.withErrors + overview.health.withWarnings + overview.health.clean;
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
-        <p className="text-sm text-zinc-500">Paused work across {overview.repos.length} repositories.</p>
+        <p className="text-sm text-zinc-500">
+          Paused work across {overview.repos.length} repositories. Reviews: <Link href="/reviews" className="font-medium text-sky-700 hover:underline" data-testid="overview-review-summary">{reviewSummary(reviews)}</Link>
+        </p>
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <Stat label="Repositories" value={overview.repos.length} />
@@ -66,6 +72,7 @@ export default async function OverviewPage() {
                     <span className="text-xs text-zinc-500">{head.repoName}</span>
                     <span className="text-xs text-zinc-400">{formatDay(head.date)}</span>
                     {head.isLatest && <Badge tone="violet">latest</Badge>}
+                    {badges[head.id] && <Link href={`/reviews/${badges[head.id]!.reviewId}`}><ReviewStateBadge state={badges[head.id]!.state} claimed={badges[head.id]!.isClaimLive} title={badges[head.id]!.isClaimLive ? `claimed by ${badges[head.id]!.claimedByName}` : undefined} /></Link>}
                     {head.inWorkingTree && head.branches.length === 0 && <Badge tone="amber">uncommitted</Badge>}
                     {head.branches.slice(0, 2).map((branch) => (
                       <Badge key={branch}>{branch}</Badge>

@@ -13,6 +13,7 @@ import type { Readiness } from "../../lib/server/resume/readiness";
 import { getResumeOptions, type ResumeOptions } from "../../lib/server/resume/resume-options";
 import { printJson, progressLine, UsageError, type Io } from "../io";
 import { counted } from "../../lib/core/text/counted";
+import { claimForResume } from "./review-backend";
 
 const USAGE = `baton resume <handoff file | repo> [--runtime R] [--command [--native]] [--json]
 baton resume <repo> <repo-relative handoff path> [same options]
@@ -22,6 +23,8 @@ baton resume <repo> <repo-relative handoff path> [same options]
   --runtime R     ${RESUME_RUNTIMES.join(" | ")} (default: the runtime that wrote the handoff)
   --command       print only the shell command that starts the runtime
   --native        print only the command that reopens the recorded session
+  --claim         claim the handoff's review first (team server with a stored token, else locally);
+                  someone else's claim: exit 1 naming who holds it until when
   --json          print { runtime, prompt, command, nativeCommand, details }
                   (details.warnings: lint errors, a vague next action, a deprecated handoff, …)`;
 
@@ -49,6 +52,8 @@ export async function resumeCommand(argv: string[], io: Io, context: { cwd?: str
         runtime: { type: "string" },
         command: { type: "boolean", default: false },
         native: { type: "boolean", default: false },
+        claim: { type: "boolean", default: false },
+        server: { type: "string" },
         json: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -69,7 +74,7 @@ export async function resumeCommand(argv: string[], io: Io, context: { cwd?: str
 
   try {
     const target = await resolveTarget(positionals, context.cwd ?? process.cwd());
-    return await resume(target, { runtime, json: values.json, commandOnly, native: values.native }, io);
+    return await resume(target, { runtime, json: values.json, commandOnly, native: values.native, claim: values.claim ? { server: values.server } : null }, io);
   } catch (error) {
     if (error instanceof ResumeFailure) {
       io.err(`baton: ${error.message}`);
@@ -79,7 +84,7 @@ export async function resumeCommand(argv: string[], io: Io, context: { cwd?: str
   }
 }
 
-async function resume(target: ResumeTarget, flags: { runtime: ResumeRuntime | undefined; json: boolean; commandOnly: boolean; native: boolean }, io: Io): Promise<number> {
+async function resume(target: ResumeTarget, flags: { runtime: ResumeRuntime | undefined; json: boolean; commandOnly: boolean; native: boolean; claim?: { server: string | undefined } | null }, io: Io): Promise<number> {
   const database = resolveDatabaseUrl();
   const applied = await ensureDatabase(database);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
@@ -89,6 +94,7 @@ async function resume(target: ResumeTarget, flags: { runtime: ResumeRuntime | un
     const handoffId = target.kind === "repo" ? await latestOpenHead(db, repoId, target.root, io) : await handoffAtPath(db, repoId, target, io);
     const options = await getResumeOptions(db, handoffId);
     if (options === null) throw new ResumeFailure(`handoff ${handoffId} disappeared while resuming; run the command again`);
+    if (flags.claim && !(await claimForResume(handoffId, flags.claim.server, io))) return 1;
     const runtime = flags.runtime ?? options.defaultRuntime;
     const plan = options.plans.find((candidate) => candidate.runtime === runtime)!;
 

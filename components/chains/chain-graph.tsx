@@ -23,6 +23,7 @@ import { LintBadge } from "../handoffs/lint-badge";
 import { runtimeColors, RuntimeBadge, runtimeLabel } from "../handoffs/runtime-badge";
 import { ResumeDialog } from "../resume/resume-dialog";
 import { Badge } from "../ui/badge";
+import { HandoffReviewBadge } from "../reviews/handoff-review-badge";
 
 /** `vertical`: drawn top to bottom (older at the top), so edges leave a node's bottom and enter its top. */
 type HandoffFlowNode = Node<GraphHandoffNode & { vertical: boolean } & Record<string, unknown>, "handoff">;
@@ -105,6 +106,7 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
         <div className="mt-auto flex min-w-0 gap-1 overflow-hidden">
           {data.peakContextPercent !== null && <Badge tone={data.peakContextPercent >= 90 ? "red" : "blue"}>ctx {Math.round(data.peakContextPercent)}%</Badge>}
           {data.isHead && <Badge tone="violet">open head</Badge>}
+          {data.isHead && <HandoffReviewBadge handoffId={data.id} />}
           {data.isLatest && <Badge tone="violet">latest</Badge>}
           {data.isForkPoint && <Badge tone="amber">fork</Badge>}
         </div>

@@ -12,6 +12,7 @@ import { LintBadge } from "./lint-badge";
 import { RuntimeBadge } from "./runtime-badge";
 import { DataTable } from "../ui/data-table";
 import { counted } from "@/lib/core/text/counted";
+import { HandoffReviewBadge } from "../reviews/handoff-review-badge";
 
 type HandoffPage = Awaited<ReturnType<typeof listHandoffs>>;
 
@@ -176,6 +177,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-1">
                       <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
+                      <HandoffReviewBadge handoffId={handoff.id} />
                       {handoff.secretCount > 0 && <Badge tone="red">{counted(handoff.secretCount, "secret")} masked</Badge>}
                     </div>
                   </td>

@@ -8,6 +8,7 @@ import { runtimeLabel } from "../handoffs/runtime-badge";
 import { Badge } from "../ui/badge";
 import { CopyButton } from "../ui/copy-button";
 import { counted } from "@/lib/core/text/counted";
+import { ResumeClaimButton } from "../reviews/resume-claim-button";
 
 async function fetchResume(handoffId: string): Promise<ResumeOptions> {
   const response = await fetch(`/api/handoffs/${encodeURIComponent(handoffId)}/resume`);
@@ -46,6 +47,7 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
             <h2 id="resume-title" className="text-base font-semibold">Resume this handoff</h2>
             {data && <p className="break-all font-mono text-xs text-zinc-500">{data.handoff.path}</p>}
           </div>
+          <ResumeClaimButton handoffId={handoffId} />
           <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg px-2 py-1 text-sm text-zinc-500 hover:bg-zinc-100" aria-label="Close">
             ✕
           </button>

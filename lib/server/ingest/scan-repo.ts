@@ -15,6 +15,7 @@ import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import type { BulkWriter, Row } from "../db/bulk";
 import { defaultBranch, listBranches, readBlobs, readRepoInfo, gitBlobSha, type GitRef } from "../git";
 import { listCommitFiles } from "../git-tree-walk";
+import { syncRepoReviews } from "../reviews/sync-reviews";
 import { deriveRepo, type DeriveResult } from "./derive-repo";
 import {
   type RepoDiscovery,
@@ -485,6 +486,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     derive = await deriveRepo(bulk, { repoId, repoPath, isShallow: info.isShallow, prefixes: await historyPathspecs(bulk, repoId) });
     stats.derived = true;
   }
+  // Every open chain head has a review; a head that got a successor completes its review as "continued".
+  await syncRepoReviews(bulk, repoId);
   await storeDiscoveryIssues(
     bulk,
     sourceId,

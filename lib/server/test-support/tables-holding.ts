@@ -1,7 +1,7 @@
 import type { BulkWriter } from "../db/bulk";
 
 /** Every table a handoff scan writes, so "the database never stores it" is checked everywhere, not column by column. */
-const TABLES = ["Source", "Repo", "Branch", "Handoff", "HandoffOccurrence", "HandoffFinding", "ChainEdge", "FileState", "IngestIssue", "SecretFingerprint"];
+const TABLES = ["Source", "Repo", "Branch", "Handoff", "HandoffOccurrence", "HandoffFinding", "ChainEdge", "FileState", "IngestIssue", "SecretFingerprint", "Review", "ReviewEvent"];
 
 /** The tables any row of which contains `value` (in any column, as stored). */
 export async function tablesHolding(bulk: BulkWriter, value: string): Promise<string[]> {

@@ -1,0 +1,73 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { leaseSeconds } from "@/lib/core/reviews/review-rules";
+import type { RenderedReview } from "@/lib/server/reviews/render-review";
+import { postReview, ReviewRequestError, reviewKeys } from "./review-api";
+
+/** What a refusal says to the person: who holds the claim until when, or that the review moved on. */
+export function refusalText(error: unknown): string {
+  if (error instanceof ReviewRequestError) {
+    if (error.status === 409 && typeof error.body.heldBy === "string") {
+      const until = typeof error.body.claimExpiresAt === "string" ? new Date(error.body.claimExpiresAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "?";
+      return `Claimed by ${error.body.heldBy} until ${until}.`;
+    }
+    if (error.status === 409 && typeof error.body.version === "number") return "The review changed meanwhile; it is reloaded — try again.";
+    return error.message;
+  }
+  return (error as Error).message;
+}
+
+/**
+ * The writes of the review page. Each sends the version the page shows; after any answer the review and
+ * the lists are refetched. Comments, replies, resolves and verdicts do not depend on the claim, so a
+ * stale version is retried once with the current one; a transition never is (the state it was meant
+ * for may be gone).
+ */
+export function useReviewActions(review: Pick<RenderedReview, "id" | "version">) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useCallback(async () => {
+    await Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.one(review.id) }), queryClient.invalidateQueries({ queryKey: ["reviews"] })]);
+  }, [queryClient, review.id]);
+
+  const run = useCallback(
+    async (action: string, body: Record<string, unknown>, { retryStale = false, versioned = true } = {}): Promise<boolean> => {
+      setBusy(action);
+      setError(null);
+      try {
+        try {
+          await postReview(review.id, action, versioned ? { version: review.version, ...body } : body);
+        } catch (first) {
+          if (!(retryStale && first instanceof ReviewRequestError && first.status === 409 && typeof first.body.version === "number")) throw first;
+          await postReview(review.id, action, { ...body, version: first.body.version });
+        }
+        return true;
+      } catch (failure) {
+        setError(refusalText(failure));
+        return false;
+      } finally {
+        setBusy(null);
+        await refresh();
+      }
+    },
+    [review.id, review.version, refresh],
+  );
+  return { run, busy, error, setError, refresh };
+}
+
+/** While this page is open and its viewer holds the claim, keep the lease alive. */
+export function useLeaseHeartbeat(reviewId: string, isHolder: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isHolder) return;
+    // A third of the default lease, at most a minute: two beats can be lost before the lease ends.
+    const every = Math.min(60_000, (leaseSeconds({}) * 1000) / 3);
+    const timer = setInterval(() => {
+      postReview(reviewId, "heartbeat", {}).catch(() => queryClient.invalidateQueries({ queryKey: reviewKeys.one(reviewId) }));
+    }, every);
+    return () => clearInterval(timer);
+  }, [reviewId, isHolder, queryClient]);
+}

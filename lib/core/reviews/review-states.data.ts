@@ -1,0 +1,64 @@
+/**
+ * The review workflow as data: `pending → in_progress ⇄ blocked → completed | failed`, with an admin's
+ * reopen. Each row says who may take it (team roles; single-user mode's local user is an admin) and
+ * whether the actor must hold the review's live claim: a transition is work on the review, and only
+ * the one who claimed it does that work (a member who wants it must claim it first, or ask an admin to
+ * force-release). The scan's own moves (a successor appeared: "continued") are not here: no person
+ * makes them (lib/server/reviews/sync-reviews.ts).
+ */
+import type { TeamRole } from "../access/actor";
+
+export const REVIEW_STATES = ["pending", "in_progress", "blocked", "completed", "failed"] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const OPEN_REVIEW_STATES: readonly ReviewState[] = ["pending", "in_progress", "blocked"];
+
+export interface ReviewTransition {
+  from: ReviewState;
+  to: ReviewState;
+  /** The button's and the CLI's word for it. */
+  label: string;
+  roles: readonly TeamRole[];
+  needsOwnClaim: boolean;
+  /** The reason is required (blocked on what), optional, or not asked. */
+  reason: "required" | "optional" | "none";
+  /** The resolution a closed review records. */
+  resolution?: "done" | "failed";
+}
+
+const WRITERS: readonly TeamRole[] = ["admin", "member"];
+const ADMINS: readonly TeamRole[] = ["admin"];
+
+export const REVIEW_TRANSITIONS: readonly ReviewTransition[] = [
+  { from: "pending", to: "in_progress", label: "Start", roles: WRITERS, needsOwnClaim: true, reason: "none" },
+  { from: "in_progress", to: "pending", label: "Put back", roles: WRITERS, needsOwnClaim: true, reason: "optional" },
+  { from: "in_progress", to: "blocked", label: "Block", roles: WRITERS, needsOwnClaim: true, reason: "required" },
+  { from: "blocked", to: "in_progress", label: "Unblock", roles: WRITERS, needsOwnClaim: true, reason: "optional" },
+  { from: "in_progress", to: "completed", label: "Done", roles: WRITERS, needsOwnClaim: true, reason: "optional", resolution: "done" },
+  { from: "in_progress", to: "failed", label: "Fail", roles: WRITERS, needsOwnClaim: true, reason: "required", resolution: "failed" },
+  { from: "blocked", to: "failed", label: "Fail", roles: WRITERS, needsOwnClaim: true, reason: "required", resolution: "failed" },
+  { from: "completed", to: "pending", label: "Reopen", roles: ADMINS, needsOwnClaim: false, reason: "optional" },
+  { from: "failed", to: "pending", label: "Reopen", roles: ADMINS, needsOwnClaim: false, reason: "optional" },
+];
+
+/** Everything else one does on a review, with the roles that may. */
+export const REVIEW_ACTIONS = {
+  /** Take (or renew) the lease; also moves a pending review to in_progress. */
+  claim: { roles: WRITERS },
+  /** Give up one's own claim. */
+  release: { roles: WRITERS },
+  /** Drop someone else's claim. */
+  forceRelease: { roles: ADMINS },
+  heartbeat: { roles: WRITERS },
+  assign: { roles: WRITERS },
+  verdict: { roles: WRITERS },
+  comment: { roles: WRITERS },
+  resolveComment: { roles: WRITERS },
+} as const satisfies Record<string, { roles: readonly TeamRole[] }>;
+export type ReviewAction = keyof typeof REVIEW_ACTIONS;
+
+export const VERDICT_KINDS = ["approve", "request_changes", "comment"] as const;
+export type VerdictKind = (typeof VERDICT_KINDS)[number];
+
+/** How long a claim lasts without a heartbeat. */
+export const DEFAULT_LEASE_SECONDS = 15 * 60;
