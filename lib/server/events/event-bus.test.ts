@@ -1,4 +1,7 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BatonEvent } from "../../core/events/baton-event";
@@ -128,6 +131,14 @@ describe.skipIf(!postgresTestUrl)("event bus on PostgreSQL: LISTEN/NOTIFY betwee
     await sleep(300);
     expect(seenA).toEqual([{ kind: "scan", id, version: 1 }]);
     expect(seenB).toHaveLength(1);
+  });
+
+  it("a write committed by another server process reaches this one's subscribers", async () => {
+    const seenB = collect(busB);
+    const id = randomUUID();
+    await promisify(execFile)(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "notify-writer.fixture.ts"), target.url, id], { timeout: 60_000 });
+    await until(() => seenB.length > 0);
+    expect(seenB).toEqual([{ kind: "review", id, version: 4 }]);
   });
 
   it("a rolled-back write notifies nobody", async () => {
