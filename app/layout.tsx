@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 import { ActorBoundary } from "@/components/auth/actor-boundary";
 import { UserMenu } from "@/components/auth/user-menu";
 import { NavLink } from "@/components/layout/nav-link";
+import { LiveEventsProvider } from "@/components/live/live-events-provider";
+import { LiveIndicator } from "@/components/live/live-indicator";
 import { Providers } from "@/components/layout/providers";
 import "./globals.css";
 
@@ -19,6 +21,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="font-sans">
         <Providers>
           <ActorBoundary bare={<main className="min-h-screen">{children}</main>}>
+          <LiveEventsProvider>
           <div className="flex min-h-screen flex-col md:flex-row">
             {/* Wide screens: a column (border, background) the page's whole height, its navigation kept in
                 view. Narrow screens: a bar across the top whose links scroll sideways. */}
@@ -28,6 +31,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                   <span aria-hidden className="grid h-7 w-7 place-items-center rounded-lg bg-zinc-900 text-sm font-bold text-white">B</span>
                   <span className="text-base font-semibold tracking-tight">Baton</span>
                 </a>
+                <div className="order-last md:order-none md:-mt-4 md:mb-4 md:px-3"><LiveIndicator /></div>
                 <nav aria-label="Main" className="-mx-1 flex min-w-0 gap-1 overflow-x-auto px-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
                   <NavLink href="/">Overview</NavLink>
                   <NavLink href="/handoffs">Handoffs</NavLink>
@@ -45,6 +49,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </div>
             <main className="min-w-0 flex-1 px-4 py-4 md:px-8 md:py-6">{children}</main>
           </div>
+          </LiveEventsProvider>
           </ActorBoundary>
         </Providers>
       </body>

@@ -485,6 +485,7 @@ async function benchMemory() {
 const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions, graph: () => benchGraph(work, log), "session-page": () => benchSessionPage(work, log), render: () => benchRender(work, log), memory: benchMemory };
 /** What a plain `npm run bench` runs. */
 const DEFAULT_BENCHMARKS = ["handoffs", "sessions", "graph", "session-page", "render"];
+benchmarks.live = async () => (await import("./live-bench")).benchLive(work, log); DEFAULT_BENCHMARKS.push("live"); // SSE clients under write load (issue 16)
 
 mkdirSync(work, { recursive: true });
 // The commands (and the in-process ingest's parser workers) run the CLI bundle; build it now if the

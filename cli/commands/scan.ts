@@ -34,6 +34,7 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
   const applied = await ensureDatabase(target);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
   const progress = progressLine(io);
+  const started = new Date();
   const bulk = openBulkWriter(target);
   // Prisma only for the handoff half of the report: its cold start costs more than an agents-only scan.
   let db: Db | null = null;
@@ -63,6 +64,8 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
       },
     });
     progress.done();
+    // On PostgreSQL, open dashboards on the same database refetch what this scan changed.
+    await (await import("../../lib/server/events/scan-events")).announceScanTo(target, bulk, { since: started, scanId: result.scanRunId || sessions.scanRunId });
     const repoIds = result.repos.map((repo) => repo.repoId).filter((id): id is string => id !== null);
     if (repoIds.length > 0) db = (await import("../../lib/server/db/client")).createDb(target);
     const report = await getScanReport(db, { repoIds, sessionSourceIds: sessions.sourceIds, sql: bulk });

@@ -13,6 +13,7 @@ import path from "node:path";
 import type { BulkWriter } from "../db/bulk";
 import { resolveDatabaseUrl } from "../db/database-url";
 import { classifyStorageError } from "../db/storage-errors";
+import { announceScan } from "../events/scan-events";
 import { scanSessions } from "../sessions/scan-sessions";
 import { scanPaths } from "./scan";
 import { counted } from "../../core/text/counted";
@@ -90,7 +91,10 @@ export async function rescanRegistered(bulk: BulkWriter, agents: RescanAgents | 
     durationMs: Date.now() - started,
     notices: (sessions.agents?.issues ?? []).map((issue) => issue.message),
   };
-  return { ...summary, changed: summary.branchesRead > 0 || summary.handoffFilesRead > 0 || summary.agentFilesRead > 0 };
+  const changed = summary.branchesRead > 0 || summary.handoffFilesRead > 0 || summary.agentFilesRead > 0;
+  // Open pages refetch what changed (the live bus); a rescan of nothing announces nothing.
+  if (changed) await announceScan(bulk, { since: new Date(started), scanId: "scanRunId" in handoffs ? handoffs.scanRunId : sessions.scanRunId });
+  return { ...summary, changed };
 }
 
 export interface Watcher {

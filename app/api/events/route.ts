@@ -1,0 +1,21 @@
+import { NextResponse } from "next/server";
+import { AccessError, requireAccess } from "@/lib/server/access/require-access";
+import { createEventStream, SSE_HEADERS } from "@/lib/server/events/event-stream";
+import { subscribe } from "@/lib/server/events/publish";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /api/events: the live stream, Server-Sent Events (lib/server/events/event-stream.ts). One `data:`
+ * `{ kind, id, version }` per change, a `: ping` comment every 15 s; it ends (and unsubscribes) when the
+ * tab goes away. Clients refetch what changed; nothing else travels here.
+ */
+export async function GET(request: Request): Promise<Response> {
+  try {
+    await requireAccess(request, "events:read");
+  } catch (error) {
+    if (error instanceof AccessError) return NextResponse.json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  return new Response(createEventStream({ subscribe, signal: request.signal }), { headers: SSE_HEADERS });
+}

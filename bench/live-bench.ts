@@ -1,0 +1,226 @@
+/**
+ * `npm run bench -- live`: the live stream under load. One server process (bench/live-server.ts: the real
+ * bus and SSE stream behind node:http) on SQLite and, when BATON_TEST_DATABASE_URL is set, on PostgreSQL;
+ * 50 concurrent SSE clients; 200 writes/s, each a transaction that emits one event. Reported: p95 (and
+ * max) of the time from a write's start to the moment the last of the clients sees it, and the server's
+ * RSS idle, after the reference and after the load. The reference, measured in the same run on the same server: 1 client, 10
+ * writes/s. Ratios: load p95 / reference p95, RSS after the load / after the reference.
+ *
+ * On SQLite the writes run in the server process (the single-user server: in-process bus). On PostgreSQL
+ * they run in this process, a second instance: each event reaches the server by NOTIFY and its LISTEN
+ * connection, the path a team server behind a load balancer takes.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { createDb } from "../lib/server/db/client";
+import type { DatabaseTarget } from "../lib/server/db/database-url";
+import { migrateDatabase } from "../lib/server/db/migrate";
+import { createEventBus } from "../lib/server/events/event-bus";
+import { nowMs, writeAtRate, type Written } from "./live-writer";
+
+const root = path.resolve(import.meta.dirname, "..");
+const CLIENTS = 50;
+const RATE = 200;
+const SECONDS = Number(process.env.BATON_BENCH_LIVE_SECONDS ?? 10);
+
+interface Result {
+  name: string;
+  seconds: number;
+  note?: string;
+}
+
+interface Server {
+  origin: string;
+  child: ChildProcess;
+  request<T>(message: Record<string, unknown>, answer: string): Promise<T>;
+}
+
+async function startServer(databaseUrl: string, port: number): Promise<Server> {
+  const child = fork(path.join(root, "bench", "live-server.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, DATABASE_URL: databaseUrl, BATON_LIVE_PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const request = <T>(message: Record<string, unknown>, answer: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (reply: { type: string } & Record<string, unknown>) => {
+        if (reply.type !== answer) return;
+        child.off("message", onMessage);
+        resolve(reply as T);
+      };
+      child.on("message", onMessage);
+      child.once("exit", (code) => reject(new Error(`live bench server exited (${code})`)));
+      if (Object.keys(message).length > 0) child.send(message);
+    });
+  await request({}, "ready");
+  return { origin: `http://127.0.0.1:${port}`, child, request };
+}
+
+interface Client {
+  ready: Promise<void>;
+  close: () => void;
+}
+
+/** One SSE client: calls `onEvent(version, seenAt)` for each `review` event. */
+function openClient(origin: string, onEvent: (version: number, seenAt: number) => void): Client {
+  const abort = new AbortController();
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  void (async () => {
+    const response = await fetch(`${origin}/api/events`, { signal: abort.signal });
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      const seenAt = nowMs();
+      markReady();
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (!block.startsWith("data: ")) continue;
+        const event = JSON.parse(block.slice(6)) as { kind: string; version: number };
+        if (event.kind === "review") onEvent(event.version, seenAt);
+      }
+    }
+  })().catch((error: unknown) => {
+    if (!abort.signal.aborted) console.error(`live bench client: ${String(error)}`);
+  });
+  return { ready, close: () => abort.abort() };
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+interface Scenario {
+  p95: number;
+  max: number;
+  /** p95 of write start → commit: how much of the latency is the database's. */
+  commitP95: number;
+  writes: number;
+  failed: number;
+  missed: number;
+}
+
+async function runScenario(server: Server, target: DatabaseTarget, clients: number, rate: number, seconds: number, firstVersion: number): Promise<Scenario> {
+  const seen = new Map<number, { count: number; last: number }>();
+  const open = Array.from({ length: clients }, () =>
+    openClient(server.origin, (version, seenAt) => {
+      const entry = seen.get(version) ?? { count: 0, last: 0 };
+      entry.count++;
+      entry.last = Math.max(entry.last, seenAt);
+      seen.set(version, entry);
+    }),
+  );
+  await Promise.all(open.map((client) => client.ready));
+  let written: Written;
+  if (target.provider === "postgresql") {
+    // A second instance: its writes reach the server by NOTIFY.
+    const db = createDb(target);
+    const bus = createEventBus({ provider: "postgresql", url: target.url });
+    try {
+      written = await writeAtRate(db, bus, rate, seconds, firstVersion);
+    } finally {
+      await bus.close();
+      await db.$disconnect();
+    }
+  } else {
+    written = await server.request<Written>({ type: "write", rate, seconds, firstVersion }, "written");
+  }
+  const { starts } = written;
+  const versions = starts.map((start, version) => (start === null || start === undefined ? null : version)).filter((version): version is number => version !== null);
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline && versions.some((version) => (seen.get(version)?.count ?? 0) < clients)) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const client of open) client.close();
+  const latencies: number[] = [];
+  let missed = 0;
+  for (const version of versions) {
+    const entry = seen.get(version);
+    if (!entry || entry.count < clients) missed += clients - (entry?.count ?? 0);
+    if (entry) latencies.push(entry.last - starts[version]!);
+  }
+  return {
+    p95: percentile(latencies, 95) / 1000,
+    max: Math.max(...latencies) / 1000,
+    commitP95: percentile(written.commitMs, 95) / 1000,
+    writes: versions.length,
+    failed: written.failed,
+    missed,
+  };
+}
+
+async function freshDatabase(work: string, provider: "sqlite" | "postgresql"): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+  if (provider === "sqlite") {
+    const filePath = path.join(work, "live-bench.db");
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(filePath + suffix, { force: true });
+    const target: DatabaseTarget = { provider, url: `file:${filePath}`, filePath };
+    await migrateDatabase(target);
+    return { target, drop: async () => {} };
+  }
+  const base = process.env.BATON_TEST_DATABASE_URL!;
+  const name = `baton_bench_live_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const target: DatabaseTarget = { provider, url: url.toString(), filePath: null };
+  await migrateDatabase(target);
+  return {
+    target,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function benchLive(work: string, log: (text: string) => void) {
+  const results: Result[] = [];
+  const ratios: Record<string, number> = {};
+  const targets: Record<string, boolean> = {};
+  const providers: ("sqlite" | "postgresql")[] = process.env.BATON_TEST_DATABASE_URL?.startsWith("postgres") ? ["sqlite", "postgresql"] : ["sqlite"];
+  if (providers.length === 1) log("live: PostgreSQL skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
+  for (const provider of providers) {
+    const database = await freshDatabase(work, provider);
+    const server = await startServer(database.target.url, 3400 + Math.floor(Math.random() * 200));
+    try {
+      const rssBefore = (await server.request<{ rss: number }>({ type: "rss" }, "rss")).rss;
+      log(`live (${provider}): reference, 1 client at 10 writes/s for ${SECONDS} s`);
+      const reference = await runScenario(server, database.target, 1, 10, SECONDS, 1);
+      // The reference warmed the server (Prisma's query compiler, the bus): what the load adds is measured from here.
+      const rssWarm = (await server.request<{ rss: number }>({ type: "rss" }, "rss")).rss;
+      log(`live (${provider}): ${CLIENTS} clients at ${RATE} writes/s for ${SECONDS} s`);
+      const load = await runScenario(server, database.target, CLIENTS, RATE, SECONDS, 1_000_000);
+      const rssAfter = (await server.request<{ rss: number }>({ type: "rss" }, "rss")).rss;
+      const mib = (bytes: number) => `${Math.round(bytes / 1048576)} MiB`;
+      results.push(
+        { name: `${provider}: reference p95 write → client (1 client, 10 writes/s)`, seconds: reference.p95, note: `${reference.writes} writes, max ${reference.max.toFixed(3)} s, commit p95 ${reference.commitP95.toFixed(3)} s` },
+        {
+          name: `${provider}: p95 write → all ${CLIENTS} clients (${RATE} writes/s)`,
+          seconds: load.p95,
+          note: `${load.writes} writes (${load.failed} failed), max ${load.max.toFixed(3)} s, commit p95 ${load.commitP95.toFixed(3)} s, ${load.missed} deliveries missed; server RSS ${mib(rssBefore)} idle, ${mib(rssWarm)} after the reference, ${mib(rssAfter)} after the load`,
+        },
+      );
+      ratios[`${provider}_p95_load_over_reference`] = load.p95 / reference.p95;
+      ratios[`${provider}_rss_after_load_over_after_reference`] = rssAfter / rssWarm;
+      targets[`${provider}: every client sees every write`] = load.missed === 0 && reference.missed === 0 && load.failed === 0;
+      targets[`${provider}: p95 write → every client < 2 s`] = load.p95 < 2;
+      server.child.send({ type: "stop" });
+      await new Promise((resolve) => server.child.once("exit", resolve));
+    } finally {
+      if (server.child.exitCode === null) server.child.kill();
+      await database.drop();
+    }
+  }
+  return { benchmark: "live", results, ratios, targets };
+}

@@ -1,0 +1,97 @@
+/**
+ * One browser tab's live stream (`GET /api/events`) as a ReadableStream of Server-Sent Events: a `data:`
+ * line per change (bursts coalesced per record, lib/core/events/coalesce.ts), a `: ping` comment every
+ * 15 s so proxies and browsers keep the connection, `event: resync` when the bus may have missed events
+ * (the client refetches everything). It unsubscribes when the request is aborted or the stream cancelled.
+ *
+ * Bounded: a client that stops reading (a frozen tab, a stalled proxy) lets chunks pile up in the
+ * stream's queue; past `maxQueued` unread chunks it is sent `event: reconnect` and closed, instead of
+ * the server holding an ever-growing queue for it. Its EventSource comes back and refetches.
+ */
+import { EventCoalescer, type CoalescerClock } from "../../core/events/coalesce";
+import { formatSseComment, formatSseEvent, formatSseRetry, formatSseSignal } from "../../core/events/sse-format";
+import type { EventListener, SubscribeOptions } from "./event-bus";
+
+export const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  // no-transform: a compressing proxy must not hold events back to fill a gzip block.
+  "Cache-Control": "no-cache, no-transform",
+  // nginx buffers proxied responses unless told not to.
+  "X-Accel-Buffering": "no",
+  Connection: "keep-alive",
+} as const;
+
+export interface EventStreamOptions {
+  subscribe: (listener: EventListener, options?: SubscribeOptions) => () => void;
+  signal?: AbortSignal;
+  heartbeatMs?: number;
+  coalesceMs?: number;
+  /** Unread chunks a client may have waiting before it is dropped. */
+  maxQueued?: number;
+  clock?: CoalescerClock;
+}
+
+const realClock: CoalescerClock = {
+  now: () => performance.now(),
+  schedule: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+export function createEventStream(options: EventStreamOptions): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const maxQueued = options.maxQueued ?? 256;
+  let finish: (() => void) | null = null;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let closed = false;
+        let heartbeat: NodeJS.Timeout | null = null;
+        let unsubscribe: (() => void) | null = null;
+        const coalescer = new EventCoalescer((event) => write(formatSseEvent(event)), options.clock ?? realClock, options.coalesceMs ?? 100);
+        const stop = () => {
+          if (closed) return;
+          closed = true;
+          if (heartbeat) clearInterval(heartbeat);
+          coalescer.close();
+          unsubscribe?.();
+          options.signal?.removeEventListener("abort", onAbort);
+        };
+        const close = () => {
+          stop();
+          try {
+            controller.close();
+          } catch {
+            // already closed or errored by the reader
+          }
+        };
+        const write = (text: string) => {
+          if (closed) return;
+          if (controller.desiredSize !== null && controller.desiredSize <= 0) {
+            controller.enqueue(encoder.encode(formatSseSignal("reconnect", { reason: "slow client" })));
+            close();
+            return;
+          }
+          controller.enqueue(encoder.encode(text));
+        };
+        const onAbort = () => close();
+        finish = stop;
+        if (options.signal?.aborted) {
+          close();
+          return;
+        }
+        options.signal?.addEventListener("abort", onAbort, { once: true });
+        write(formatSseRetry(2_000));
+        write(formatSseComment("connected"));
+        unsubscribe = options.subscribe((event) => coalescer.push(event), { onResync: () => write(formatSseSignal("resync")) });
+        heartbeat = setInterval(() => write(formatSseComment("ping")), options.heartbeatMs ?? 15_000);
+        heartbeat.unref?.();
+      },
+      cancel() {
+        finish?.();
+      },
+    },
+    new CountQueuingStrategy({ highWaterMark: maxQueued }),
+  );
+}

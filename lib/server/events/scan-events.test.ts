@@ -1,0 +1,65 @@
+import { realpathSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BatonEvent } from "../../core/events/baton-event";
+import { openBulkWriter, type BulkWriter } from "../db/bulk";
+import { rescanRegistered } from "../ingest/watch";
+import { scanPaths } from "../ingest/scan";
+import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
+import { testProviders, type TestDatabase } from "../test-support/test-database";
+import { subscribe } from "./publish";
+import { MAX_NAMED, scanEvents } from "./scan-events";
+
+const H = (phase: string) => `docs/ai/handoff/claude-code/01122026/handoff_${phase}.md`;
+
+for (const provider of testProviders) {
+  describe.skipIf(provider.skip)(`a finished scan announces itself on the live bus (${provider.name})`, () => {
+    let database: TestDatabase;
+    let bulk: BulkWriter;
+    let repo: GitFixture;
+    let root: string;
+
+    beforeAll(async () => {
+      database = await provider.create();
+      bulk = openBulkWriter(database.target);
+      repo = new GitFixture("announced");
+      root = realpathSync(repo.root);
+      repo.write("README.md", "# announced\n").commit("init");
+      repo.write(H("first"), handoffMarkdown({ phase: "first", path: H("first") })).commit("first handoff");
+      await scanPaths([root], { bulk });
+    });
+    afterAll(async () => {
+      await bulk?.close();
+      await database?.drop();
+    });
+
+    it("a rescan that finds a new handoff names it and the scan; a rescan of nothing announces nothing", async () => {
+      const seen: BatonEvent[] = [];
+      const unsubscribe = subscribe((event) => seen.push(event));
+      try {
+        repo.write(H("second"), handoffMarkdown({ phase: "second", path: H("second"), previous: H("first") })).commit("second handoff");
+        await rescanRegistered(bulk, null);
+        const [second] = await bulk.query<{ id: string }>(`SELECT "id" FROM "Handoff" WHERE "path" = ?`, [H("second")]);
+        expect(seen).toContainEqual({ kind: "handoff", id: second!.id, version: 0 });
+        const scan = seen.filter((event) => event.kind === "scan");
+        expect(scan).toHaveLength(1);
+        expect(scan[0]!.version).toBeGreaterThanOrEqual(1);
+        seen.length = 0;
+        await rescanRegistered(bulk, null);
+        expect(seen).toEqual([]);
+      } finally {
+        unsubscribe();
+      }
+    });
+
+    it("past MAX_NAMED changed handoffs it sends the count alone", async () => {
+      const since = new Date();
+      for (let index = 0; index <= MAX_NAMED; index++) repo.write(H(`bulk${index}`), handoffMarkdown({ phase: `bulk${index}`, path: H(`bulk${index}`) }));
+      repo.commit("many handoffs");
+      await scanPaths([root], { bulk });
+      const events = await scanEvents(bulk, { since, scanId: "s" });
+      expect(events.filter((event) => event.kind === "handoff")).toEqual([]);
+      expect(events.at(-1)).toMatchObject({ kind: "scan", id: "s" });
+      expect(events.at(-1)!.version).toBeGreaterThan(MAX_NAMED);
+    });
+  });
+}
