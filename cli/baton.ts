@@ -12,6 +12,7 @@ Usage:
                                                      serve the dashboard (default 127.0.0.1:3000); --watch
                                                      rescans the registered repos and agent logs every S s (30);
                                                      a host other machines can reach needs --expose (no sign-in)
+  baton remote add|list|fetch|remove …               mirror remote git repositories and scan them (remote --help)
   baton demo [--json]                                 (re)build the demo workspace and scan it
 
 Options:
@@ -40,6 +41,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/resume")).resumeCommand(rest, io);
       case "serve":
         return await (await import("./commands/serve")).serveCommand(rest, io);
+      case "remote":
+        return await (await import("./commands/remote")).remoteCommand(rest, io);
       case "demo":
         return await (await import("./commands/demo")).demoCommand(rest, io);
       case undefined:

@@ -14,7 +14,7 @@ import type { Db } from "../db/client";
 import { isIsolable } from "../db/isolate";
 import { publish } from "../events/publish";
 import { listBranches } from "../git";
-import { NotFoundError } from "../http";
+import { NotFoundError } from "../http-errors";
 import { enqueueFetch } from "./fetch-queue";
 import { fetchTimeoutMs, remoteUrlPolicy } from "./git-policy";
 import { branchFilter } from "./remote-store";

@@ -11,7 +11,7 @@ import { checkRemoteUrl } from "../../core/remotes/remote-url";
 import { repositoryKey } from "../../core/remotes/repository-key";
 import { isFetchErrorKind, type FetchErrorKind } from "../../core/remotes/fetch-error";
 import type { Db } from "../db/client";
-import { HttpError, NotFoundError } from "../http";
+import { HttpError, NotFoundError } from "../http-errors";
 import { mirrorPath, mirrorsDirectory, remoteUrlPolicy } from "./git-policy";
 
 const VIEW_SELECT = {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LOCAL_ACTOR, type Actor } from "../../core/access/actor";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { createDb, type Db } from "../db/client";
-import { HttpError } from "../http";
+import { HttpError } from "../http-errors";
 import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
 import { fetchRemote } from "./fetch-remote";
