@@ -9,6 +9,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { RescanButton } from "@/components/sources/rescan-button";
 import { NothingFound } from "@/components/sources/nothing-found";
 import { listReposWithoutHandoffs } from "@/lib/server/queries/discovery";
+import { RemoteRepositories } from "@/components/remotes/remote-repositories";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
@@ -55,6 +56,7 @@ export default async function SourcesPage() {
               })}
             </DataTable>
       )}
+      <RemoteRepositories />
     </div>
   );
 }
