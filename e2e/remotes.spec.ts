@@ -55,6 +55,7 @@ test("an admin adds a remote on the Sources page, sees the secret once and the f
   await expect(secret).toHaveText(/^[0-9a-f]{64}$/);
   const secretText = (await secret.textContent()) ?? "";
   await expect(form.getByTestId("webhook-once")).toContainText("/api/hooks/github");
+  await shot(page, "sources-remote-added");
 
   // The first fetch runs in the background: reload until it has been fetched.
   await expect(async () => {
@@ -67,6 +68,16 @@ test("an admin adds a remote on the Sources page, sees the secret once and the f
 
   await row.getByRole("button", { name: "Refresh team-project" }).click();
   await expect(row.getByRole("button", { name: "Refresh team-project" })).toHaveText("Refresh");
+
+  // A repository that is not there: its error in clear words.
+  await form.getByLabel(/^URL/).fill(path.join(path.dirname(origin), "missing.git"));
+  await form.getByLabel(/^Name/).fill("missing");
+  await form.getByRole("button", { name: "Add remote" }).click();
+  await expect(form.getByTestId("webhook-secret")).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('tr[data-remote="missing"]')).toContainText("not found", { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   await shot(page, "sources-remotes");
 
   const handoffs = await (await page.request.get("/api/handoffs?pageSize=200")).json();
@@ -79,6 +90,6 @@ test("the GitHub webhook route: unknown repository 404, no JSON 400, no session 
     headers: { "Content-Type": "application/json", "X-GitHub-Event": "push", "X-Hub-Signature-256": `sha256=${"0".repeat(64)}` },
   });
   expect(unknown.status()).toBe(404);
-  const garbage = await request.post("/api/hooks/github", { data: "not json", headers: { "Content-Type": "application/json", "X-GitHub-Event": "push" } });
+  const garbage = await request.post("/api/hooks/github", { data: Buffer.from("{not json"), headers: { "Content-Type": "application/json", "X-GitHub-Event": "push" } });
   expect(garbage.status()).toBe(400);
 });

@@ -52,7 +52,7 @@ export async function RemoteRepositories() {
                 </Badge>
                 {remote.lastError && <div className="mt-1 max-w-sm text-xs text-zinc-600 [overflow-wrap:anywhere]">{remote.lastError}</div>}
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{counted(remote.handoffsFound, "handoff")}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{counted(remote.handoffsFound, "handoff")}</td>
               <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500">{formatInstant(remote.lastFetchAt)}</td>
               <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500">{formatInstant(remote.nextFetchAt)}</td>
               <td className="px-3 py-2 text-right">{canRefresh && <RefreshRemoteButton id={remote.id} name={remote.name} />}</td>

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { MAX_POLL_MS, MIN_POLL_MS, nextFetchAt, pollInterval } from "./poll-schedule";
+import { MAX_POLL_MS, MIN_POLL_MS, nextFetchAt, pollInterval, retryInterval } from "./poll-schedule";
 
 const now = new Date("2026-12-02T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -19,4 +19,11 @@ test.each([
 
 test("nextFetchAt adds the interval", () => {
   expect(nextFetchAt(now, ago(600_000)).toISOString()).toBe("2026-12-02T12:05:00.000Z");
+});
+
+test("failures back off: twice the previous interval, never under the usual one, at most 8 h", () => {
+  expect(retryInterval(now, null, null)).toBe(MIN_POLL_MS);
+  expect(retryInterval(now, null, MIN_POLL_MS)).toBe(2 * MIN_POLL_MS);
+  expect(retryInterval(now, null, 4 * 3_600_000)).toBe(MAX_POLL_MS);
+  expect(retryInterval(now, ago(4 * 3_600_000), MIN_POLL_MS)).toBe(2 * 3_600_000);
 });

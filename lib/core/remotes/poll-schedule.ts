@@ -15,3 +15,14 @@ export function pollInterval(now: Date, lastNewCommitAt: Date | null): number {
 export function nextFetchAt(now: Date, lastNewCommitAt: Date | null): Date {
   return new Date(now.getTime() + pollInterval(now, lastNewCommitAt));
 }
+
+/**
+ * After a failed fetch: the usual interval, or twice the previous one when that is longer (up to 8 h),
+ * so a repository that is gone or refuses us is not asked every minute forever. `previousMs` is the
+ * interval the failed fetch was scheduled with (null: none known).
+ */
+export function retryInterval(now: Date, lastNewCommitAt: Date | null, previousMs: number | null): number {
+  const usual = pollInterval(now, lastNewCommitAt);
+  if (previousMs === null || !Number.isFinite(previousMs) || previousMs <= 0) return usual;
+  return Math.min(MAX_POLL_MS, Math.max(usual, previousMs * 2));
+}

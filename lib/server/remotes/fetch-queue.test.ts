@@ -20,3 +20,12 @@ test("at most two fetches run at once, and a remote already queued shares its ru
   expect(calls).toBe(5);
   expect(await again).toBe(await runs[0]);
 });
+
+test("the scheduler runs in a serving Node process only: not during next build, not in the edge runtime, not when turned off", async () => {
+  const { schedulerWanted } = await import("./scheduler");
+  expect(schedulerWanted({ NEXT_RUNTIME: "nodejs" })).toBe(true);
+  expect(schedulerWanted({ NEXT_RUNTIME: "nodejs", NEXT_PHASE: "phase-production-build" })).toBe(false);
+  expect(schedulerWanted({ NEXT_RUNTIME: "edge" })).toBe(false);
+  expect(schedulerWanted({})).toBe(false);
+  expect(schedulerWanted({ NEXT_RUNTIME: "nodejs", BATON_REMOTES_POLL: "0" })).toBe(false);
+});

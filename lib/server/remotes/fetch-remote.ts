@@ -6,7 +6,7 @@
  * already queued shares its run). Never throws for a failed fetch: the failure is stored and returned.
  */
 import { classifyFetchError, type FetchErrorKind } from "../../core/remotes/fetch-error";
-import { nextFetchAt } from "../../core/remotes/poll-schedule";
+import { nextFetchAt, retryInterval } from "../../core/remotes/poll-schedule";
 import { checkRemoteUrl, redactSecrets } from "../../core/remotes/remote-url";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { resolveDatabaseUrl } from "../db/database-url";
@@ -68,7 +68,8 @@ async function fetchWith(remoteId: string, db: Db, bulk: BulkWriter): Promise<Fe
 
   const fail = async (kind: FetchErrorKind, message: string): Promise<FetchOutcome> => {
     const now = new Date();
-    const next = nextFetchAt(now, remote.lastNewCommitAt);
+    const previous = remote.lastFetchAt && remote.nextFetchAt ? remote.nextFetchAt.getTime() - remote.lastFetchAt.getTime() : null;
+    const next = new Date(now.getTime() + retryInterval(now, remote.lastNewCommitAt, remote.lastErrorKind ? previous : null));
     const updated = await db.remote.update({
       where: { id: remote.id },
       data: { lastFetchAt: now, nextFetchAt: next, lastError: message, lastErrorKind: kind, version: { increment: 1 } },
