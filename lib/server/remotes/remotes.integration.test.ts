@@ -5,7 +5,7 @@
  * are proven never to run; a fetch against a server that accepts and never answers stops at the limit.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +23,8 @@ import { addRemote, listRemotes, removeRemote } from "./remote-store";
 
 const DAEMON_PORT = 3232;
 const SILENT_PORT = 3233;
+/** Nothing listens here. */
+const CLOSED_PORT = 3236;
 const HANDOFF = "docs/ai/handoff/claude-code/01122026/handoff_remote.md";
 const SECOND = "docs/ai/handoff/codex/02122026/handoff_webhook.md";
 const member: Actor = { ...LOCAL_ACTOR, kind: "user", userId: "u1", name: "Mia", role: "member" };
@@ -54,7 +56,7 @@ function waitForPort(port: number, limitMs = 10_000): Promise<void> {
 }
 
 beforeAll(async () => {
-  process.env.BATON_GIT_ALLOWED_HOSTS = `127.0.0.1:${DAEMON_PORT},127.0.0.1:${SILENT_PORT}`;
+  process.env.BATON_GIT_ALLOWED_HOSTS = `127.0.0.1:${DAEMON_PORT},127.0.0.1:${SILENT_PORT},127.0.0.1:${CLOSED_PORT}`;
   process.env.BATON_DATA_DIR = path.join(work, "data");
   mkdirSync(served, { recursive: true });
   daemon = spawn("git", ["daemon", "--export-all", `--base-path=${served}`, "--reuseaddr", "--listen=127.0.0.1", `--port=${DAEMON_PORT}`, served], { stdio: "ignore", detached: true });
@@ -155,6 +157,18 @@ for (const provider of testProviders) {
       expect(second.committed).toBe(true);
     });
 
+    test("the branches glob limits what is scanned", async () => {
+      const [remote] = await listRemotes(db);
+      await db.remote.update({ where: { id: remote!.id }, data: { branches: "feat/*" } });
+      expect(await fetchRemote(remote!.id, { db, bulk })).toMatchObject({ ok: true });
+      const first = await db.handoff.findFirstOrThrow({ where: { path: HANDOFF }, include: { occurrences: true } });
+      expect(first.occurrences.map((occurrence) => occurrence.ref)).toEqual(["feat/webhook"]);
+      await db.remote.update({ where: { id: remote!.id }, data: { branches: "*" } });
+      await fetchRemote(remote!.id, { db, bulk });
+      const again = await db.handoff.findFirstOrThrow({ where: { path: HANDOFF }, include: { occurrences: true } });
+      expect(again.occurrences.map((occurrence) => occurrence.ref).sort()).toEqual(["feat/webhook", "main"]);
+    });
+
     test("the same repository (another spelling of its URL) cannot be added twice", async () => {
       const { remote } = await addRemote(db, { url: `git://127.0.0.1:${DAEMON_PORT}/${origin}/`, name: `feat-only-${provider.name}`, branches: "feat/*" }, LOCAL_ACTOR).catch((error: unknown) => {
         // The same repository twice is refused…
@@ -201,6 +215,20 @@ for (const provider of testProviders) {
       const local = await addRemote(db, { url: path.join(served, origin), name: `local-${provider.name}` }, LOCAL_ACTOR).catch((error: unknown) => error);
       // The same repository by another path is a different key: an admin may add it.
       expect(local).not.toBeInstanceOf(Error);
+    });
+
+    test("a token in the URL is never shown: not in the list, not in the stored error", async () => {
+      const { remote } = await addRemote(db, { url: `https://x-access-token:tok_SECRET_42@127.0.0.1:${CLOSED_PORT}/team/private.git`, name: `private-${provider.name}` }, LOCAL_ACTOR);
+      expect(remote.url).toBe(`https://127.0.0.1:${CLOSED_PORT}/team/private.git`);
+      const outcome = await fetchRemote(remote.id, { db, bulk });
+      expect(outcome.ok).toBe(false);
+      const view = (await listRemotes(db)).find((entry) => entry.id === remote.id);
+      expect(view?.lastError).toBeTruthy();
+      expect(JSON.stringify(view)).not.toContain("SECRET");
+      expect(JSON.stringify(outcome)).not.toContain("SECRET");
+      const mirrorConfig = readFileSync(path.join((await db.remote.findUniqueOrThrow({ where: { id: remote.id } })).mirrorPath, "config"), "utf8");
+      expect(mirrorConfig).not.toContain("SECRET");
+      await removeRemote(db, remote.id);
     });
 
     test("a server that accepts and never answers gives a timeout within the limit", async () => {
