@@ -54,7 +54,7 @@ export function gitFetchArgs(url: RemoteUrl, pinned: string[]): string[] {
   return [...config.flatMap((entry) => ["-c", entry]), "fetch", "--prune", "--no-tags", "--no-write-fetch-head", "--no-recurse-submodules", "--quiet", "origin"];
 }
 
-export function gitFetchEnv(url: RemoteUrl, timeoutMs: number, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function gitFetchEnv(url: RemoteUrl, timeoutMs: number, base: Record<string, string | undefined> = process.env): Record<string, string | undefined> {
   const connectSeconds = Math.max(1, Math.min(30, Math.floor(timeoutMs / 1000)));
   return {
     ...base,

@@ -51,6 +51,6 @@ export function startRemoteScheduler(options: { tickMs?: number } = {}): { stop:
 }
 
 /** Whether this process should poll remotes: a serving Node process, not `next build`, not turned off. */
-export function schedulerWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+export function schedulerWanted(env: Record<string, string | undefined> = process.env): boolean {
   return env.NEXT_RUNTIME === "nodejs" && env.NEXT_PHASE !== "phase-production-build" && env.BATON_REMOTES_POLL !== "0";
 }
