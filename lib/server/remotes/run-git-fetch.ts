@@ -78,7 +78,7 @@ export function runGitFetch(mirror: string, url: RemoteUrl, options: { timeoutMs
   return new Promise((resolve) => {
     const child = spawn("git", gitFetchArgs(url, options.pinned ?? []), {
       cwd: mirror,
-      env: gitFetchEnv(url, options.timeoutMs),
+      env: gitFetchEnv(url, options.timeoutMs) as NodeJS.ProcessEnv,
       stdio: ["ignore", "ignore", "pipe"],
       // Its own process group, so the time limit ends git and every helper it started.
       detached: true,
