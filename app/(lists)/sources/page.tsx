@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { RemoteRepositories } from "@/components/remotes/remote-repositories";
 import { counted } from "@/lib/core/text/counted";
 import { formatInstant } from "@/components/handoffs/format";
 import { Badge } from "@/components/ui/badge";
@@ -9,7 +10,6 @@ import { DataTable } from "@/components/ui/data-table";
 import { RescanButton } from "@/components/sources/rescan-button";
 import { NothingFound } from "@/components/sources/nothing-found";
 import { listReposWithoutHandoffs } from "@/lib/server/queries/discovery";
-import { RemoteRepositories } from "@/components/remotes/remote-repositories";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
