@@ -43,7 +43,7 @@ describe("checkRemoteUrl: transports", () => {
     expect(refusal(url)).toBe("transport-refused");
   });
 
-  test.each(["-u/tmp/x", "--upload-pack=touch /tmp/x", "ssh://-oProxyCommand=x/r", "-oProxyCommand=x:r", "git@-oProxyCommand=x:r", "", "  ", "https://exa mple.com/r", "https://example.com/", "https://example.com/r?x=1", "git://u:p@example.com/r", "host:-r"])(
+  test.each(["-u/tmp/x", "--upload-pack=touch /tmp/x", "ssh://-oProxyCommand=x/r", "ssh://-oProxyCommand=x@host/r", "-oProxyCommand=x:r", "git@-oProxyCommand=x:r", "", "  ", "https://exa mple.com/r", "https://example.com/", "https://example.com/r?x=1", "git://u:p@example.com/r", "host:-r"])(
     "%j is invalid or refused",
     (url) => {
       expect(refusal(url)).not.toBeNull();

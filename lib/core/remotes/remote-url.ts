@@ -110,6 +110,7 @@ function checkSchemeUrl(text: string, scheme: string, policy: RemoteUrlPolicy): 
   if (port < 1 || port > 65535) return refuse("invalid", "the port is out of range");
   const user = decodeURIComponent(url.username);
   const password = decodeURIComponent(url.password);
+  if (user.startsWith("-")) return refuse("invalid", "the user name may not start with '-' (ssh would read it as an option)");
   const secrets = [url.username, url.password, user, password].filter((value) => value.length > 0);
   const hostPart = `${url.hostname.toLowerCase()}${writtenPort === undefined ? "" : `:${port}`}`;
   let displayUrl: string;

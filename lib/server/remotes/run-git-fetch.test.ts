@@ -36,6 +36,7 @@ test("the URL and its token reach git through the environment, never the command
   expect(env).toMatchObject({
     GIT_TERMINAL_PROMPT: "0",
     GIT_ASKPASS: "/bin/true",
+    GIT_CONFIG_GLOBAL: "/dev/null",
     GIT_CONFIG_COUNT: "2",
     GIT_CONFIG_KEY_0: "remote.origin.url",
     GIT_CONFIG_VALUE_0: "https://x-access-token:ghp_SECRET123@github.com/o/r.git",

@@ -3,6 +3,7 @@
  * (SECURITY.md, "Fetching remote repositories"):
  * - only the transport the URL policy chose is allowed (`protocol.allow=never` + that one), so a
  *   redirect or a submodule-like indirection cannot switch to `ext::` or `file::`;
+ * - no system or global git config (an `insteadOf` there could rewrite a checked URL);
  * - no prompts (`GIT_TERMINAL_PROMPT=0`, `GIT_ASKPASS=/bin/true`, ssh in batch mode), no redirects,
  *   every received object checked (`transfer.fsckObjects`), no hooks, no tags, no automatic gc;
  * - the URL (which may carry a token) goes to git through the environment (`GIT_CONFIG_COUNT`), never
@@ -62,7 +63,10 @@ export function gitFetchEnv(url: RemoteUrl, timeoutMs: number, base: Record<stri
     GIT_TERMINAL_PROMPT: "0",
     GIT_ASKPASS: "/bin/true",
     SSH_ASKPASS: "/bin/true",
+    // Neither the system's nor the server user's git config: an `url.<x>.insteadOf` there could send a
+    // checked URL somewhere never checked. Proxies still come from HTTPS_PROXY / ALL_PROXY.
     GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
     GIT_PROTOCOL_FROM_USER: "0",
     GIT_SSH_COMMAND: `ssh -o BatchMode=yes -o ConnectTimeout=${connectSeconds}`,
     GIT_CONFIG_COUNT: "2",
