@@ -138,6 +138,11 @@ async function fetchWith(remoteId: string, db: Db, bulk: BulkWriter): Promise<Fe
   });
   publish({ kind: "remote", id: remote.id, version: updated.version });
   if (scanRunId) publish({ kind: "scan", id: scanRunId, version: 0 });
+  if (repoId && handoffsNew > 0) {
+    // The handoffs this fetch brought (stored by this scan), so open lists can show them live.
+    const fresh = await db.handoff.findMany({ where: { repoId, firstSeenAt: { gte: new Date(started) } }, select: { id: true }, take: 500 });
+    for (const handoff of fresh) publish({ kind: "handoff", id: handoff.id, version: 0 });
+  }
   return {
     remoteId,
     ok: scanError === null,

@@ -9,13 +9,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { LOCAL_ACTOR, type Actor } from "../../core/access/actor";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { createDb, type Db } from "../db/client";
 import { HttpError } from "../http-errors";
 import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
+import type { BatonEvent } from "../../core/events/baton-event";
+import { subscribe } from "../events/publish";
 import { fetchRemote } from "./fetch-remote";
 import { handleGithubDelivery } from "./github-delivery";
 import { githubSignature } from "./github-webhook";
@@ -111,8 +113,13 @@ for (const provider of testProviders) {
     test("a pushed handoff is fetched into a mirror of its own and appears with its branch", async () => {
       const { remote, webhookSecret } = await addRemote(db, { url: `git://127.0.0.1:${DAEMON_PORT}/${origin}`, name: `origin-${provider.name}` }, LOCAL_ACTOR);
       expect(webhookSecret).toMatch(/^[0-9a-f]{64}$/);
+      const events: BatonEvent[] = [];
+      const unsubscribe = subscribe((event) => events.push(event));
       const outcome = await fetchRemote(remote.id, { db, bulk });
       expect(outcome).toMatchObject({ ok: true, changed: true, handoffsFound: 1, error: null });
+      // The bus may deliver after a moment (PostgreSQL NOTIFY): wait for the three kinds.
+      await vi.waitFor(() => expect([...new Set(events.map((event) => event.kind))].sort()).toEqual(["handoff", "remote", "scan"]), { timeout: 5000 });
+      unsubscribe();
       const handoff = await db.handoff.findFirstOrThrow({ where: { path: HANDOFF }, include: { occurrences: true, repo: true } });
       expect(handoff.committed).toBe(true);
       expect(handoff.occurrences.map((occurrence) => occurrence.ref)).toEqual(["main"]);
