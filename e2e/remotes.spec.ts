@@ -82,6 +82,20 @@ test("an admin adds a remote on the Sources page, sees the secret once and the f
 
   const handoffs = await (await page.request.get("/api/handoffs?pageSize=200")).json();
   expect(JSON.stringify(handoffs)).toContain("handoff_e2e-remote.md");
+
+  // The API: the list never carries the secret; a foreign Origin cannot delete; DELETE removes.
+  const listed = await page.request.get("/api/remotes");
+  const text = await listed.text();
+  expect(text).not.toContain(secretText);
+  const { remotes } = JSON.parse(text) as { remotes: { id: string; name: string }[] };
+  const missing = remotes.find((remote) => remote.name === "missing")!;
+  const foreign = await page.request.delete(`/api/remotes/${missing.id}`, { headers: { Origin: "https://evil.example" } });
+  expect(foreign.status()).toBe(403);
+  const removed = await page.request.delete(`/api/remotes/${missing.id}`);
+  expect(removed.status()).toBe(200);
+  const after = (await (await page.request.get("/api/remotes")).json()) as { remotes: { name: string }[] };
+  expect(after.remotes.map((remote) => remote.name)).toEqual(["team-project"]);
+  expect((await page.request.post(`/api/remotes/${remotes.find((remote) => remote.name === "team-project")!.id}/refresh`, { data: {} })).status()).toBe(200);
 });
 
 test("the GitHub webhook route: unknown repository 404, no JSON 400, no session needed", async ({ request }) => {

@@ -19,7 +19,7 @@ import { enqueueFetch } from "./fetch-queue";
 import { fetchTimeoutMs, remoteUrlPolicy } from "./git-policy";
 import { branchFilter } from "./remote-store";
 import { checkResolvedHost } from "./resolve-host";
-import { ensureMirror, runGitFetch } from "./run-git-fetch";
+import { ensureMirror, pointHeadAtBranch, runGitFetch } from "./run-git-fetch";
 import { scanMirror } from "./scan-mirror";
 
 export interface FetchOutcome {
@@ -97,6 +97,7 @@ async function fetchWith(remoteId: string, db: Db, bulk: BulkWriter): Promise<Fe
     const failure = classifyFetchError(redactSecrets(result.stderr, url.secrets));
     return fail(failure.kind, redactSecrets(failure.message, url.secrets));
   }
+  await pointHeadAtBranch(remote.mirrorPath);
   const after = await headsOf(remote.mirrorPath, filter);
   const changed = before.key !== after.key;
 

@@ -124,6 +124,8 @@ for (const provider of testProviders) {
       expect(handoff.committed).toBe(true);
       expect(handoff.occurrences.map((occurrence) => occurrence.ref)).toEqual(["main"]);
       expect(handoff.repo.path.endsWith(`${remote.id}.git`)).toBe(true);
+      expect(handoff.repo.defaultBranch).toBe("main");
+      expect(handoff.repo.headBranch).toBe("main");
       const source = await db.source.findUniqueOrThrow({ where: { id: handoff.repo.sourceId } });
       expect(source.kind).toBe("remote");
       const [view] = await listRemotes(db);

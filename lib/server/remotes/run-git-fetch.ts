@@ -14,7 +14,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { RemoteUrl } from "../../core/remotes/remote-url";
-import { git } from "../git";
+import { git, listBranches } from "../git";
 
 export interface GitFetchResult {
   ok: boolean;
@@ -43,6 +43,18 @@ export async function ensureMirror(mirror: string): Promise<void> {
   if (existsSync(path.join(mirror, "HEAD"))) return;
   mkdirSync(path.dirname(mirror), { recursive: true });
   await git(path.dirname(mirror), ["init", "--bare", "--quiet", "--template=", mirror]);
+}
+
+/**
+ * A fetch does not move a bare repository's HEAD, and `git init` points it at a branch the remote may
+ * not have. The scan reads `.baton.json` from HEAD, so when HEAD names no branch it is pointed at main,
+ * master, trunk or develop, whichever the mirror has, else its first branch (a local ref change only).
+ */
+export async function pointHeadAtBranch(mirror: string): Promise<void> {
+  if ((await git(mirror, ["rev-parse", "--verify", "-q", "HEAD"], { allowExitCodes: [1, 128] })).trim()) return;
+  const branches = (await listBranches(mirror)).filter((ref) => !ref.isRemote).map((ref) => ref.name);
+  const name = ["main", "master", "trunk", "develop"].find((candidate) => branches.includes(candidate)) ?? branches[0];
+  if (name) await git(mirror, ["symbolic-ref", "HEAD", `refs/heads/${name}`]);
 }
 
 export function gitFetchArgs(url: RemoteUrl, pinned: string[]): string[] {
