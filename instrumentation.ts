@@ -1,10 +1,18 @@
 /**
- * Next runs register() once when a server process starts. On the team server (`baton serve --team`
- * sets BATON_TEAM=1) it plugs sign-in and tokens into requireAccess; single-user mode loads no auth code.
+ * Next runs `register` once when a server process starts, never during `next build` for the work
+ * below (schedulerWanted checks NEXT_PHASE) and never in the edge runtime (the `NEXT_RUNTIME` test is
+ * the form the bundler removes from edge builds).
+ * - On the team server (`baton serve --team` sets BATON_TEAM=1) it plugs sign-in and tokens into
+ *   requireAccess; single-user mode loads no auth code.
+ * - Background work that belongs to a serving process starts here: the remote mirrors' fetch scheduler.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME === "nodejs" && process.env.BATON_TEAM === "1") {
-    const { registerTeamAuth } = await import("./lib/server/auth/register");
-    registerTeamAuth();
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    if (process.env.BATON_TEAM === "1") {
+      const { registerTeamAuth } = await import("./lib/server/auth/register");
+      registerTeamAuth();
+    }
+    const { schedulerWanted, startRemoteScheduler } = await import("./lib/server/remotes/scheduler");
+    if (schedulerWanted()) startRemoteScheduler();
   }
 }

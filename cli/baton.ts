@@ -14,6 +14,7 @@ Usage:
                                                      a host other machines can reach needs --expose (no sign-in)
   baton review <list|show|claim|release|…> [--json]  team review of open handoffs: claim, block, done,
                                                      fail, comment (review --help)
+  baton remote add|list|fetch|remove …               mirror remote git repositories and scan them (remote --help)
   baton demo [--json]                                 (re)build the demo workspace and scan it
   baton serve --team | user add|list | token create|list|revoke | login --server URL   team server (docs/team.md)
 
@@ -51,6 +52,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/token")).tokenCommand(rest, io);
       case "login":
         return await (await import("./commands/login")).loginCommand(rest, io);
+      case "remote":
+        return await (await import("./commands/remote")).remoteCommand(rest, io);
       case "demo":
         return await (await import("./commands/demo")).demoCommand(rest, io);
       case undefined:

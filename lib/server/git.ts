@@ -42,6 +42,7 @@ export function git(cwd: string, args: string[], options: { maxBuffer?: number; 
 }
 
 export interface RepoInfo {
+  /** The checkout's root; for a bare repository (a mirror) the repository folder itself. */
   topLevel: string;
   gitDir: string;
   isShallow: boolean;
@@ -55,6 +56,20 @@ export async function readRepoInfo(path: string): Promise<RepoInfo> {
   const headSha = (await git(path, ["rev-parse", "--verify", "-q", "HEAD"], { allowExitCodes: [1] })).trim() || null;
   const headBranch = (await git(path, ["symbolic-ref", "-q", "--short", "HEAD"], { allowExitCodes: [1] })).trim() || null;
   return { topLevel, gitDir, isShallow: shallow === "true", headSha, headBranch };
+}
+
+/**
+ * A bare repository (a mirror: no working tree, so `rev-parse --show-toplevel` fails): every branch is
+ * read from git objects and HEAD names the remote's default branch.
+ */
+export async function readBareRepoInfo(path: string): Promise<RepoInfo> {
+  const out = await git(path, ["rev-parse", "--is-bare-repository", "--absolute-git-dir", "--is-shallow-repository"]);
+  const [bare = "false", gitDir = "", shallow = "false"] = out.trim().split("\n");
+  if (bare !== "true") throw new GitError(`${path} is not a bare repository`, ["rev-parse"], "");
+  const headSha = (await git(path, ["rev-parse", "--verify", "-q", "HEAD"], { allowExitCodes: [1] })).trim() || null;
+  // An unborn HEAD (the remote has no branch of that name) names no branch.
+  const headBranch = headSha === null ? null : (await git(path, ["symbolic-ref", "-q", "--short", "HEAD"], { allowExitCodes: [1] })).trim() || null;
+  return { topLevel: gitDir, gitDir, isShallow: shallow === "true", headSha, headBranch };
 }
 
 export interface GitRef {

@@ -6,19 +6,10 @@
 import { NextResponse } from "next/server";
 import { ZodError } from "zod";
 import { AccessError } from "./access/require-access";
+import { HttpError, NotFoundError } from "./http-errors";
 
-export class NotFoundError extends Error {}
-
-/** A refusal with its own status (e.g. 415, 503), answered as `{ error: message, ...details }`. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
+// The error classes live apart from Next so the CLI can throw them too (lib/server/http-errors.ts).
+export { HttpError, NotFoundError };
 
 export function searchParamsObject(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url).searchParams.entries());

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { RemoteRepositories } from "@/components/remotes/remote-repositories";
 import { counted } from "@/lib/core/text/counted";
 import { formatInstant } from "@/components/handoffs/format";
 import { Badge } from "@/components/ui/badge";
@@ -58,6 +59,7 @@ export default async function SourcesPage() {
               })}
             </DataTable>
       )}
+      <RemoteRepositories />
     </div>
   );
 }

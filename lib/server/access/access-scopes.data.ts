@@ -28,6 +28,8 @@ export const ACCESS_SCOPES = {
   /** Push session logs and OTLP telemetry to the team server. */
   "ingest:push": { mutates: true, roles: WRITERS, public: false },
   "remotes:read": { mutates: false, roles: ALL, public: false },
+  /** A git host's push webhook (`/api/hooks/*`): no session; the route checks the delivery's HMAC signature itself. */
+  "hooks:deliver": { mutates: true, roles: ALL, public: true },
   /** Add, change, remove remote repositories; refresh one at once. */
   "remotes:admin": { mutates: true, roles: ADMINS, public: false },
   "remotes:refresh": { mutates: true, roles: WRITERS, public: false },

@@ -33,8 +33,8 @@ export interface DiscoverySettings {
   changed: boolean;
 }
 
-export async function loadDiscoverySettings(bulk: BulkWriter, repoPath: string, sourceId: string, storedGlobs: string[]): Promise<DiscoverySettings> {
-  const config = await readRepoConfig(repoPath, { hasWorktree: true });
+export async function loadDiscoverySettings(bulk: BulkWriter, repoPath: string, sourceId: string, storedGlobs: string[], hasWorktree = true): Promise<DiscoverySettings> {
+  const config = await readRepoConfig(repoPath, { hasWorktree });
   const matcher = createHandoffMatcher({ globs: [...storedGlobs, ...config.config.handoffs], ignore: config.config.ignore });
   const rows = await bulk.query<{ discoveryKey: string | null }>(`SELECT "discoveryKey" FROM "Source" WHERE "id" = ?`, [sourceId]);
   return { matcher, config, changed: (rows[0]?.discoveryKey ?? null) !== matcher.key };

@@ -25,16 +25,18 @@ export interface StoredFileState {
 
 const truthy = (value: unknown) => value === true || value === 1 || value === "1" || value === "t";
 
-export async function upsertRepoSource(bulk: BulkWriter, repoPath: string, name: string, globs: string[] | null) {
+/** `kind`: "repo" for a checkout registered by `scan`, "remote" for a remote's bare mirror (lib/server/remotes). */
+export async function upsertRepoSource(bulk: BulkWriter, repoPath: string, name: string, globs: string[] | null, kind: "repo" | "remote" = "repo") {
   const now = new Date();
-  const existing = await bulk.query<{ id: string; globs: string }>(`SELECT "id", "globs" FROM "Source" WHERE "kind" = 'repo' AND "root" = ?`, [repoPath]);
+  const existing = await bulk.query<{ id: string; globs: string }>(`SELECT "id", "globs" FROM "Source" WHERE "kind" = ? AND "root" = ?`, [kind, repoPath]);
   let sourceId = existing[0]?.id;
   let storedGlobs: string[] = existing[0] ? (JSON.parse(existing[0].globs) as string[]) : [];
   if (!sourceId) {
     sourceId = randomUUID();
     storedGlobs = globs ?? [];
-    await bulk.execute(`INSERT INTO "Source" ("id", "kind", "root", "label", "globs", "createdAt") VALUES (?, 'repo', ?, ?, ?, ?)`, [
+    await bulk.execute(`INSERT INTO "Source" ("id", "kind", "root", "label", "globs", "createdAt") VALUES (?, ?, ?, ?, ?, ?)`, [
       sourceId,
+      kind,
       repoPath,
       name,
       JSON.stringify(storedGlobs),

@@ -13,7 +13,7 @@ import type { SecretFingerprint } from "../../core/handoff/mask-secrets";
 import { checkRowValues } from "../../core/text/safe-values";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import type { BulkWriter, Row } from "../db/bulk";
-import { defaultBranch, listBranches, readBlobs, readRepoInfo, gitBlobSha, type GitRef } from "../git";
+import { defaultBranch, listBranches, readBareRepoInfo, readBlobs, readRepoInfo, gitBlobSha, type GitRef } from "../git";
 import { listCommitFiles } from "../git-tree-walk";
 import { syncRepoReviews } from "../reviews/sync-reviews";
 import { deriveRepo, type DeriveResult } from "./derive-repo";
@@ -31,7 +31,7 @@ import { HANDOFF_CONTENT_COLUMNS, handoffContentValues, handoffId, MAX_HANDOFF_B
 import { findStoredHolding, loadStaleHandoffs, readStoredSources, readStoredTexts, updateRereadHandoffs, type StoredRef } from "./reread-stored";
 import { loadRepoSecrets, storeRepoSecrets } from "./repo-secrets";
 import { loadBranches, loadFileStates, loadKnownHandoffs, upsertRepoSource } from "./repo-store";
-import { readWorktreeFile, walkWorktree } from "./worktree";
+import { readWorktreeFile, walkWorktree, type WorktreeWalk } from "./worktree";
 
 export type ScanProgress =
   | { phase: "repo"; repo: string }
@@ -85,6 +85,12 @@ export interface ScanRepoOptions {
   globs?: string[];
   scanRunId?: string;
   onProgress?: (event: ScanProgress) => void;
+  /**
+   * A remote's bare mirror (lib/server/remotes): no working tree, every branch from git objects,
+   * `.baton.json` from HEAD's tree; registered as a Source of kind "remote" named `name`, so it is a
+   * repository of its own and `rescan` of checkouts leaves it alone.
+   */
+  mirror?: { name: string; branchFilter?: (branch: string) => boolean };
 }
 
 const WORKTREE = "";
@@ -119,9 +125,11 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   const stats = emptyStats();
   let repoPath = path.resolve(inputPath);
   const name = path.basename(repoPath);
+  const { mirror } = options;
+  const readInfo = mirror ? readBareRepoInfo : readRepoInfo;
   try {
     repoPath = await realpath(repoPath);
-    const info = await readRepoInfo(repoPath);
+    const info = await readInfo(repoPath);
     repoPath = await realpath(info.topLevel);
   } catch (error) {
     return {
@@ -137,17 +145,18 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       discovery: null,
     };
   }
-  const info = await readRepoInfo(repoPath);
-  const repoName = path.basename(repoPath);
+  const info = await readInfo(repoPath);
+  const repoName = mirror?.name ?? path.basename(repoPath);
   options.onProgress?.({ phase: "repo", repo: repoPath });
 
-  const { sourceId, repoId, globs } = await upsertRepoSource(bulk, repoPath, repoName, options.globs ?? null);
-  const settings = await loadDiscoverySettings(bulk, repoPath, sourceId, globs);
+  const { sourceId, repoId, globs } = await upsertRepoSource(bulk, repoPath, repoName, options.globs ?? null, mirror ? "remote" : "repo");
+  const settings = await loadDiscoverySettings(bulk, repoPath, sourceId, globs, !mirror);
   const { matcher } = settings;
   stats.rediscovered = settings.changed;
 
   // 1. Branches: which heads moved since the last scan (all of them when what counts as a handoff changed).
-  const refs = await listBranches(repoPath);
+  const allRefs = await listBranches(repoPath);
+  const refs = mirror?.branchFilter ? allRefs.filter((ref) => mirror.branchFilter!(ref.name)) : allRefs;
   stats.branches = refs.length;
   const stored = await loadBranches(bulk, repoId);
   const storedByName = new Map(stored.map((branch) => [branch.name, branch]));
@@ -167,7 +176,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   for (const ref of changedRefs) refEntries.set(ref.name, filesByCommit.get(ref.sha) ?? []);
 
   // 2. Working tree: stat everything, read only what changed.
-  const walk = await walkWorktree(repoPath, matcher, { collectMarkdown: true });
+  const walk: WorktreeWalk = mirror ? { files: [], skipped: [], hints: [], markdown: [] } : await walkWorktree(repoPath, matcher, { collectMarkdown: true });
   for (const skipped of walk.skipped) errors.push({ path: skipped.path, message: skipped.reason });
   for (const issue of settings.config.issues) errors.push({ path: settings.config.file ?? ".baton.json", message: issue.message, line: issue.line });
   stats.worktreeFiles = walk.files.length;
