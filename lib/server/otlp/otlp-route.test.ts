@@ -18,8 +18,8 @@ import { closeOtlpWriters } from "./store-otlp-samples";
 
 const URL_BASE = "http://127.0.0.1:3000";
 
-function post(pathname: string, body: BodyInit, headers: Record<string, string>): Request {
-  return new Request(`${URL_BASE}${pathname}`, { method: "POST", body, headers });
+function post(pathname: string, body: BodyInit | Uint8Array, headers: Record<string, string>): Request {
+  return new Request(`${URL_BASE}${pathname}`, { method: "POST", body: body as BodyInit, headers });
 }
 
 const claudeTurns = [
