@@ -13,6 +13,8 @@ Usage:
                                                      rescans the registered repos and agent logs every S s (30);
                                                      a host other machines can reach needs --expose (no sign-in)
   baton demo [--json]                                 (re)build the demo workspace and scan it
+  baton push [--server URL] [--no-scan] [--json]     send changed agent sessions (no transcript text) to the team server
+  baton otel-env --runtime R [--server URL] [--token T]   settings that stream a runtime's telemetry to the team server
 
 Options:
   --json     print one JSON document on stdout; progress goes to stderr
@@ -40,6 +42,10 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/resume")).resumeCommand(rest, io);
       case "serve":
         return await (await import("./commands/serve")).serveCommand(rest, io);
+      case "push":
+        return await (await import("./commands/push")).pushCommand(rest, io);
+      case "otel-env":
+        return await (await import("./commands/otel-env")).otelEnvCommand(rest, io);
       case "demo":
         return await (await import("./commands/demo")).demoCommand(rest, io);
       case undefined:
