@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { otelSetup } from "../../lib/core/otlp/otel-setup";
 import { otelEnvCommand } from "./otel-env";
 
-const capture = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+const capture = async (argv: string[], env: Record<string, string> = {}) => {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await otelEnvCommand(argv, { out: (line: string) => out.push(line), err: (line: string) => err.push(line) } as never, { HOME: "/nonexistent", ...env });
+  const code = await otelEnvCommand(argv, { out: (line: string) => out.push(line), err: (line: string) => err.push(line) } as never, { HOME: "/nonexistent", ...env } as NodeJS.ProcessEnv);
   return { code, out: out.join("\n"), err: err.join("\n") };
 };
 
