@@ -6,7 +6,7 @@ import { otelEnvCommand } from "./otel-env";
 const capture = async (argv: string[], env: Record<string, string> = {}) => {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await otelEnvCommand(argv, { out: (line: string) => out.push(line), err: (line: string) => err.push(line) } as never, { HOME: "/nonexistent", ...env } as NodeJS.ProcessEnv);
+  const code = await otelEnvCommand(argv, { out: (line: string) => out.push(line), err: (line: string) => err.push(line) } as never, { HOME: "/nonexistent", ...env } as unknown as NodeJS.ProcessEnv);
   return { code, out: out.join("\n"), err: err.join("\n") };
 };
 
