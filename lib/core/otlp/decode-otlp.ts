@@ -47,8 +47,10 @@ const TO_OBJECT: protobuf.IConversionOptions = { longs: String, bytes: String, d
 
 export function decodeLogsProtobuf(bytes: Uint8Array): DecodeResult<OtlpLogRecord[]> {
   try {
-    const message = LOGS_REQUEST.decode(bytes);
-    return { ok: true, value: logRecordsOf(LOGS_REQUEST.toObject(message, TO_OBJECT)) };
+    // The decoded message is read as it is (own properties only: unset fields stay on the prototype),
+    // without toObject's copy: int64 values arrive as Long objects or numbers and are read below.
+    const message = LOGS_REQUEST.decode(bytes) as unknown as Plain;
+    return { ok: true, value: logRecordsOf(message) };
   } catch (error) {
     return { ok: false, error: `not an OTLP ExportLogsServiceRequest (protobuf): ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -162,7 +164,7 @@ function valueOf(value: unknown): OtlpValue {
   if (typeof text === "string") return text;
   const flag = member(value, "boolValue", "bool_value");
   if (typeof flag === "boolean") return flag;
-  const int = member(value, "intValue", "int_value");
+  const int = longOrScalar(member(value, "intValue", "int_value"));
   if (typeof int === "string" || typeof int === "number") return int;
   const double = member(value, "doubleValue", "double_value");
   if (typeof double === "number" || typeof double === "string") return typeof double === "string" ? Number(double) : double;
@@ -173,10 +175,19 @@ function valueOf(value: unknown): OtlpValue {
 }
 
 /** fixed64 nanoseconds: a decimal string (protobuf Long, JSON string) or a number; 0 means unset. */
-function nanosOf(value: unknown): string | null {
+function nanosOf(raw: unknown): string | null {
+  const value = longOrScalar(raw);
   if (typeof value === "number" && Number.isFinite(value) && value > 0) return BigInt(Math.trunc(value)).toString();
   if (typeof value === "string" && /^\d{1,20}$/.test(value) && !/^0+$/.test(value)) return value.replace(/^0+/, "");
   return null;
+}
+
+/** A protobufjs Long ({ low, high, unsigned }) as its decimal string; anything else as it is. */
+function longOrScalar(value: unknown): unknown {
+  if (typeof value === "object" && value !== null && "low" in value && "high" in value && typeof (value as { toString: unknown }).toString === "function") {
+    return (value as { toString(): string }).toString();
+  }
+  return value;
 }
 
 function member(object: Plain, camel: string, snake?: string): unknown {

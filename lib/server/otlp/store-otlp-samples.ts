@@ -15,7 +15,9 @@
  * exporter requests costs a few transactions, not one each. A session's chunks are folded into one
  * when they pass COMPACT_AFTER, so reading them back stays proportional to its requests.
  */
-import { mergeStoredChunks, packSamples, storedSample } from "../../core/sessions/sample-pack";
+import { shouldReplaceRequest } from "../../core/sessions/request-dedupe";
+import { asRequest, mergeStoredChunks, packSamples, storedSample, type StoredSample } from "../../core/sessions/sample-pack";
+import { summariseSamples } from "../../core/sessions/session-facts";
 import type { SessionRuntime } from "../../core/sessions/types";
 import type { OtlpSample } from "../../core/otlp/map-otlp-records";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
@@ -106,6 +108,8 @@ async function drain(queue: Queue): Promise<void> {
         for (const id of new Set(touched.flat())) publish({ kind: "session", id, version: 0 });
         taken.forEach((entry, index) => entry.resolve({ sessionIds: touched[index]! }));
       } catch (error) {
+        // The transaction rolled back: what this process remembered of the sessions may be ahead of it.
+        forgetSessions();
         for (const entry of taken) entry.reject(error);
       }
     }
@@ -152,10 +156,7 @@ export async function writeBatches(bulk: BulkWriter, batches: readonly OtlpBatch
       for (const finding of new Set(batch.findings)) if (!issues.some((issue) => issue[0] === sourceId && issue[7] === finding)) issues.push([sourceId, OTLP_FILE, "", "[]", null, AGENT_ISSUE_RULES.badValue, "warning", finding, null, now]);
       touched.push([...ids]);
     }
-    await writeChunks(
-      bulk,
-      [...samplesOf].map(([sessionId, samples]) => ({ sessionId, file: OTLP_FILE, count: samples.length, data: packSamples(samples) })),
-    );
+    for (const [sessionId, samples] of samplesOf) await appendSamples(bulk, drafts.get(sessionId)!, samples);
     if (issues.length > 0) {
       // A finding repeated by every batch (a runtime that never sends some count) is one issue, not thousands.
       for (const [sourceId, messages] of groupIssues(issues)) {
@@ -167,7 +168,6 @@ export async function writeBatches(bulk: BulkWriter, batches: readonly OtlpBatch
     }
     const problems = await recomputeSessions(bulk, [[...drafts.values()]]);
     for (const problem of problems) console.error(`otlp: session ${problem.sessionId}: ${problem.message}`);
-    await compactChunks(bulk, [...drafts.values()]);
     await supersedeByLogs(bulk, [...drafts.values()]);
     return touched;
   });
@@ -183,22 +183,70 @@ function groupIssues(issues: (string | number | null | Date)[][]): Map<string, s
   return new Map([...map].map(([sourceId, messages]) => [sourceId, [...messages]]));
 }
 
-/** Folds a session's many small chunks into one (the merged samples: the same totals, read back faster). */
-async function compactChunks(bulk: BulkWriter, drafts: SessionDraft[]): Promise<void> {
-  for (const group of slices(drafts, 200)) {
-    const counts = await bulk.query<{ sessionId: string; n: unknown }>(
-      `SELECT "sessionId", COUNT(*) AS "n" FROM "SampleChunk" WHERE "sessionId" IN (${group.map(() => "?").join(", ")}) GROUP BY "sessionId"`,
-      group.map((draft) => draft.id),
-    );
-    for (const row of counts) {
-      if (Number(row.n) <= COMPACT_AFTER) continue;
-      const draft = group.find((entry) => entry.id === row.sessionId)!;
-      const stored = await bulk.query<{ id: unknown; data: string }>(`SELECT "id", "data" FROM "SampleChunk" WHERE "sessionId" = ? ORDER BY "id"`, [row.sessionId]);
-      const merged = mergeStoredChunks(draft.runtime, stored, () => undefined);
-      await bulk.execute(`DELETE FROM "SampleChunk" WHERE "sessionId" = ?`, [row.sessionId]);
-      await writeChunks(bulk, [{ sessionId: row.sessionId, file: OTLP_FILE, count: merged.length, data: packSamples(merged) }]);
-    }
+/**
+ * What this process knows a session's stored samples merge to (one Map per session, in mergeChunks'
+ * order and with its rule), and the chunk rows that held them when it last looked. A session's totals
+ * are then computed from memory (the draft's `wholeFacts`), not by reading every chunk back at every
+ * batch; a session whose chunks changed behind this process's back (another server, a reset) is read
+ * again. Dropped when a write fails (its transaction rolled back) and past MAX_CACHED sessions.
+ */
+interface CachedSession {
+  merged: Map<string, StoredSample>;
+  chunkCount: number;
+  lastChunkId: number;
+}
+
+const MAX_CACHED = 2_000;
+const globalForCache = globalThis as unknown as { batonOtlpSessions?: Map<string, CachedSession> };
+
+function sessionCache(): Map<string, CachedSession> {
+  globalForCache.batonOtlpSessions ??= new Map();
+  return globalForCache.batonOtlpSessions;
+}
+
+function forgetSessions(): void {
+  sessionCache().clear();
+}
+
+async function chunkState(bulk: BulkWriter, sessionId: string): Promise<{ count: number; last: number }> {
+  const rows = await bulk.query<{ n: unknown; last: unknown }>(`SELECT COUNT(*) AS "n", MAX("id") AS "last" FROM "SampleChunk" WHERE "sessionId" = ?`, [sessionId]);
+  return { count: Number(rows[0]?.n ?? 0), last: Number(rows[0]?.last ?? 0) };
+}
+
+/**
+ * Adds a batch's samples to a session: a chunk of its own, or, past COMPACT_AFTER chunks, the
+ * session's merged samples as one chunk in place of the others (same totals, read back faster).
+ * Sets the draft's facts from the merged samples, so recompute reads nothing back.
+ */
+async function appendSamples(bulk: BulkWriter, draft: SessionDraft, samples: StoredSample[]): Promise<void> {
+  const cache = sessionCache();
+  const before = await chunkState(bulk, draft.id);
+  let entry = cache.get(draft.id);
+  if (!entry || entry.chunkCount !== before.count || entry.lastChunkId !== before.last) {
+    const stored = await bulk.query<{ id: unknown; data: string }>(`SELECT "id", "data" FROM "SampleChunk" WHERE "sessionId" = ? ORDER BY "id"`, [draft.id]);
+    const merged = new Map<string, StoredSample>();
+    for (const sample of mergeStoredChunks(draft.runtime, stored, () => undefined)) merged.set(sample.key, sample);
+    entry = { merged, chunkCount: before.count, lastChunkId: before.last };
   }
+  cache.delete(draft.id);
+  cache.set(draft.id, entry);
+  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+  for (const sample of samples) {
+    const existing = entry.merged.get(sample.key);
+    if (existing === undefined || shouldReplaceRequest(draft.runtime, asRequest(existing), asRequest(sample))) entry.merged.set(sample.key, sample);
+  }
+  const merged = [...entry.merged.values()];
+  if (entry.chunkCount + 1 > COMPACT_AFTER) {
+    await bulk.execute(`DELETE FROM "SampleChunk" WHERE "sessionId" = ?`, [draft.id]);
+    await writeChunks(bulk, [{ sessionId: draft.id, file: OTLP_FILE, count: merged.length, data: packSamples(merged) }]);
+  } else {
+    await writeChunks(bulk, [{ sessionId: draft.id, file: OTLP_FILE, count: samples.length, data: packSamples(samples) }]);
+  }
+  const after = await chunkState(bulk, draft.id);
+  entry.chunkCount = after.count;
+  entry.lastChunkId = after.last;
+  draft.wholeFacts = summariseSamples(draft.runtime, merged);
+  draft.fileReads = 0;
 }
 
 /** A session whose log Baton also holds (any source but OpenTelemetry and seed state) is hidden behind it. */
