@@ -3,8 +3,9 @@
  * parsers map the same runtime's usage (docs/token-accounting.md):
  * - Claude Code: input = input_tokens, cache write = cache_creation_tokens, cache read =
  *   cache_read_tokens, output = output_tokens, reasoning 0 (Anthropic's usage fields, as in the log).
- * - Codex: input_token_count is the whole prompt (OpenAI): cache read = min(cached, input), input =
- *   input − cache read; output = output_token_count (reasoning included), reasoning = reasoning_token_count.
+ * - Codex: input_token_count is the whole prompt (OpenAI): cache read = min(cached, input), cache write
+ *   = min(cache_write_token_count, input − cache read), input = input − both; output =
+ *   output_token_count (reasoning included), reasoning = reasoning_token_count.
  * - Gemini CLI: input_token_count is promptTokenCount (cached included): the same rule as the chat
  *   parser, input = prompt − cached + tool, cache read = cached, output = output + thoughts,
  *   reasoning = thoughts (with its `total` test for writers that report prompt net of cache).
@@ -55,6 +56,12 @@ export function mapOtlpRecords(records: readonly OtlpLogRecord[]): OtlpMapResult
     for (const [key, value] of record.attributes) if (allowed.has(key)) attributes.set(key, value);
     // Common attributes may sit on the resource instead (an SDK's resource detectors).
     for (const [key, value] of record.resource) if (allowed.has(key) && !attributes.has(key)) attributes.set(key, value);
+    // Codex writes each `response.completed` twice: a stream event without counts, then the usage
+    // record with them (a capture of 0.171.0). A record with no count at all is not a usage record.
+    if (!Object.values(spec.counts).some((name) => attributes.has(name))) {
+      result.ignored += 1;
+      continue;
+    }
     const sample = mapRecord(spec, record, attributes, findings);
     if (typeof sample === "string") {
       result.rejected += 1;
@@ -116,9 +123,12 @@ function mapRecord(spec: OtlpEventSpec, record: OtlpLogRecord, attributes: Map<s
     cacheRead = count("cacheRead");
     output = count("output");
   } else if (spec.runtime === "codex") {
+    // As the rollout parser reads token_usage_record: input_tokens is the whole prompt, cached and
+    // cache-write tokens are parts of it.
     const prompt = count("input");
     cacheRead = Math.min(count("cached"), prompt);
-    input = prompt - cacheRead;
+    cacheWrite = attributes.has(spec.counts.cacheWrite!) ? Math.min(count("cacheWrite"), prompt - cacheRead) : 0;
+    input = prompt - cacheRead - cacheWrite;
     output = count("output");
     reasoning = Math.min(count("reasoning"), output);
   } else {

@@ -39,7 +39,7 @@ export const OTLP_EVENTS: readonly OtlpEventSpec[] = [
     sessionId: "conversation.id",
     model: "model",
     requestId: null,
-    counts: { input: "input_token_count", cached: "cached_token_count", output: "output_token_count", reasoning: "reasoning_token_count" },
+    counts: { input: "input_token_count", cached: "cached_token_count", cacheWrite: "cache_write_token_count", output: "output_token_count", reasoning: "reasoning_token_count" },
     extra: ["event.timestamp"],
   },
   {
