@@ -129,6 +129,7 @@ export async function benchOtlp(work: string, log: (text: string) => void) {
   })();
 
   log(`otlp: ${total} requests of ${RECORDS} records at ${RATE}/s over ${SESSIONS} sessions`);
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const inFlight: Promise<void>[] = [];
   while (sent < total) {
@@ -152,6 +153,9 @@ export async function benchOtlp(work: string, log: (text: string) => void) {
   }
   await Promise.all(inFlight);
   const sendSeconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / total;
+  const load = (await import("node:os")).loadavg()[0]!;
   const deadline = performance.now() + 30_000;
   while (visibleAfter.some((value) => Number.isNaN(value)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   done = true;
@@ -171,6 +175,11 @@ export async function benchOtlp(work: string, log: (text: string) => void) {
     { name: `otlp: answer time per request (${total} requests, ${RATE}/s, ${RECORDS} records each), p95`, seconds: percentile(answered, 95) / 1000, note: `p50 ${percentile(answered, 50).toFixed(1)} ms, max ${Math.max(...answered).toFixed(1)} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}, sent in ${sendSeconds.toFixed(1)} s` },
     { name: "otlp: send → session totals show it (GET /api/sessions), p95", seconds: percentile(visible, 95) / 1000, note: `p50 ${percentile(visible, 50).toFixed(1)} ms, max ${Math.max(...visible).toFixed(1)} ms, ${visible.length}/${total} seen` },
     { name: "otlp: records counted / sent", seconds: NaN, note: `${stored} / ${total * RECORDS}` },
+    {
+      name: "otlp: CPU per request, instance and load generator together (all threads)",
+      seconds: cpuMsPerRequest / 1000,
+      note: `${(cpuMsPerRequest * RATE / 10).toFixed(0)} % of one core at ${RATE}/s; load average ${load.toFixed(1)} on ${(await import("node:os")).availableParallelism()} cores during the run`,
+    },
     { name: "otlp: peak memory of the instance (and load generator)", seconds: NaN, note: `RSS ${(peakRss / 1048576).toFixed(0)} MiB, heap ${(peakHeap / 1048576).toFixed(0)} MiB` },
   ];
   const p95 = percentile(visible, 95);
