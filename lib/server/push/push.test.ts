@@ -12,14 +12,14 @@ import { handleOtlp } from "../otlp/otlp-route";
 import { closeOtlpWriters } from "../otlp/store-otlp-samples";
 import { listApiSessions } from "../queries/api-sessions";
 import { claudeTranscript } from "../sessions/session-test-fixtures";
-import { createSqliteTestDatabase, type TestDatabase } from "../test-support/test-database";
+import { createSqliteTestDatabase, POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
 
 const turns = [
   { at: "2026-12-01T09:00:01.000Z", messageId: "msg_p1", input: 10, output: 100, cacheRead: 5_000, cacheWrite: 700, blocks: 2 },
   { at: "2026-12-01T09:00:20.000Z", messageId: "msg_p2", input: 4, output: 60, cacheRead: 5_700, cacheWrite: 120 },
 ];
 
-describe("baton push → POST /api/push", () => {
+for (const provider of testProviders) describe.skipIf(provider.skip)(`baton push → POST /api/push (server on ${provider.name})`, () => {
   let scratch: string;
   let local: TestDatabase;
   let server: TestDatabase;
@@ -34,7 +34,7 @@ describe("baton push → POST /api/push", () => {
   beforeAll(async () => {
     scratch = mkdtempSync(path.join(os.tmpdir(), "baton-push-"));
     local = await createSqliteTestDatabase();
-    server = await createSqliteTestDatabase();
+    server = await provider.create();
     process.env.DATABASE_URL = server.target.url;
     serverBulk = openBulkWriter(server.target);
     // The route handler behind a real socket, so the CLI goes through fetch and serverRequest.
@@ -115,7 +115,8 @@ describe("baton push → POST /api/push", () => {
     rmSync(path.join(scratch, "config"), { recursive: true, force: true });
     expect(await run()).toMatchObject({ pushed: 1 });
     expect(await serverBulk.query(`SELECT "id", "requestCount", "inputTokens", "cacheReadTokens", "outputTokens", "supersededById" FROM "AgentSession" ORDER BY "id"`)).toEqual(before);
-    expect(await serverBulk.query(`SELECT COUNT(*) AS "n" FROM "SampleChunk" WHERE "file" = 'push'`)).toEqual([{ n: 1 }]);
+    const chunks = await serverBulk.query<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "SampleChunk" WHERE "file" = 'push'`);
+    expect(Number(chunks[0]!.n)).toBe(1);
   });
 
   it("refuses a body that is not a push (400) or not JSON (415)", async () => {
@@ -125,3 +126,9 @@ describe("baton push → POST /api/push", () => {
     expect(text.status).toBe(415);
   });
 });
+
+if (testProviders.some((provider) => provider.skip)) {
+  describe("baton push → POST /api/push (server on postgresql)", () => {
+    it.skip(POSTGRES_SKIP_MESSAGE, () => undefined);
+  });
+}
