@@ -133,6 +133,18 @@ for (const provider of testProviders) {
       expect(sources).toEqual([{ root: "otlp:user-1" }]);
     });
 
+    it("answers 503 with Retry-After when the database cannot take the batch (nothing stored)", async () => {
+      const url = process.env.DATABASE_URL;
+      process.env.DATABASE_URL = "file:/nonexistent-baton-otlp-dir/baton.db";
+      try {
+        const response = await handleOtlp(post("/v1/logs", JSON.stringify(claudeBody), { "Content-Type": "application/json" }), "logs");
+        expect(response.status).toBe(503);
+        expect(response.headers.get("retry-after")).toBe("5");
+      } finally {
+        process.env.DATABASE_URL = url;
+      }
+    });
+
     it("answers 429 with Retry-After past the per-token rate", async () => {
       process.env.BATON_OTLP_RATE = "1";
       try {

@@ -3,8 +3,9 @@
  * that cannot send headers). Answers as the OTLP/HTTP spec says, in the request's encoding:
  * 200 with an Export…ServiceResponse (`partialSuccess` when records were rejected or values changed),
  * 400 for a body that does not decode, 401/403 from requireAccess, 413 over 5 MB (encoded or
- * decoded), 415 for another content type or encoding, 429 with `Retry-After` over the rate limit;
- * error bodies are a google.rpc.Status.
+ * decoded), 415 for another content type or encoding, 429 with `Retry-After` over the rate limit,
+ * 503 with `Retry-After` when the database could not take the batch (exporters retry it); error
+ * bodies are a google.rpc.Status.
  *
  * Logs are read (per-request events → samples, content attributes dropped); metrics are decoded to
  * tell valid from garbage and not used; traces are accepted and not read.
@@ -78,11 +79,17 @@ export async function handleOtlp(request: Request, signal: OtlpSignal, pathToken
     if (!decoded.ok) return fail(400, decoded.error);
     const mapped = mapOtlpRecords(decoded.value);
     if (mapped.samples.length > 0 || mapped.findings.length > 0) {
-      await storeOtlpBatch(resolveDatabaseUrl(), {
-        owner: { userId: actor.userId, label: `OpenTelemetry: ${actor.kind === "local" ? "local user" : actorLabel(actor)}` },
-        samples: mapped.samples,
-        findings: mapped.findings,
-      });
+      try {
+        await storeOtlpBatch(resolveDatabaseUrl(), {
+          owner: { userId: actor.userId, label: `OpenTelemetry: ${actor.kind === "local" ? "local user" : actorLabel(actor)}` },
+          samples: mapped.samples,
+          findings: mapped.findings,
+        });
+      } catch (error) {
+        // Nothing of the batch was stored (one transaction): 503 is the answer OTLP exporters retry.
+        console.error(error);
+        return fail(503, "the records could not be stored just now; retry", { "Retry-After": "5" });
+      }
     }
     const messages = [...mapped.rejections, ...mapped.findings];
     return ok(mapped.rejected > 0 || messages.length > 0 ? { rejected: mapped.rejected, errorMessage: messages.join("; ").slice(0, 2000) } : null);
