@@ -17,6 +17,8 @@ Usage:
   baton remote add|list|fetch|remove …               mirror remote git repositories and scan them (remote --help)
   baton demo [--json]                                 (re)build the demo workspace and scan it
   baton serve --team | user add|list | token create|list|revoke | login --server URL   team server (docs/team.md)
+  baton push [--server URL] [--no-scan] [--json]     send changed agent sessions (no transcript text) to the team server
+  baton otel-env --runtime R [--server URL] [--token T]   settings that stream a runtime's telemetry to the team server
 
 Options:
   --json     print one JSON document on stdout; progress goes to stderr
@@ -54,6 +56,10 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/login")).loginCommand(rest, io);
       case "remote":
         return await (await import("./commands/remote")).remoteCommand(rest, io);
+      case "push":
+        return await (await import("./commands/push")).pushCommand(rest, io);
+      case "otel-env":
+        return await (await import("./commands/otel-env")).otelEnvCommand(rest, io);
       case "demo":
         return await (await import("./commands/demo")).demoCommand(rest, io);
       case undefined:

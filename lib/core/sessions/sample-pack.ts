@@ -256,7 +256,7 @@ function byTimeThenKey(a: StoredSample, b: StoredSample): number {
 }
 
 /** Spelled out: built with a spread, this was the costliest step of recomputing totals in a profile of ingest. */
-function asRequest(sample: StoredSample): RequestSample {
+export function asRequest(sample: StoredSample): RequestSample {
   return {
     key: sample.key,
     timestamp: null,

@@ -5,6 +5,8 @@
  *    path, so a nested repo wins over its parent). Seed sessions belong to the repo they were found in.
  * 2. A seed session whose id a runtime's own log also names is folded into that session
  *    (`supersededById`): the log is the better record, and its checkpoints attach to it by id anyway.
+ *    Likewise a session received over OpenTelemetry (a Source of kind "otlp": provisional samples)
+ *    once the same runtime's session arrives from its log (a scan or `baton push`).
  * 3. Session ↔ handoff links, with how each was made:
  *    - "session-id": the handoff names a session id (as written) that is a session's id, any runtime;
  *    - else "repo-branch-time": the session of the handoff's repo whose branch equals the branch the
@@ -79,14 +81,23 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
   }
   for (const session of sessions.filter((entry) => entry.parentId !== null)) repoOf.set(session.id, repoOf.get(session.parentId!) ?? null);
 
-  // 2. Seed sessions folded into a runtime's own session with the same id.
+  // 2. Seed sessions folded into a runtime's own session with the same id; a session received over
+  //    OpenTelemetry (provisional) folded into the same runtime's session read from its log.
+  const otlpSources = new Set((await bulk.query<{ id: string }>(`SELECT "id" FROM "Source" WHERE "kind" = 'otlp'`)).map((source) => source.id));
   const runtimeSessions = new Map<string, string>();
-  for (const session of sessions) {
-    if (session.parentId === null && session.runtime !== "seed" && !runtimeSessions.has(session.externalId)) runtimeSessions.set(session.externalId, session.id);
+  const logSessions = new Map<string, string>();
+  for (const session of [...sessions].sort((a, b) => Number(otlpSources.has(a.sourceId)) - Number(otlpSources.has(b.sourceId)) || (a.id < b.id ? -1 : 1))) {
+    if (session.parentId !== null || session.runtime === "seed") continue;
+    if (!runtimeSessions.has(session.externalId)) runtimeSessions.set(session.externalId, session.id);
+    const key = `${session.runtime}\0${session.externalId}`;
+    if (!otlpSources.has(session.sourceId) && !logSessions.has(key)) logSessions.set(key, session.id);
   }
   const supersededBy = new Map<string, string | null>();
   for (const session of sessions) {
-    supersededBy.set(session.id, session.runtime === "seed" && session.parentId === null ? (runtimeSessions.get(session.externalId) ?? null) : null);
+    let by: string | null = null;
+    if (session.parentId === null && session.runtime === "seed") by = runtimeSessions.get(session.externalId) ?? null;
+    else if (session.parentId === null && otlpSources.has(session.sourceId)) by = logSessions.get(`${session.runtime}\0${session.externalId}`) ?? null;
+    supersededBy.set(session.id, by);
   }
 
   let reposAssigned = 0;

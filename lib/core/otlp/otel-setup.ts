@@ -1,0 +1,83 @@
+/**
+ * The settings that make an agent CLI send its telemetry to a Baton team server, per runtime, as text
+ * to paste (`baton otel-env` prints it; the /settings/connect page shows it). Sources of each setting
+ * (read 2026-12-02) are in docs/cli.md, "baton push and baton otel-env":
+ * - Claude Code: environment variables (code.claude.com/docs/en/monitoring-usage): telemetry on,
+ *   the OTLP logs exporter over HTTP/protobuf, the server as the base endpoint (the SDK adds
+ *   /v1/logs), the token as an Authorization header; metrics off (Baton does not use them).
+ * - Codex: `~/.codex/config.toml` `[otel]` (openai/codex docs/config.md): the `otlp-http` exporter
+ *   with the full logs URL, protocol "binary", the header; `log_user_prompt = false`.
+ * - Gemini CLI: `~/.gemini/settings.json` `telemetry` (gemini-cli docs/cli/telemetry.md): the
+ *   settings file has no header option, so the token rides in the path (`/otlp/<token>`), protocol
+ *   "http", prompts not logged.
+ * Every value is quoted for where it goes (POSIX shell, TOML basic strings, JSON).
+ */
+import { shellQuote } from "../resume/shell-quote";
+
+export const OTEL_RUNTIMES = ["claude-code", "codex", "gemini-cli"] as const;
+export type OtelRuntime = (typeof OTEL_RUNTIMES)[number];
+
+export interface OtelSetup {
+  runtime: OtelRuntime;
+  /** "env": lines for a POSIX shell profile; "file": a snippet for `file`. */
+  kind: "env" | "file";
+  file: string | null;
+  text: string;
+  notes: string[];
+}
+
+/** The placeholder shown when no token is given (the page, `otel-env` without --token). */
+export const TOKEN_PLACEHOLDER = "<your token: baton token create, or Settings → Tokens>";
+
+export function otelSetup(runtime: OtelRuntime, server: string, token: string | null): OtelSetup {
+  const base = server.replace(/\/+$/, "");
+  const secret = token ?? TOKEN_PLACEHOLDER;
+  const dropNote = "Baton keeps only session ids, models, times and token counts; prompts, responses and tool details are dropped on arrival whatever is sent.";
+  if (runtime === "claude-code") {
+    const variables: [string, string][] = [
+      ["CLAUDE_CODE_ENABLE_TELEMETRY", "1"],
+      ["OTEL_LOGS_EXPORTER", "otlp"],
+      ["OTEL_METRICS_EXPORTER", "none"],
+      ["OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"],
+      ["OTEL_EXPORTER_OTLP_ENDPOINT", base],
+      ["OTEL_EXPORTER_OTLP_HEADERS", `Authorization=Bearer ${secret}`],
+    ];
+    return {
+      runtime,
+      kind: "env",
+      file: null,
+      text: variables.map(([name, value]) => `export ${name}=${shellQuote(value)}`).join("\n"),
+      notes: ["Add these lines to your shell profile (or to the env block of Claude Code's settings.json), then start a new session.", dropNote],
+    };
+  }
+  if (runtime === "codex") {
+    const toml = (value: string) => JSON.stringify(value);
+    return {
+      runtime,
+      kind: "file",
+      file: "~/.codex/config.toml",
+      text: [
+        "[otel]",
+        "log_user_prompt = false",
+        "",
+        '[otel.exporter."otlp-http"]',
+        `endpoint = ${toml(`${base}/v1/logs`)}`,
+        'protocol = "binary"',
+        "",
+        '[otel.exporter."otlp-http".headers]',
+        `"Authorization" = ${toml(`Bearer ${secret}`)}`,
+      ].join("\n"),
+      notes: ["Merge this into ~/.codex/config.toml (replace an existing [otel] table), then start a new session.", dropNote],
+    };
+  }
+  return {
+    runtime,
+    kind: "file",
+    file: "~/.gemini/settings.json",
+    text: JSON.stringify({ telemetry: { enabled: true, target: "local", otlpEndpoint: `${base}/otlp/${encodeURIComponent(secret)}`, otlpProtocol: "http", logPrompts: false } }, null, 2),
+    notes: [
+      "Merge the telemetry object into ~/.gemini/settings.json. Gemini CLI's settings take no headers, so the token is part of the address: keep the file private.",
+      dropNote,
+    ],
+  };
+}

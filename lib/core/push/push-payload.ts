@@ -1,0 +1,54 @@
+/**
+ * What `baton push` sends to `POST /api/push`: per session, the summary fields a scan stores (cwd,
+ * branch, models, times, the window the log states, subagents, compactions) and its de-duplicated
+ * request samples packed as SampleChunk data (lib/core/sessions/sample-pack.ts). Never transcript
+ * text: samples hold keys, ids, times, models and counts only. The server checks every value again.
+ */
+import { z } from "zod";
+
+export const PUSH_RUNTIMES = ["claude-code", "codex", "gemini-cli", "opencode"] as const;
+
+const text = (max: number) => z.string().max(max);
+
+export const pushedSessionSchema = z.object({
+  runtime: z.enum(PUSH_RUNTIMES),
+  sessionId: text(500).min(1),
+  cwd: text(4096).nullable(),
+  branch: text(1024).nullable(),
+  models: z.array(text(300)).max(200),
+  startedAt: z.iso.datetime({ offset: true }).nullable(),
+  endedAt: z.iso.datetime({ offset: true }).nullable(),
+  logContextWindow: z.number().int().min(1).max(100_000_000).nullable(),
+  subagents: z.array(z.object({ agentId: text(300).min(1), agentType: text(300).nullable() })).max(5_000),
+  compactions: z
+    .array(
+      z.object({
+        agentId: text(300),
+        file: text(4096),
+        line: z.number().int().min(0).max(1_000_000_000),
+        timestampMs: z.number().finite().nullable(),
+        trigger: z.enum(["auto", "manual"]).nullable(),
+        preTokens: z.number().int().min(0).max(100_000_000).nullable(),
+        postTokens: z.number().int().min(0).max(100_000_000).nullable(),
+      }),
+    )
+    .max(10_000),
+  /** packSamples() of the session's merged samples. */
+  samples: z.string().max(64 * 1024 * 1024),
+  requests: z.number().int().min(0),
+});
+
+export type PushedSession = z.infer<typeof pushedSessionSchema>;
+
+export const pushRequestSchema = z.object({ sessions: z.array(pushedSessionSchema).min(1).max(1_000) });
+
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export interface PushResponse {
+  stored: { sessionId: string; runtime: string; id: string; requests: number }[];
+  findings: string[];
+}
+
+/** A request body stays under this; a larger session goes alone (the server takes up to PUSH_BODY_LIMIT). */
+export const PUSH_BATCH_BYTES = 4 * 1024 * 1024;
+export const PUSH_BODY_LIMIT = 64 * 1024 * 1024;
