@@ -13,6 +13,7 @@ Usage:
                                                      rescans the registered repos and agent logs every S s (30);
                                                      a host other machines can reach needs --expose (no sign-in)
   baton demo [--json]                                 (re)build the demo workspace and scan it
+  baton report daily|weekly|monthly|session|blocks    usage and estimated cost (report --help; docs/cli.md)
 
 Options:
   --json     print one JSON document on stdout; progress goes to stderr
@@ -42,6 +43,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/serve")).serveCommand(rest, io);
       case "demo":
         return await (await import("./commands/demo")).demoCommand(rest, io);
+      case "report":
+        return await (await import("./commands/report")).reportCommand(rest, io);
       case undefined:
       case "help":
       case "-h":
