@@ -284,6 +284,8 @@ class ClaudeLogState {
       isSidechain: record.isSidechain === true,
       line: lineNumber,
       ...(cacheWrite1hTokens > 0 ? { cacheWrite1hTokens } : {}),
+      // Older Claude Code versions wrote what they reckoned the request cost; kept beside the estimate.
+      ...(typeof record.costUSD === "number" && Number.isFinite(record.costUSD) && record.costUSD >= 0 ? { recordedCostUsd: record.costUSD } : {}),
     });
   }
 
