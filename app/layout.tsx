@@ -30,6 +30,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                   <NavLink href="/handoffs">Handoffs</NavLink>
                   <NavLink href="/chains">Chains</NavLink>
                   <NavLink href="/sessions">Sessions</NavLink>
+                  <NavLink href="/usage">Usage</NavLink>
                   <NavLink href="/errors">Ingest errors</NavLink>
                   <NavLink href="/sources">Sources</NavLink>
                 </nav>
