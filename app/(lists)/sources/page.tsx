@@ -9,12 +9,14 @@ import { DataTable } from "@/components/ui/data-table";
 import { RescanButton } from "@/components/sources/rescan-button";
 import { NothingFound } from "@/components/sources/nothing-found";
 import { listReposWithoutHandoffs } from "@/lib/server/queries/discovery";
+import { PriceSources } from "@/components/usage/price-sources";
+import { getPriceSourceStatus } from "@/lib/server/usage/usage-queries";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
 
 export default async function SourcesPage() {
-  const [sources, withoutHandoffs] = await Promise.all([listAgentSources(getDb()), listReposWithoutHandoffs(getDb())]);
+  const [sources, withoutHandoffs, prices] = await Promise.all([listAgentSources(getDb()), listReposWithoutHandoffs(getDb()), getPriceSourceStatus(getDb())]);
   return (
     <div className="space-y-4">
       <div>
@@ -55,6 +57,7 @@ export default async function SourcesPage() {
               })}
             </DataTable>
       )}
+      <PriceSources status={prices} />
     </div>
   );
 }

@@ -132,3 +132,39 @@ export async function sessionTitles(db: Db, sessionIds: readonly string[]): Prom
   }
   return new Map([...titles].map(([id, { title }]) => [id, title.length > 80 ? `${title.slice(0, 79)}…` : title]));
 }
+
+export interface PriceSourceStatus {
+  readOn: string;
+  overrideFile: string;
+  overrideRead: boolean;
+  problems: string[];
+  /** Models seen in the stored sessions that no price entry matches, with how many sessions used each. */
+  unpricedModels: { model: string; sessions: number }[];
+  /** Models seen and the entry that prices each. */
+  pricedModels: { model: string; key: string; origin: "table" | "user"; source: string }[];
+}
+
+/** The price table's status for the Sources page: its date, the override file, models without a price. */
+export async function getPriceSourceStatus(db: Db): Promise<PriceSourceStatus> {
+  const prices = loadPriceTable();
+  const rows = await db.agentSession.findMany({ where: { supersededById: null }, select: { models: true } });
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    let models: unknown;
+    try {
+      models = JSON.parse(row.models);
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(models)) continue;
+    for (const model of new Set(models.filter((entry): entry is string => typeof entry === "string"))) counts.set(model, (counts.get(model) ?? 0) + 1);
+  }
+  const unpricedModels: PriceSourceStatus["unpricedModels"] = [];
+  const pricedModels: PriceSourceStatus["pricedModels"] = [];
+  for (const [model, sessions] of [...counts].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const price = prices.table.lookup(model);
+    if (price === null) unpricedModels.push({ model, sessions });
+    else pricedModels.push({ model, key: price.key, origin: price.origin, source: price.entry.source });
+  }
+  return { readOn: prices.table.readOn, overrideFile: prices.overrideFile, overrideRead: prices.overrideRead, problems: prices.problems, unpricedModels, pricedModels };
+}
