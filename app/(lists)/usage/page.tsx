@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { UsageBarChart } from "@/components/charts/usage-chart";
 import { formatTokens } from "@/components/sessions/format";
-import { DataTable } from "@/components/ui/data-table";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { BlockChart } from "@/components/usage/block-chart";
 import { DefaultTimeZone } from "@/components/usage/default-time-zone";
@@ -50,7 +49,8 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   const blockValue = (block: (typeof data.blocks)[number]) => (limitUnit === "cost" ? (block.costUSD ?? 0) : block.totalTokens);
   const blockProjected = (block: (typeof data.blocks)[number]) => (limitUnit === "cost" ? (block.projection?.totalCost ?? block.costUSD ?? 0) : (block.projection?.totalTokens ?? block.totalTokens));
   return (
-    <div className="space-y-4 text-zinc-900 dark:text-zinc-100">
+    // The page paints its own dark background over the main column: the shell's dark mode is not everywhere yet.
+    <div className="-mx-4 -my-4 min-h-screen space-y-4 px-4 py-4 text-zinc-900 md:-mx-8 md:-my-6 md:px-8 md:py-6 dark:bg-zinc-950 dark:text-zinc-100">
       <DefaultTimeZone current={typeof raw.tz === "string" && raw.tz !== "" ? raw.tz : null} />
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Usage</h1>
@@ -60,28 +60,28 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
         </p>
       </div>
 
-      <form action="/usage" className="flex flex-wrap items-end gap-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900" aria-label="Range">
+      <form key={`${data.timeZone} ${data.since} ${data.until}`} action="/usage" className="flex flex-wrap items-end gap-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900" aria-label="Range">
         <input type="hidden" name="period" value={params.period} />
         <input type="hidden" name="by" value={params.by} />
         <input type="hidden" name="metric" value={params.metric} />
         <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           From
-          <input type="date" name="since" defaultValue={data.since} className={field} />
+          <input type="date" name="since" aria-label="From" defaultValue={data.since} className={field} />
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           To
-          <input type="date" name="until" defaultValue={data.until} className={field} />
+          <input type="date" name="until" aria-label="To" defaultValue={data.until} className={field} />
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           Time zone
-          <select name="tz" defaultValue={data.timeZone} className={field}>
+          <select name="tz" aria-label="Time zone" defaultValue={data.timeZone} className={field}>
             {!zones.includes(data.timeZone) && <option value={data.timeZone}>{data.timeZone}</option>}
             {zones.map((zone) => <option key={zone} value={zone}>{zone}</option>)}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           Plan limit per block
-          <input name="limit" defaultValue={params.limit ?? ""} placeholder="5M or $50" className={`${field} w-28`} />
+          <input name="limit" aria-label="Plan limit per block" defaultValue={params.limit ?? ""} placeholder="5M or $50" className={`${field} w-28`} />
         </label>
         <button type="submit" className="rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white dark:bg-zinc-100 dark:text-zinc-900">Apply</button>
         <span className="flex gap-1 pb-1 text-xs">
@@ -130,19 +130,16 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
           Ingest your agents&apos; logs with <Code>npm run baton -- scan --agents</Code>, or widen the range.
         </EmptyState>
       ) : (
-        <DataTable
-          label="Usage table"
-          columns={[
-            { label: periodLabel },
-            { label: "Input", align: "right" },
-            { label: "Output", align: "right" },
-            { label: "Cache write", align: "right" },
-            { label: "Cache read", align: "right" },
-            { label: "Total tokens", align: "right" },
-            { label: "Cost (est.)", align: "right" },
-            { label: "Models" },
-          ]}
-        >
+        <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <table className="w-full text-sm" aria-label="Usage table">
+            <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500 dark:bg-zinc-800/60 dark:text-zinc-400">
+              <tr>
+                {[periodLabel, "Input", "Output", "Cache write", "Cache read", "Total tokens", "Cost (est.)", "Models"].map((label, index) => (
+                  <th key={label} className={`px-3 py-2 font-medium ${index > 0 && index < 7 ? "text-right" : ""}`}>{label}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {data.rows.map((row) => (
             <tr key={row.period} className="hover:bg-zinc-50/70 dark:hover:bg-zinc-800/40">
               <td className="whitespace-nowrap px-3 py-2 font-medium">{row.period}</td>
@@ -158,7 +155,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
               <td className="max-w-64 truncate px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400" title={row.modelsUsed.join(", ")}>{row.modelsUsed.join(", ")}</td>
             </tr>
           ))}
-          <tr className="bg-zinc-50 font-semibold dark:bg-zinc-800/60">
+          <tr className="bg-zinc-50 font-semibold dark:bg-zinc-800">
             <td className="px-3 py-2">Total</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatTokens(data.totals.inputTokens)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatTokens(data.totals.outputTokens)}</td>
@@ -168,7 +165,9 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
             <td className="px-3 py-2 text-right tabular-nums">{formatUsd(data.totals.totalCost)}</td>
             <td className="px-3 py-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">{data.totals.unpricedModels.length > 0 ? `no price: ${data.totals.unpricedModels.join(", ")}` : ""}</td>
           </tr>
-        </DataTable>
+            </tbody>
+          </table>
+        </div>
       )}
 
       <section aria-label="5-hour blocks" className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
