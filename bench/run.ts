@@ -482,7 +482,7 @@ async function benchMemory() {
   return { benchmark: "memory", results, ratios, targets };
 }
 
-const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions, graph: () => benchGraph(work, log), "session-page": () => benchSessionPage(work, log), render: () => benchRender(work, log), memory: benchMemory };
+const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions, graph: () => benchGraph(work, log), "session-page": () => benchSessionPage(work, log), render: () => benchRender(work, log), memory: benchMemory, usage: async () => (await import("./usage-bench")).benchUsage(work, root, log) };
 /** What a plain `npm run bench` runs. */
 const DEFAULT_BENCHMARKS = ["handoffs", "sessions", "graph", "session-page", "render"];
 
