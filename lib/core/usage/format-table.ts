@@ -64,7 +64,7 @@ export function formatUsageTable(title: string, rows: readonly TableRow[], total
     out.push("-".repeat(Math.min(WIDTH, labelWidth + 6 * (NUMBER_WIDTH + 1))));
     out.push(line(cells(totals)));
   }
-  out.push("* cost is an estimate from Baton's price table (docs/token-accounting.md, \"Cost\")");
+  out.push("* Cost is an estimate from Baton's price table (docs/token-accounting.md, Cost)");
   for (const note of notes) out.push(...wrap(note, WIDTH));
   return out;
 }
