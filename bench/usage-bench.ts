@@ -111,6 +111,12 @@ export async function benchUsage(work: string, root: string, log: (text: string)
     corpus: { megabytes: truth.bytes / 1e6, sessions: truth.sessions, requests: truth.requests },
     results,
     ratios,
-    targets: ccusage ? { reportAtMostCcusage: median(withScan) <= median(theirs), sameTokenTotal: ccusageTotals?.totalTokens === batonTotals.totalTokens } : {},
+    targets: ccusage
+      ? {
+          reportAtMostCcusage: median(withScan) <= median(theirs),
+          sameTokenTotal: ccusageTotals?.totalTokens === batonTotals.totalTokens,
+          costWithin1Percent: ccusageTotals?.totalCost != null && batonTotals.totalCost !== null && Math.abs(batonTotals.totalCost - ccusageTotals.totalCost) <= ccusageTotals.totalCost * 0.01,
+        }
+      : {},
   };
 }
