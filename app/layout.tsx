@@ -38,6 +38,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                   <NavLink href="/chains">Chains</NavLink>
                   <NavLink href="/reviews">Reviews</NavLink>
                   <NavLink href="/sessions">Sessions</NavLink>
+                  <NavLink href="/usage">Usage</NavLink>
                   <NavLink href="/errors">Ingest errors</NavLink>
                   <NavLink href="/sources">Sources</NavLink>
                 </nav>

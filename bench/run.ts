@@ -482,7 +482,7 @@ async function benchMemory() {
   return { benchmark: "memory", results, ratios, targets };
 }
 
-const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions, graph: () => benchGraph(work, log), "session-page": () => benchSessionPage(work, log), render: () => benchRender(work, log), memory: benchMemory, otlp: async () => (await import("./otlp-bench")).benchOtlp(work, log) };
+const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHandoffs, sessions: benchSessions, graph: () => benchGraph(work, log), "session-page": () => benchSessionPage(work, log), render: () => benchRender(work, log), memory: benchMemory, otlp: async () => (await import("./otlp-bench")).benchOtlp(work, log), usage: async () => (await import("./usage-bench")).benchUsage(work, root, log) };
 /** What a plain `npm run bench` runs. */
 const DEFAULT_BENCHMARKS = ["handoffs", "sessions", "graph", "session-page", "render"];
 benchmarks.live = async () => (await import("./live-bench")).benchLive(work, log); DEFAULT_BENCHMARKS.push("live"); // SSE clients under write load (issue 16)

@@ -19,6 +19,7 @@ Usage:
   baton serve --team | user add|list | token create|list|revoke | login --server URL   team server (docs/team.md)
   baton push [--server URL] [--no-scan] [--json]     send changed agent sessions (no transcript text) to the team server
   baton otel-env --runtime R [--server URL] [--token T]   settings that stream a runtime's telemetry to the team server
+  baton report daily|weekly|monthly|session|blocks    usage and estimated cost (report --help; docs/cli.md)
 
 Options:
   --json     print one JSON document on stdout; progress goes to stderr
@@ -62,6 +63,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/otel-env")).otelEnvCommand(rest, io);
       case "demo":
         return await (await import("./commands/demo")).demoCommand(rest, io);
+      case "report":
+        return await (await import("./commands/report")).reportCommand(rest, io);
       case undefined:
       case "help":
       case "-h":

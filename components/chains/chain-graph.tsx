@@ -17,7 +17,8 @@ import {
 import "@xyflow/react/dist/style.css";
 import Link from "next/link";
 import { memo, useMemo, useState, useSyncExternalStore } from "react";
-import type { ChainGraph, GraphHandoffNode, GraphMissingNode } from "@/lib/server/queries/chain-graph";
+import type { ChainGraph, ChainUsageSummary, GraphHandoffNode, GraphMissingNode } from "@/lib/server/queries/chain-graph";
+import { formatTokensShort, formatUsd } from "../usage/format-cost";
 import { formatDay, truncate } from "../handoffs/format";
 import { LintBadge } from "../handoffs/lint-badge";
 import { runtimeColors, RuntimeBadge, runtimeLabel } from "../handoffs/runtime-badge";
@@ -217,6 +218,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
               {selected.inWorkingTree && selected.branches.length === 0 && <Badge tone="amber">uncommitted</Badge>}
               <LintBadge errors={selected.errorCount} warnings={selected.warningCount} />
             </div>
+            <ChainUsageLine usage={graph.chains.find((chain) => chain.id === selected.chainId)?.usage ?? null} />
             <div>
               <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Next action</h3>
               <p className="mt-1 text-sm text-zinc-800">{selected.nextAction ?? <span className="italic text-zinc-400">none recorded</span>}</p>
@@ -248,5 +250,16 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
       </aside>
       {resumeId && <ResumeDialog handoffId={resumeId} onClose={() => setResumeId(null)} />}
     </div>
+  );
+}
+
+/** What the selected handoff's whole chain cost: its linked sessions, each once (an estimate). */
+function ChainUsageLine({ usage }: { usage: ChainUsageSummary | null }) {
+  if (!usage) return <p className="text-xs text-zinc-500">No session linked to this chain: its cost is unknown.</p>;
+  return (
+    <p className="text-xs text-zinc-600" data-testid="chain-usage">
+      This chain: <span className="font-medium tabular-nums">{formatTokensShort(usage.totalTokens)} tokens · {formatUsd(usage.totalCost)}</span> (estimate) across {usage.sessions} {usage.sessions === 1 ? "session" : "sessions"}
+      {usage.runtimes.length > 0 && ` (${usage.runtimes.join(", ")})`}
+    </p>
   );
 }

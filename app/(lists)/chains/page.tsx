@@ -8,6 +8,7 @@ import { getDb } from "@/lib/server/db/client";
 import { listRepoChains } from "@/lib/server/queries/chain-graph";
 import { counted } from "@/lib/core/text/counted";
 import { requirePageActor } from "@/lib/server/access/page-actor";
+import { formatTokensShort, formatUsd } from "@/components/usage/format-cost";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Chains" };
@@ -42,6 +43,11 @@ export default async function ChainsPage() {
                     {chain.heads[0]?.phase ?? chain.heads[0]?.path ?? chain.id}
                   </Link>
                   <span className="text-xs text-zinc-500">{counted(chain.size, "handoff")} · {formatDay(chain.latestDate)}</span>
+                  {chain.usage && (
+                    <span className="text-xs tabular-nums text-zinc-600" title="tokens and estimated cost of the sessions that wrote this chain's handoffs, each session once">
+                      {formatTokensShort(chain.usage.totalTokens)} tokens · {formatUsd(chain.usage.totalCost)} est. · {counted(chain.usage.sessions, "session")}
+                    </span>
+                  )}
                   <span className="flex flex-wrap gap-1">
                     {chain.runtimes.map((runtime) => (
                       <RuntimeBadge key={runtime} runtime={runtime === "unknown" ? null : runtime} />

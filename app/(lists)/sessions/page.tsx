@@ -10,6 +10,8 @@ import { getSessionFacets, listSessions, parseSessionFilters } from "@/lib/serve
 import { DataTable } from "@/components/ui/data-table";
 import { counted } from "@/lib/core/text/counted";
 import { requirePageActor } from "@/lib/server/access/page-actor";
+import { formatUsd } from "@/components/usage/format-cost";
+import { sessionTitles, usageBySession } from "@/lib/server/usage/usage-queries";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sessions" };
@@ -28,6 +30,8 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
   const db = getDb();
   const [facets, page] = await Promise.all([getSessionFacets(db), listSessions(db, filters)]);
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const ids = page.items.map((session) => session.id);
+  const [costs, titles] = await Promise.all([usageBySession(db, ids), sessionTitles(db, ids)]);
   const query = (patch: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams();
     for (const [key, value] of Object.entries({ ...filters, ...patch })) if (value !== undefined && value !== "" && key !== "pageSize") next.set(key, String(value));
@@ -77,14 +81,19 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           Ingest your agents&apos; logs with <Code>npm run baton -- scan --agents</Code> (reads ~/.claude, ~/.codex, ~/.gemini and OpenCode&apos;s data folder; see the Sources page), or relax the filters.
         </EmptyState>
       ) : (
-        <DataTable label="Sessions" columns={[{ label: "Session" }, { label: "Started · duration" }, { label: "Requests", align: "right" }, { label: "Tokens", align: "right" }, { label: "Peak context", align: "right" }, { label: "Links" }]}>
+        <DataTable label="Sessions" columns={[{ label: "Session" }, { label: "Started · duration" }, { label: "Requests", align: "right" }, { label: "Tokens", align: "right" }, { label: "Cost (est.)", align: "right" }, { label: "Peak context", align: "right" }, { label: "Links" }]}>
               {page.items.map((session) => (
                 <tr key={session.id} className="align-top hover:bg-zinc-50/70">
                   <td className="px-3 py-2">
                     <div className="flex items-center gap-2">
                       <RuntimeBadge runtime={session.runtime} />
-                      <Link href={`/sessions/${session.id}`} className="whitespace-nowrap font-mono text-xs font-medium text-zinc-900 hover:underline">{session.sessionId}</Link>
+                      {titles.has(session.id) ? (
+                        <Link href={`/sessions/${session.id}`} aria-label={`${titles.get(session.id)} (${session.sessionId})`} className="min-w-0 truncate font-medium text-zinc-900 hover:underline">{titles.get(session.id)}</Link>
+                      ) : (
+                        <Link href={`/sessions/${session.id}`} className="whitespace-nowrap font-mono text-xs font-medium text-zinc-900 hover:underline">{session.sessionId}</Link>
+                      )}
                     </div>
+                    {titles.has(session.id) && <div className="mt-0.5 font-mono text-[11px] text-zinc-400">{session.sessionId}</div>}
                     <div className="mt-0.5 w-0 min-w-full truncate text-xs text-zinc-500" title={session.cwd ?? undefined}>
                       {session.repo?.name ?? session.cwd ?? "no folder recorded"}{session.branch && ` · ${session.branch}`} · {session.models.join(", ") || "model unknown"}
                     </div>
@@ -95,6 +104,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatTokens(session.requests)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatTokens(session.totalTokens)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums" title="estimated from Baton's price table">{formatUsd(costs.get(session.id)?.totalCost ?? (session.requests === 0 ? 0 : null))}</td>
                   <td className="px-3 py-2 text-right">
                     {session.peakContextPercent !== null ? (
                       <Badge tone={percentTone(session.peakContextPercent)}>{session.peakContextPercent.toFixed(0)} %</Badge>

@@ -12,13 +12,15 @@ import { NothingFound } from "@/components/sources/nothing-found";
 import { listReposWithoutHandoffs } from "@/lib/server/queries/discovery";
 import { roleHolds } from "@/lib/server/access/access-scopes.data";
 import { requirePageActor } from "@/lib/server/access/page-actor";
+import { PriceSources } from "@/components/usage/price-sources";
+import { getPriceSourceStatus } from "@/lib/server/usage/usage-queries";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
 
 export default async function SourcesPage() {
   const actor = await requirePageActor();
-  const [sources, withoutHandoffs] = await Promise.all([listAgentSources(getDb()), listReposWithoutHandoffs(getDb())]);
+  const [sources, withoutHandoffs, prices] = await Promise.all([listAgentSources(getDb()), listReposWithoutHandoffs(getDb()), getPriceSourceStatus(getDb())]);
   return (
     <div className="space-y-4">
       <div>
@@ -60,6 +62,7 @@ export default async function SourcesPage() {
             </DataTable>
       )}
       <RemoteRepositories />
+      <PriceSources status={prices} />
     </div>
   );
 }

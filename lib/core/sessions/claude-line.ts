@@ -16,6 +16,7 @@ export interface ClaudeLineFields extends ClaudeEnvelope {
   isSidechain: unknown;
   subtype: unknown;
   compactMetadata: unknown;
+  costUSD: unknown;
   message: { id: unknown; model: unknown; usage: unknown } | null;
 }
 
@@ -56,6 +57,7 @@ export function claudeLineFields(record: JsonObject): ClaudeLineFields {
     isSidechain: record.isSidechain,
     subtype: record.subtype,
     compactMetadata: record.compactMetadata,
+    costUSD: record.costUSD,
     message: message === null ? null : { id: message.id, model: message.model, usage: usageFields(message.usage) },
   };
 }
@@ -134,20 +136,22 @@ const UUID = 7;
 const IS_SIDECHAIN = 8;
 const SUBTYPE = 9;
 const COMPACT_METADATA = 10;
-const MESSAGE = 11;
-const MESSAGE_ID = 12;
-const MESSAGE_MODEL = 13;
+/** The cost older Claude Code versions wrote on each line (`costUSD`), kept to compare with the estimate. */
+const COST_USD = 11;
+const MESSAGE = 12;
+const MESSAGE_ID = 13;
+const MESSAGE_MODEL = 14;
 /** Only its range is used (tool results' size), never its value. */
-const MESSAGE_CONTENT = 14;
-const MESSAGE_USAGE = 15;
-const INPUT = 16;
-const CACHE_WRITE = 17;
-const CACHE_READ = 18;
-const OUTPUT = 19;
-const CACHE_SPLIT = 20;
-const EPHEMERAL_5M = 21;
-const EPHEMERAL_1H = 22;
-const SLOTS = 23;
+const MESSAGE_CONTENT = 15;
+const MESSAGE_USAGE = 16;
+const INPUT = 17;
+const CACHE_WRITE = 18;
+const CACHE_READ = 19;
+const OUTPUT = 20;
+const CACHE_SPLIT = 21;
+const EPHEMERAL_5M = 22;
+const EPHEMERAL_1H = 23;
+const SLOTS = 24;
 /** Slots decode() leaves alone: always, or when their value is an object. */
 const ALWAYS = 1;
 const IF_OBJECT = 2;
@@ -206,6 +210,7 @@ const SPEC: WalkSpec = {
       isSidechain: IS_SIDECHAIN,
       subtype: SUBTYPE,
       compactMetadata: COMPACT_METADATA,
+      costUSD: COST_USD,
       message: MESSAGE,
     }),
     nameTable({ id: MESSAGE_ID, model: MESSAGE_MODEL, content: MESSAGE_CONTENT, usage: MESSAGE_USAGE }),
@@ -391,6 +396,7 @@ export class ClaudeLineReader {
       isSidechain: values[IS_SIDECHAIN],
       subtype: values[SUBTYPE],
       compactMetadata: values[COMPACT_METADATA],
+      costUSD: values[COST_USD],
       message:
         messageStart >= 0 && bytes[messageStart] === 123
           ? {

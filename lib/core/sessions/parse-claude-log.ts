@@ -259,6 +259,7 @@ class ClaudeLogState {
     const inputTokens = tokenCount(usage.input_tokens);
     const cacheReadTokens = tokenCount(usage.cache_read_input_tokens);
     const cacheWriteTokens = this.cacheWriteCount(usage, lineNumber);
+    const cacheWrite1hTokens = Math.min(cacheWriteTokens, oneHourCacheWrite(usage));
     const outputTokens = tokenCount(usage.output_tokens);
     const responseId = asString(message.id);
     const requestId = asString(record.requestId);
@@ -282,6 +283,9 @@ class ClaudeLogState {
       agentId: this.fileAgentId ?? asString(record.agentId),
       isSidechain: record.isSidechain === true,
       line: lineNumber,
+      ...(cacheWrite1hTokens > 0 ? { cacheWrite1hTokens } : {}),
+      // Older Claude Code versions wrote what they reckoned the request cost; kept beside the estimate.
+      ...(typeof record.costUSD === "number" && Number.isFinite(record.costUSD) && record.costUSD >= 0 ? { recordedCostUsd: record.costUSD } : {}),
     });
   }
 
@@ -298,6 +302,14 @@ class ClaudeLogState {
     reportMalformedTokenCounts(this.badLines, lineNumber, split, CACHE_SPLIT_FIELDS, "message.usage.cache_creation");
     return tokenCount(split.ephemeral_5m_input_tokens) + tokenCount(split.ephemeral_1h_input_tokens);
   }
+}
+
+/** The 1-hour part of the cache write, when the log splits it (checked and reported by cacheWriteCount). */
+function oneHourCacheWrite(usage: JsonObject): number {
+  const split = asObject(usage.cache_creation);
+  if (split === null) return 0;
+  const value = split.ephemeral_1h_input_tokens;
+  return tokenCountProblem(value) === null ? (value as number) : 0;
 }
 
 /** A compaction's token figure when it is a count; anything else is reported and not recorded. */

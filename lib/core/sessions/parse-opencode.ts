@@ -257,14 +257,14 @@ function buildSessionLog(
     const tokens = asObject(data.tokens);
     if (tokens === null) continue;
     reportMalformedCounts(issues, `message ${message.id}`, tokens);
-    const messageSample = { ...sampleFromTokens(tokens, message.id, model, createdMs, agentId, message.ordinal), toolResultTokens: toolResultTokens(messageBase) };
+    const messageSample = { ...sampleFromTokens(tokens, message.id, model, createdMs, agentId, message.ordinal, data.cost), toolResultTokens: toolResultTokens(messageBase) };
     if (requestTotal(messageSample) === 0) continue;
     models.add(model);
 
     const steps = messageParts.filter((part) => part.data.type === "step-finish" && asObject(part.data.tokens) !== null);
     for (const part of steps) reportMalformedCounts(issues, `part ${part.id}`, asObject(part.data.tokens) ?? {});
     const stepSamples = steps.map((part) => ({
-      ...sampleFromTokens(asObject(part.data.tokens) ?? {}, `${message.id}:${part.id}`, model, createdMs, agentId, message.ordinal),
+      ...sampleFromTokens(asObject(part.data.tokens) ?? {}, `${message.id}:${part.id}`, model, createdMs, agentId, message.ordinal, part.data.cost),
       toolResultTokens: toolResultTokens(stepBase.get(part.id) ?? messageBase),
     }));
     if (stepSamples.length > 1 && sameTotals(stepSamples, messageSample)) {
@@ -325,6 +325,7 @@ function sampleFromTokens(
   createdMs: number | null,
   agentId: string | null,
   line: number,
+  cost: unknown,
 ): RequestSample {
   const cache = asObject(tokens.cache);
   const inputTokens = tokenCount(tokens.input);
@@ -344,6 +345,8 @@ function sampleFromTokens(
     contextTokens: inputTokens + cacheWriteTokens + cacheReadTokens,
     agentId,
     line,
+    // The price OpenCode itself applied (USD); kept to compare with Baton's estimate, never summed as fact.
+    ...(typeof cost === "number" && Number.isFinite(cost) && cost >= 0 ? { recordedCostUsd: cost } : {}),
   };
 }
 

@@ -154,4 +154,19 @@ describe("sample chunks", () => {
       }),
     );
   });
+
+  it("keeps the 1-hour cache write and a recorded cost, and still reads version 2 chunks (neither present)", () => {
+    const samples = [sample("a", { cacheWrite1hTokens: 60 }), sample("b", { recordedCostUsd: 0.012345 }), sample("c", { recordedCostUsd: 12.5 })];
+    const back = unpackSamples(packSamples(samples));
+    expect(back[0]!.cacheWrite1hTokens).toBe(60);
+    expect(back[1]!.recordedCostUsd).toBeCloseTo(0.012345, 9);
+    expect(back[2]!.recordedCostUsd).toBe(12.5);
+    expect(back[2]!.cacheWrite1hTokens).toBeUndefined();
+    const v3 = JSON.parse(packSamples([sample("a")])) as { v: number; n: string };
+    // A version 2 chunk: the same first ten columns, nothing after.
+    const bytes = Uint8Array.from(Buffer.from(v3.n, "base64"));
+    const columns = new Uint32Array(bytes.buffer);
+    const v2 = { ...v3, v: 2, n: Buffer.from(new Uint32Array(columns.subarray(0, 10)).buffer).toString("base64") };
+    expect(unpackSamples(JSON.stringify(v2))).toEqual([sample("a")]);
+  });
 });

@@ -23,9 +23,14 @@ export interface StoredSample extends TokenCounts {
   toolResultTokens: number | null;
   responseId: string | null;
   isSidechain: boolean;
+  /** The part of `cacheWriteTokens` written with a 1-hour lifetime (priced higher); absent when 0 or not recorded. */
+  cacheWrite1hTokens?: number;
+  /** The cost the log itself records for this request (OpenCode), USD; absent when it records none. */
+  recordedCostUsd?: number;
 }
 
-const VERSION = 2;
+/** 3 added the 1-hour cache write and the recorded cost; 2 is still read (both absent). */
+const VERSION = 3;
 
 /**
  * A chunk: JSON for the strings, and the numbers of every request as binary, base64. Numbers as JSON
@@ -51,8 +56,12 @@ interface Packed {
 }
 
 /** Per request, in this order. */
-const VALUES = ["agent", "model", "input", "cacheWrite", "cacheRead", "output", "reasoning", "context", "toolResults", "sidechain"] as const;
+const VALUES = ["agent", "model", "input", "cacheWrite", "cacheRead", "output", "reasoning", "context", "toolResults", "sidechain", "cacheWrite1h", "recordedCostNanoUsd"] as const;
 const WIDTH = VALUES.length;
+/** Version 2 chunks had the first ten columns only. */
+const WIDTH_V2 = 10;
+/** A recorded cost is kept in nano-dollars, so a chunk stays 32-bit when every cost is under $4.29. */
+const NANO = 1e9;
 /** Null (no model, no tool-result estimate): NaN as a Float64, the largest value as a Uint32. */
 const NULL32 = 0xffffffff;
 
@@ -72,6 +81,8 @@ export function storedSample(request: RequestSample): StoredSample {
     toolResultTokens: request.toolResultTokens ?? null,
     responseId: request.responseId ?? null,
     isSidechain: request.isSidechain === true,
+    ...(request.cacheWrite1hTokens ? { cacheWrite1hTokens: request.cacheWrite1hTokens } : {}),
+    ...(request.recordedCostUsd !== undefined && request.recordedCostUsd !== null ? { recordedCostUsd: request.recordedCostUsd } : {}),
   };
 }
 
@@ -108,10 +119,13 @@ export function packSamples(samples: readonly StoredSample[]): string {
     values[at + 7] = sample.contextTokens;
     values[at + 8] = sample.toolResultTokens ?? NaN;
     values[at + 9] = sample.isSidechain ? 1 : 0;
-    for (let column = at + 2; column < at + 9 && fits32; column += 1) {
+    values[at + 10] = sample.cacheWrite1hTokens ?? 0;
+    values[at + 11] = sample.recordedCostUsd === undefined ? NaN : Math.round(sample.recordedCostUsd * NANO);
+    for (let column = at + 2; column < at + WIDTH && fits32; column += 1) {
+      if (column === at + 9) continue;
       const value = values[column]!;
       // (-0 too: a Uint32Array would give back 0.)
-      if (!(value >= 0 && value < NULL32 && Number.isInteger(value) && !Object.is(value, -0)) && !(column === at + 8 && Number.isNaN(value))) fits32 = false;
+      if (!(value >= 0 && value < NULL32 && Number.isInteger(value) && !Object.is(value, -0)) && !((column === at + 8 || column === at + 11) && Number.isNaN(value))) fits32 = false;
     }
     at += WIDTH;
   }
@@ -154,7 +168,7 @@ export function packRequests(requests: readonly RequestSample[]): string {
  */
 export function unpackSamples(data: string): StoredSample[] {
   const packed = JSON.parse(data) as Partial<Packed> | null;
-  if (packed === null || typeof packed !== "object" || packed.v !== VERSION) throw new Error(`unknown sample chunk format (version ${String(packed?.v)})`);
+  if (packed === null || typeof packed !== "object" || (packed.v !== VERSION && packed.v !== 2)) throw new Error(`unknown sample chunk format (version ${String(packed?.v)})`);
   const { k: keys, id: ids, at: agents, mt: models, t: encodedTimes, n: encodedValues, w: bytesEach } = packed;
   if (!Array.isArray(keys) || !Array.isArray(ids) || !Array.isArray(agents) || !Array.isArray(models) || typeof encodedTimes !== "string" || typeof encodedValues !== "string" || (bytesEach !== 4 && bytesEach !== 8)) {
     throw new Error("sample chunk is missing a field");
@@ -162,7 +176,8 @@ export function unpackSamples(data: string): StoredSample[] {
   const count = keys.length;
   if (ids.length !== count) throw new Error("sample chunk columns differ in length");
   const times = decodeArray(encodedTimes, 8, count);
-  const values = decodeArray(encodedValues, bytesEach, count * WIDTH);
+  const width = packed.v === 2 ? WIDTH_V2 : WIDTH;
+  const values = decodeArray(encodedValues, bytesEach, count * width);
   const value = bytesEach === 4 ? (index: number) => (values[index] === NULL32 ? NaN : values[index]!) : (index: number) => values[index]!;
   const samples: StoredSample[] = new Array(count);
   let at = 0;
@@ -192,7 +207,13 @@ export function unpackSamples(data: string): StoredSample[] {
       responseId,
       isSidechain: value(at + 9) === 1,
     };
-    at += WIDTH;
+    if (width === WIDTH) {
+      const oneHour = value(at + 10);
+      const cost = value(at + 11);
+      if (oneHour > 0) samples[index]!.cacheWrite1hTokens = oneHour;
+      if (!Number.isNaN(cost)) samples[index]!.recordedCostUsd = cost / NANO;
+    }
+    at += width;
   }
   return samples;
 }

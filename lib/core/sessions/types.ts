@@ -46,6 +46,13 @@ export interface RequestSample extends TokenCounts {
   responseId?: string | null;
   /** Claude: the line was marked `isSidechain:true` (subagent file or 1.0.x inline Task message). */
   isSidechain?: boolean;
+  /**
+   * The part of `cacheWriteTokens` written with a 1-hour lifetime, where the log splits 5 m from 1 h
+   * (Claude's `usage.cache_creation.ephemeral_1h_input_tokens`); priced higher than a 5-minute write.
+   */
+  cacheWrite1hTokens?: number;
+  /** The cost the log itself records for this request (OpenCode's `cost`), USD, or absent. */
+  recordedCostUsd?: number | null;
 }
 
 export interface CompactionEvent {

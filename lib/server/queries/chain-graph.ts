@@ -5,6 +5,7 @@
 import type { Db } from "../db/client";
 import { layoutGraph } from "../graph/layout-graph";
 import { loadRepoChains } from "./chains";
+import { usageByChain } from "../usage/usage-queries";
 
 export const NODE_WIDTH = 248;
 export const NODE_HEIGHT = 104;
@@ -70,6 +71,21 @@ export interface ChainSummary {
   rootPath: string;
   latestDate: string | null;
   runtimes: string[];
+  /** Tokens and estimated cost of the sessions linked to the chain's handoffs (each once), or null when none is. */
+  usage: ChainUsageSummary | null;
+}
+
+export interface ChainUsageSummary {
+  totalTokens: number;
+  totalCost: number | null;
+  sessions: number;
+  runtimes: string[];
+}
+
+/** Per chain, what its linked sessions spent (lib/server/usage). */
+async function chainUsage(db: Db, chains: readonly { id: string; nodeIds: readonly string[] }[]): Promise<Map<string, ChainUsageSummary>> {
+  const rows = await usageByChain(db, chains.map((chain) => ({ id: chain.id, handoffIds: chain.nodeIds })));
+  return new Map([...rows].map(([id, row]) => [id, { totalTokens: row.totalTokens, totalCost: row.totalCost, sessions: row.sessions, runtimes: row.runtimes }]));
 }
 
 export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: string; chainId?: string }) {
@@ -77,6 +93,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
   if (!repo) return null;
   const { nodes, result } = await loadRepoChains(db, repoId);
   const byId = new Map(nodes.map((node) => [node.id, node]));
+  const usage = await chainUsage(db, result.chains);
   const chains: ChainSummary[] = result.chains.map((chain) => {
     const members = chain.nodeIds.map((id) => byId.get(id)!).filter(Boolean);
     return {
@@ -88,6 +105,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
       rootPath: byId.get(chain.nodeIds[0]!)?.path ?? "",
       latestDate: members.map((node) => node.date).filter((date): date is string => date !== null).sort().at(-1) ?? null,
       runtimes: [...new Set(members.map((node) => node.runtime ?? "unknown"))],
+      usage: usage.get(chain.id) ?? null,
     };
   });
   const selected = chainId ? result.chains.filter((chain) => chain.id === chainId) : result.chains;
@@ -150,6 +168,7 @@ export async function listRepoChains(db: Db) {
     const { nodes, result } = await loadRepoChains(db, repo.id);
     const meta = await db.repo.findUniqueOrThrow({ where: { id: repo.id }, select: { id: true, name: true, path: true } });
     const byId = new Map(nodes.map((node) => [node.id, node]));
+    const usage = await chainUsage(db, result.chains);
     graphs.push({
       repo: meta,
       handoffs: nodes.length,
@@ -161,6 +180,7 @@ export async function listRepoChains(db: Db) {
         broken: chain.broken.length,
         runtimes: [...new Set(chain.nodeIds.map((id) => byId.get(id)?.runtime ?? "unknown"))],
         latestDate: chain.nodeIds.map((id) => byId.get(id)?.date ?? null).filter((date): date is string => date !== null).sort().at(-1) ?? null,
+        usage: usage.get(chain.id) ?? null,
       })),
     });
   }

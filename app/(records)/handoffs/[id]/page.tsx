@@ -15,6 +15,8 @@ import { HANDOFF_PAGE_LIMITS } from "@/components/handoffs/page-limits.data";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { HandoffCostCard } from "@/components/usage/handoff-cost-card";
+import { handoffSessionCosts } from "@/lib/server/usage/usage-queries";
 import { PageSkeleton } from "@/components/ui/skeleton";
 import { getDb } from "@/lib/server/db/client";
 import { renderHandoffMarkdown } from "@/lib/server/markdown/handoff-markdown";
@@ -58,7 +60,7 @@ async function HandoffView({ id }: { id: string }) {
   const handoff = await loadHandoff(id);
   // Removed by a scan between the two reads.
   if (!handoff) notFound();
-  const [changes, sessions] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff)]);
+  const [changes, sessions, costs] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff), handoffSessionCosts(db, handoff.id)]);
   const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));
   const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
   const findings = [...handoff.findings].sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
@@ -128,6 +130,7 @@ async function HandoffView({ id }: { id: string }) {
               <dd className="text-xs text-zinc-600">{formatInstant(handoff.firstSeenAt)}</dd>
             </dl>
           </Card>
+          <HandoffCostCard costs={costs} />
         </div>
       </div>
 

@@ -16,6 +16,8 @@ import { getSession, sessionExists } from "@/lib/server/queries/sessions";
 import { counted } from "@/lib/core/text/counted";
 import { roleHolds } from "@/lib/server/access/access-scopes.data";
 import { requirePageActor } from "@/lib/server/access/page-actor";
+import { CostCard } from "@/components/usage/cost-card";
+import { sessionTitles, usageBySession } from "@/lib/server/usage/usage-queries";
 
 export const dynamic = "force-dynamic";
 
@@ -50,6 +52,8 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
   // Removed by a scan between the two reads.
   if (!session) notFound();
   const chart = sessionChartData(session);
+  const [usage, titles] = await Promise.all([usageBySession(getDb(), [session.id]), sessionTitles(getDb(), [session.id])]);
+  const title = titles.get(session.id);
   return (
     <div className="space-y-5">
       <nav className="text-xs text-zinc-500"><Link href="/sessions" className="hover:underline">Sessions</Link> / {session.sessionId}</nav>
@@ -60,6 +64,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
           {session.peakContextPercent !== null && <Badge tone={percentTone(session.peakContextPercent)}>peak {session.peakContextPercent.toFixed(1)} %</Badge>}
           {session.compactionCount > 0 && <Badge tone="red">{counted(session.compactionCount, "compaction")}</Badge>}
         </div>
+        {title && <p className="text-base font-medium text-zinc-800">{title}</p>}
         <p className="text-sm text-zinc-600">
           {session.repo ? <Link href={`/handoffs?repo=${session.repo.id}`} className="hover:underline">{session.repo.name}</Link> : (session.cwd ?? "no folder recorded")}
           {session.branch && <> · <code className="font-mono text-xs">{session.branch}</code></>} · {session.models.join(", ") || "model unknown"} · {formatInstant(session.startedAt)} → {formatInstant(session.endedAt)}
@@ -83,6 +88,8 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
         <Stat label="Peak context" value={formatTokens(session.peakContextTokens)} hint={session.contextWindow ? `of ${formatTokens(session.contextWindow)}` : "window unknown"} />
         <Stat label="Duration" value={formatDuration(session.durationMs)} />
       </div>
+
+      <CostCard usage={usage.get(session.id)} note="Subagents included. Prices: Baton's table (docs/token-accounting.md, “Cost”)." />
 
       <Card title="Token burn" label="Token burn" actions={canEdit && <ContextWindowForm sessionId={session.id} current={session.contextWindow} source={session.contextWindowSource} />}>
         {session.requests.length === 0 ? (

@@ -1,0 +1,144 @@
+import { parseArgs } from "node:util";
+import type { Breakdown } from "../../lib/core/usage/aggregate";
+import type { PlanLimit } from "../../lib/core/usage/blocks";
+import { formatCost, formatUsageTable, shortCount, type TableRow } from "../../lib/core/usage/format-table";
+import { isTimeZone, normaliseDateArgument } from "../../lib/core/usage/periods";
+import { blocksReport, periodReport, sessionReport, type ReportKind } from "../../lib/core/usage/report";
+import { openBulkWriter } from "../../lib/server/db/bulk";
+import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
+import { ensureDatabase } from "../../lib/server/db/ensure-database";
+import { loadUsage } from "../../lib/server/usage/load-usage";
+import { loadPriceTable } from "../../lib/server/usage/price-table";
+import { printJson, progressLine, UsageError, type Io } from "../io";
+
+const KINDS: readonly ReportKind[] = ["daily", "weekly", "monthly", "session", "blocks"];
+const BREAKDOWNS = ["model", "runtime", "repo"] as const;
+
+/**
+ * `baton report daily|weekly|monthly|session|blocks [--since D] [--until D] [--timezone Z]
+ * [--breakdown model|runtime|repo] [--runtime R] [--limit N[tokens|$]] [--json] [--no-scan]`: usage
+ * and estimated cost from the database, after scanning the agent logs that changed (docs/cli.md).
+ */
+export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      json: { type: "boolean", default: false },
+      since: { type: "string" },
+      until: { type: "string" },
+      timezone: { type: "string", short: "z" },
+      breakdown: { type: "string" },
+      runtime: { type: "string" },
+      limit: { type: "string" },
+      "no-scan": { type: "boolean", default: false },
+    },
+  });
+  const kind = positionals[0] as ReportKind | undefined;
+  if (kind === undefined || !KINDS.includes(kind) || positionals.length > 1) throw new UsageError(`report needs one of ${KINDS.join(", ")}`);
+  const since = dateOption(values.since, "--since");
+  const until = dateOption(values.until, "--until");
+  const timeZone = values.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!isTimeZone(timeZone)) throw new UsageError(`--timezone "${timeZone}" is not a time zone (an IANA name such as Europe/Berlin, or UTC)`);
+  const breakdown = (values.breakdown ?? null) as Breakdown;
+  if (breakdown !== null && !BREAKDOWNS.includes(breakdown)) throw new UsageError(`--breakdown takes ${BREAKDOWNS.join(", ")}`);
+  const limit = values.limit === undefined ? null : limitOption(values.limit);
+
+  const target = resolveDatabaseUrl(env);
+  const applied = await ensureDatabase(target);
+  if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
+  const bulk = openBulkWriter(target);
+  try {
+    if (!values["no-scan"]) {
+      const progress = progressLine(io);
+      const { scanSessions } = await import("../../lib/server/sessions/scan-sessions");
+      const { agentHomeDir } = await import("../../lib/server/sessions/session-ids");
+      await scanSessions({ bulk, repos: [], agents: { env, homeDir: agentHomeDir(env) }, onProgress: (event) => progress.update(`agent logs: ${event.phase}`) });
+      progress.done();
+    }
+    const prices = loadPriceTable(env);
+    for (const problem of prices.problems) io.err(`baton: ${problem}`);
+    const sinceMs = since === null ? null : Date.parse(`${since}T00:00:00Z`);
+    const untilMs = until === null ? null : Date.parse(`${until}T23:59:59.999Z`);
+    const now = Date.now();
+    // Blocks depend on what came before the range: read everything for them.
+    const usage = await loadUsage(bulk, prices.table, kind === "blocks" ? { runtime: values.runtime } : { sinceMs, untilMs, runtime: values.runtime });
+    const options = { timeZone, since, until, breakdown, now, limit, pricesReadOn: prices.table.readOn, priceOverrideFile: prices.overrideRead ? prices.overrideFile : null };
+    if (kind === "blocks") {
+      const document = blocksReport(usage.entries, options);
+      if (values.json) printJson(io, document);
+      else printBlocks(io, document);
+    } else if (kind === "session") {
+      const document = sessionReport(usage.entries, usage.sessions, options);
+      if (values.json) printJson(io, document);
+      else {
+        const rows = document.sessions.map((row) => ({ ...row, label: `${row.runtime === "claude-code" ? "claude" : row.runtime} ${row.sessionId.slice(0, 8)}`, detail: [row.lastActivity?.slice(0, 16).replace("T", " "), row.repo ?? row.projectPath, row.modelsUsed.join(", ")].filter(Boolean).join(" · ") }));
+        printTable(io, `Sessions (${timeZone})`, rows, { ...document.totals, label: "Total" }, document.unpricedModels);
+      }
+    } else {
+      const document = periodReport(kind, usage.entries, options);
+      if (values.json) printJson(io, document);
+      else {
+        const field = { daily: "date", weekly: "week", monthly: "month" }[kind];
+        const rows = (document[kind] as (TableRow & Record<string, unknown>)[]).map((row) => ({
+          ...row,
+          label: breakdown === null ? String(row[field]) : `${String(row[field])} ${String(row[breakdown] ?? "")}`,
+          detail: (row.modelsUsed as string[]).join(", "),
+        }));
+        printTable(io, `Usage by ${field}${breakdown ? ` and ${breakdown}` : ""} (${timeZone})`, rows, { ...document.totals, label: "Total" }, document.unpricedModels as string[]);
+      }
+    }
+    if (usage.unreadableChunks > 0) io.err(`baton: ${usage.unreadableChunks} stored sample chunks could not be read back and were left out (see the scan's issues)`);
+    return 0;
+  } finally {
+    await bulk.close();
+  }
+}
+
+function dateOption(value: string | undefined, name: string): string | null {
+  if (value === undefined) return null;
+  const date = normaliseDateArgument(value);
+  if (date === null) throw new UsageError(`${name} takes a date as YYYYMMDD or YYYY-MM-DD, not "${value}"`);
+  return date;
+}
+
+/** `--limit 5000000` (tokens per block) or `--limit $50` / `--limit 50usd` (estimated cost per block). */
+function limitOption(value: string): PlanLimit {
+  const cost = /^\$(\d+(?:\.\d+)?)$|^(\d+(?:\.\d+)?)\s*usd$/i.exec(value.trim());
+  if (cost) return { kind: "cost", amount: Number(cost[1] ?? cost[2]) };
+  const tokens = /^(\d+(?:\.\d+)?)\s*([kmb]?)$/i.exec(value.trim());
+  if (tokens) return { kind: "tokens", amount: Number(tokens[1]) * ({ "": 1, k: 1e3, m: 1e6, b: 1e9 }[tokens[2]!.toLowerCase() as "" | "k" | "m" | "b"] ?? 1) };
+  throw new UsageError(`--limit takes tokens per block (5000000, 5M) or a cost per block ($50), not "${value}"`);
+}
+
+function printTable(io: Io, title: string, rows: TableRow[], totals: TableRow | null, unpriced: readonly string[]) {
+  const notes = unpriced.length > 0 ? [`No price for ${unpriced.join(", ")}: their requests are left out of the cost (add them in the price override file, docs/cli.md).`] : [];
+  if (rows.length === 0) {
+    io.out("No usage in this range. (Run `baton scan --agents` to read the agent logs, or widen --since/--until.)");
+    return;
+  }
+  for (const line of formatUsageTable(title, rows, totals, notes)) io.out(line);
+}
+
+function printBlocks(io: Io, document: ReturnType<typeof blocksReport>) {
+  const rows: TableRow[] = document.blocks.map((block) => ({
+    label: block.isGap ? `(gap) ${block.startTime.slice(5, 16).replace("T", " ")}` : `${block.startTime.slice(0, 16).replace("T", " ")}${block.isActive ? " ACTIVE" : ""}`,
+    inputTokens: block.tokenCounts.inputTokens,
+    outputTokens: block.tokenCounts.outputTokens,
+    cacheCreationTokens: block.tokenCounts.cacheCreationInputTokens,
+    cacheReadTokens: block.tokenCounts.cacheReadInputTokens,
+    totalTokens: block.totalTokens,
+    totalCost: block.costUSD,
+    detail: block.isGap
+      ? undefined
+      : [
+          block.burnRate ? `burn ${shortCount(Math.round(block.burnRate.tokensPerMinute))} tok/min, ${formatCost(block.burnRate.costPerHour)}/h` : null,
+          block.projection ? `projected to ${block.endTime.slice(11, 16)}Z: ${shortCount(block.projection.totalTokens)} tok, ${formatCost(block.projection.totalCost)}` : null,
+          block.limit ? (block.limit.reachedAt ? `limit reached ${block.limit.reachedAt.slice(11, 16)}Z` : block.limit.projectedAt ? `limit projected ${block.limit.projectedAt.slice(11, 16)}Z` : null) : null,
+          block.models.join(", "),
+        ]
+          .filter(Boolean)
+          .join(" · "),
+  }));
+  printTable(io, "5-hour blocks (UTC)", rows, null, document.unpricedModels);
+}

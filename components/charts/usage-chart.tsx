@@ -1,0 +1,32 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { UsageChart } from "@/lib/core/usage/prepare-usage-chart";
+import { tokenFormat } from "./burn-chart";
+
+const money = (value: number) => (value >= 100 ? `$${Math.round(value)}` : `$${value.toFixed(value >= 1 ? 1 : 2)}`);
+
+/** Stacked bars of usage per period; the preparer decided series, order, colours and empty periods. */
+export function UsageBarChart({ chart }: { chart: UsageChart }) {
+  const format = chart.metric === "tokens" ? tokenFormat : money;
+  return (
+    <div className="h-72 w-full" data-testid="usage-chart" data-metric={chart.metric} data-series={chart.series.map((series) => series.label).join("|")} data-points={chart.points.length}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={chart.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} vertical={false} />
+          <XAxis dataKey="period" tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} minTickGap={12} />
+          <YAxis tickFormatter={format} tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} axisLine={false} width={56} />
+          <Tooltip
+            formatter={(value, name) => [format(Number(value)), name]}
+            contentStyle={{ fontSize: 12, borderRadius: 8 }}
+            cursor={{ fill: "currentColor", fillOpacity: 0.06 }}
+          />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {chart.series.map((series) => (
+            <Bar key={series.key} dataKey={series.key} name={series.label} stackId="usage" fill={series.color} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

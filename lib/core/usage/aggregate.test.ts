@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { groupRows, periodRows, totalsOf, type UsageEntry } from "./aggregate";
+import { dateInZone, normaliseDateArgument, weekOf } from "./periods";
+
+const entry = (iso: string, extra: Partial<UsageEntry> = {}): UsageEntry => ({
+  timestampMs: Date.parse(iso),
+  model: "claude-sonnet-4-6",
+  runtime: "claude-code",
+  sessionId: "s1",
+  repo: "/r/app",
+  branch: "main",
+  inputTokens: 1,
+  outputTokens: 2,
+  cacheWriteTokens: 3,
+  cacheReadTokens: 4,
+  reasoningTokens: 0,
+  cost: 0.5,
+  recordedCostUsd: null,
+  ...extra,
+});
+
+describe("periods in a time zone", () => {
+  it("dates requests across midnight by the zone's calendar", () => {
+    const tokyo = dateInZone("Asia/Tokyo");
+    expect(tokyo(Date.parse("2025-03-01T14:59:59Z"))).toBe("2025-03-01");
+    expect(tokyo(Date.parse("2025-03-01T15:00:00Z"))).toBe("2025-03-02");
+    const kathmandu = dateInZone("Asia/Kathmandu"); // +05:45
+    expect(kathmandu(Date.parse("2025-03-01T18:14:59Z"))).toBe("2025-03-01");
+    expect(kathmandu(Date.parse("2025-03-01T18:15:00Z"))).toBe("2025-03-02");
+  });
+
+  it("starts weeks on Sunday (ccusage's default) and reads --since as YYYYMMDD or YYYY-MM-DD", () => {
+    expect(weekOf("2025-03-05")).toBe("2025-03-02");
+    expect(weekOf("2025-03-02")).toBe("2025-03-02");
+    expect(weekOf("2025-03-05", 1)).toBe("2025-03-03");
+    expect(normaliseDateArgument("20250301")).toBe("2025-03-01");
+    expect(normaliseDateArgument("2025-03-01")).toBe("2025-03-01");
+    expect(normaliseDateArgument("2025-02-30")).toBeNull();
+    expect(normaliseDateArgument("yesterday")).toBeNull();
+  });
+});
+
+describe("report rows", () => {
+  const entries = [
+    entry("2025-03-01T14:00:00Z"),
+    entry("2025-03-01T16:00:00Z", { model: "gpt-5.3-codex", runtime: "codex", cost: 0.25 }),
+    entry("2025-03-02T01:00:00Z", { model: "mystery", cost: null }),
+    entry("2025-03-02T01:00:00Z", { timestampMs: null }),
+  ];
+
+  it("one row per date in the zone, with ccusage's fields, models and per-model costs", () => {
+    const utc = periodRows(entries, { kind: "daily", timeZone: "UTC" });
+    expect(utc.map((row) => [row.period, row.totalTokens, row.totalCost, row.runtime])).toEqual([
+      ["2025-03-01", 20, 0.75, "all"],
+      ["2025-03-02", 10, null, "claude-code"],
+    ]);
+    expect(utc[0]!.modelBreakdowns).toEqual([
+      { modelName: "claude-sonnet-4-6", inputTokens: 1, outputTokens: 2, cacheCreationTokens: 3, cacheReadTokens: 4, cost: 0.5 },
+      { modelName: "gpt-5.3-codex", inputTokens: 1, outputTokens: 2, cacheCreationTokens: 3, cacheReadTokens: 4, cost: 0.25 },
+    ]);
+    expect(utc[1]!.unpricedModels).toEqual(["mystery"]);
+    // In Tokyo the 16:00Z request is already the 2nd.
+    const tokyo = periodRows(entries, { kind: "daily", timeZone: "Asia/Tokyo" });
+    expect(tokyo.map((row) => [row.period, row.requests])).toEqual([["2025-03-01", 1], ["2025-03-02", 2]]);
+  });
+
+  it("splits by runtime on request, filters by date, sums months", () => {
+    const rows = periodRows(entries, { kind: "daily", timeZone: "UTC", breakdown: "runtime", since: "2025-03-01", until: "2025-03-01" });
+    expect(rows.map((row) => [row.period, row.group, row.runtime])).toEqual([["2025-03-01", "claude-code", "claude-code"], ["2025-03-01", "codex", "codex"]]);
+    expect(periodRows(entries, { kind: "monthly", timeZone: "UTC" }).map((row) => [row.period, row.requests])).toEqual([["2025-03", 3]]);
+  });
+
+  it("totals sum priced cost and name what has none; a row of only unpriced requests is null", () => {
+    const totals = totalsOf(periodRows(entries, { kind: "daily", timeZone: "UTC" }));
+    expect(totals).toMatchObject({ totalTokens: 30, totalCost: 0.75, unpricedModels: ["mystery"], requests: 3 });
+    expect(totalsOf([])).toMatchObject({ totalCost: 0 });
+  });
+
+  it("groups by any key (a session, a chain), undated requests included", () => {
+    const bySession = groupRows(entries, (e) => e.sessionId);
+    expect(bySession.get("s1")).toMatchObject({ requests: 4, totalTokens: 40 });
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The usage page's stacked bars, prepared: one point per period (every period of the range, an
+ * empty one drawn as 0 because no request is a true zero), one series per breakdown group, the
+ * largest first and the rest folded into "other" past MAX_SERIES, values in tokens or estimated USD.
+ * Colours are decided here, not in the component (runtimes keep their theme colours).
+ */
+import type { PeriodRow } from "./aggregate";
+import { weekOf, type PeriodKind } from "./periods";
+
+export type UsageMetric = "tokens" | "cost";
+
+export interface UsageChartSeries {
+  key: string;
+  label: string;
+  color: string;
+}
+
+export interface UsageChart {
+  points: ({ period: string } & Record<string, number | string>)[];
+  series: UsageChartSeries[];
+  metric: UsageMetric;
+  /** Groups whose cost is unknown (no price) in some period: the cost chart leaves them out. */
+  unpriced: string[];
+}
+
+const MAX_SERIES = 8;
+const RUNTIME_COLORS: Record<string, string> = {
+  "claude-code": "#d97757",
+  codex: "#10a37f",
+  "gemini-cli": "#4285f4",
+  opencode: "#a855f7",
+  seed: "#64748b",
+};
+const PALETTE = ["#0ea5e9", "#f97316", "#22c55e", "#e11d48", "#8b5cf6", "#eab308", "#14b8a6", "#ec4899"];
+const OTHER_COLOR = "#94a3b8";
+
+export function prepareUsageChart(rows: readonly PeriodRow[], options: { kind: PeriodKind; metric: UsageMetric; since: string; until: string; breakdownIsRuntime: boolean }): UsageChart {
+  const value = (row: PeriodRow) => (options.metric === "tokens" ? row.totalTokens : (row.totalCost ?? 0));
+  const totals = new Map<string, number>();
+  const unpriced = new Set<string>();
+  for (const row of rows) {
+    totals.set(row.group, (totals.get(row.group) ?? 0) + value(row));
+    if (row.unpricedModels.length > 0) unpriced.add(row.group);
+  }
+  const ranked = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([group]) => group);
+  const shown = ranked.length > MAX_SERIES ? ranked.slice(0, MAX_SERIES - 1) : ranked;
+  const folded = new Set(ranked.slice(shown.length));
+  const series: UsageChartSeries[] = shown.map((group, index) => ({
+    key: `s${index}`,
+    label: group || "all",
+    color: options.breakdownIsRuntime ? (RUNTIME_COLORS[group] ?? PALETTE[index % PALETTE.length]!) : PALETTE[index % PALETTE.length]!,
+  }));
+  if (folded.size > 0) series.push({ key: "other", label: `other (${folded.size})`, color: OTHER_COLOR });
+  const keyOf = new Map(shown.map((group, index) => [group, `s${index}`]));
+  const byPeriod = new Map<string, { period: string } & Record<string, number | string>>();
+  for (const period of periodsBetween(options.kind, options.since, options.until)) {
+    const point: { period: string } & Record<string, number | string> = { period };
+    for (const entry of series) point[entry.key] = 0;
+    byPeriod.set(period, point);
+  }
+  for (const row of rows) {
+    const point = byPeriod.get(row.period);
+    if (!point) continue;
+    const key = keyOf.get(row.group) ?? "other";
+    point[key] = (point[key] as number) + value(row);
+  }
+  return { points: [...byPeriod.values()], series, metric: options.metric, unpriced: [...unpriced].sort() };
+}
+
+/** Every period key from `since` to `until` (dates YYYY-MM-DD, inclusive). */
+export function periodsBetween(kind: PeriodKind, since: string, until: string): string[] {
+  const periods: string[] = [];
+  const day = new Date(`${since}T00:00:00Z`);
+  const end = new Date(`${until}T00:00:00Z`);
+  // A guard against a reversed or absurd range: at most ~3 years of days.
+  for (let steps = 0; day <= end && steps < 1100; steps += 1) {
+    const date = day.toISOString().slice(0, 10);
+    const period = kind === "daily" ? date : kind === "weekly" ? weekOf(date) : date.slice(0, 7);
+    if (periods[periods.length - 1] !== period) periods.push(period);
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return periods;
+}

@@ -1,0 +1,131 @@
+/**
+ * The documents `baton report <kind> --json` prints: ccusage 20's shapes and field names for the same
+ * report (daily[] / weekly[] / monthly[] / sessions[] with totals; blocks[]), plus Baton's own fields
+ * (`runtime`, `reasoningTokens`, `requests`, `unpricedModels`, `recordedCost`, and per document
+ * `costIsEstimate`, `timezone`, `prices`). Pure: the CLI and the page build them from loaded entries.
+ */
+import { groupRows, periodRows, totalsOf, type Breakdown, type UsageEntry, type UsageRow } from "./aggregate";
+import { usageBlocks, type PlanLimit } from "./blocks";
+import { dateInZone, type PeriodKind } from "./periods";
+
+export type ReportKind = PeriodKind | "session" | "blocks";
+
+export interface ReportSession {
+  id: string;
+  runtime: string;
+  externalId: string;
+  cwd: string | null;
+  branch: string | null;
+  repoPath: string | null;
+  title?: string | null;
+}
+
+export interface ReportOptions {
+  timeZone: string;
+  since?: string | null;
+  until?: string | null;
+  breakdown?: Breakdown;
+  now: number;
+  limit?: PlanLimit | null;
+  pricesReadOn: string;
+  priceOverrideFile?: string | null;
+}
+
+const PERIOD_FIELD = { daily: "date", weekly: "week", monthly: "month" } as const;
+
+/** The row with ccusage's fields first, in ccusage's order, then Baton's. */
+function ccusageRow(row: UsageRow) {
+  return {
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    cacheCreationTokens: row.cacheCreationTokens,
+    cacheReadTokens: row.cacheReadTokens,
+    totalTokens: row.totalTokens,
+    totalCost: row.totalCost,
+    modelsUsed: row.modelsUsed,
+    modelBreakdowns: row.modelBreakdowns,
+    runtime: row.runtime,
+    runtimes: row.runtimes,
+    reasoningTokens: row.reasoningTokens,
+    requests: row.requests,
+    unpricedModels: row.unpricedModels,
+    recordedCost: row.recordedCost,
+  };
+}
+
+function documentExtras(options: ReportOptions, unpricedModels: string[]) {
+  return {
+    costIsEstimate: true as const,
+    timezone: options.timeZone,
+    prices: { readOn: options.pricesReadOn, overrideFile: options.priceOverrideFile ?? null },
+    unpricedModels,
+  };
+}
+
+export function periodReport(kind: PeriodKind, entries: readonly UsageEntry[], options: ReportOptions) {
+  const rows = periodRows(entries, { kind, timeZone: options.timeZone, since: options.since, until: options.until, breakdown: options.breakdown ?? null });
+  const field = PERIOD_FIELD[kind];
+  const totals = totalsOf(rows);
+  const breakdown = options.breakdown ?? null;
+  const list = rows.map((row) => ({ [field]: row.period, ...(breakdown && breakdown !== "runtime" ? { [breakdown]: row.group } : {}), ...ccusageRow(row) }));
+  const { unpricedModels, ...totalFields } = totals;
+  return { [kind]: list, totals: totalFields, ...documentExtras(options, unpricedModels) } as {
+    [key: string]: unknown;
+    totals: Omit<typeof totals, "unpricedModels">;
+  };
+}
+
+/** One row per main session (subagents inside it), latest activity first, as ccusage's session report. */
+export function sessionReport(entries: readonly UsageEntry[], sessions: ReadonlyMap<string, ReportSession>, options: ReportOptions) {
+  const dateOf = dateInZone(options.timeZone);
+  const inRange = (entry: UsageEntry) => {
+    if (!options.since && !options.until) return true;
+    if (entry.timestampMs === null) return false;
+    const date = dateOf(entry.timestampMs);
+    return !((options.since && date < options.since) || (options.until && date > options.until));
+  };
+  const kept = entries.filter(inRange);
+  const activity = new Map<string, { first: number; last: number }>();
+  for (const entry of kept) {
+    if (entry.timestampMs === null) continue;
+    const seen = activity.get(entry.sessionId);
+    if (seen === undefined) activity.set(entry.sessionId, { first: entry.timestampMs, last: entry.timestampMs });
+    else {
+      if (entry.timestampMs < seen.first) seen.first = entry.timestampMs;
+      if (entry.timestampMs > seen.last) seen.last = entry.timestampMs;
+    }
+  }
+  const rows = groupRows(kept, (entry) => entry.sessionId);
+  const list = [...rows]
+    .map(([id, row]) => {
+      const session = sessions.get(id);
+      const span = activity.get(id);
+      return {
+        sessionId: session?.externalId ?? id,
+        ...ccusageRow(row),
+        firstActivity: span ? new Date(span.first).toISOString() : null,
+        lastActivity: span ? new Date(span.last).toISOString() : null,
+        projectPath: session?.cwd ?? null,
+        id,
+        title: session?.title ?? null,
+        repo: session?.repoPath ?? null,
+        branch: session?.branch ?? null,
+      };
+    })
+    .sort((a, b) => (b.lastActivity ?? "").localeCompare(a.lastActivity ?? "") || a.sessionId.localeCompare(b.sessionId));
+  const { unpricedModels, ...totals } = totalsOf([...rows.values()]);
+  return { sessions: list, totals, ...documentExtras(options, unpricedModels) };
+}
+
+export function blocksReport(entries: readonly UsageEntry[], options: ReportOptions) {
+  // Blocks are built over every request (a block's start depends on what came before), then kept
+  // when they touch the date range in the report's zone.
+  const dateOf = dateInZone(options.timeZone);
+  const blocks = usageBlocks(entries, { now: options.now, limit: options.limit ?? null }).filter((block) => {
+    const startDate = dateOf(Date.parse(block.startTime));
+    const endDate = dateOf(Date.parse(block.actualEndTime ?? block.endTime));
+    return !((options.since && endDate < options.since) || (options.until && startDate > options.until));
+  });
+  const unpriced = [...new Set(blocks.flatMap((block) => block.unpricedModels))].sort();
+  return { blocks, ...documentExtras(options, unpriced) };
+}

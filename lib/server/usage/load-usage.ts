@@ -1,0 +1,152 @@
+/**
+ * Requests as usage entries, read from the stored sample chunks in plain SQL (both providers): the
+ * main sessions that can touch the range (a session that ended before it, or started after it, is
+ * never unpacked), each session's chunks merged with the same rule as its totals
+ * (sample-pack.ts: subagent requests once, replays dropped), each request priced.
+ */
+import type { UsageEntry } from "../../core/usage/aggregate";
+import { requestCost } from "../../core/usage/cost";
+import type { PriceTable } from "../../core/usage/prices";
+import { countedSamples, mergeStoredChunks } from "../../core/sessions/sample-pack";
+import type { SessionRuntime } from "../../core/sessions/types";
+import { dbTimeToMs, parseJsonOr } from "../sessions/session-ids";
+import type { SqlReader } from "../sessions/sql-reader";
+
+export interface UsageSession {
+  id: string;
+  runtime: string;
+  externalId: string;
+  cwd: string | null;
+  branch: string | null;
+  repoId: string | null;
+  repoPath: string | null;
+  repoName: string | null;
+  models: string[];
+  startedAt: string | null;
+  endedAt: string | null;
+}
+
+export interface LoadUsageOptions {
+  /** Only sessions active in [sinceMs, untilMs] are read (a day's margin either side for time zones). */
+  sinceMs?: number | null;
+  untilMs?: number | null;
+  runtime?: string | null;
+  sessionIds?: readonly string[] | null;
+}
+
+export interface LoadedUsage {
+  entries: UsageEntry[];
+  sessions: Map<string, UsageSession>;
+  /** Chunks that could not be read back (left out; the scan that wrote them reported them). */
+  unreadableChunks: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sessions per chunk query: keeps `IN (…)` lists well under both providers' parameter limits. */
+const BATCH = 400;
+
+interface SessionRow {
+  id: string;
+  runtime: string;
+  externalId: string;
+  cwd: string | null;
+  branch: string | null;
+  repoId: string | null;
+  repoPath: string | null;
+  repoName: string | null;
+  models: string;
+  startedAt: unknown;
+  endedAt: unknown;
+}
+
+export async function loadUsage(sql: SqlReader, table: PriceTable, options: LoadUsageOptions = {}): Promise<LoadedUsage> {
+  const where = [`s."parentId" IS NULL`, `s."supersededById" IS NULL`];
+  const params: (string | Date)[] = [];
+  if (options.sinceMs !== null && options.sinceMs !== undefined) {
+    where.push(`(s."endedAt" IS NULL OR s."endedAt" >= ?)`);
+    params.push(new Date(options.sinceMs - DAY_MS));
+  }
+  if (options.untilMs !== null && options.untilMs !== undefined) {
+    where.push(`(s."startedAt" IS NULL OR s."startedAt" <= ?)`);
+    params.push(new Date(options.untilMs + DAY_MS));
+  }
+  if (options.runtime) {
+    where.push(`s."runtime" = ?`);
+    params.push(options.runtime);
+  }
+  if (options.sessionIds) {
+    if (options.sessionIds.length === 0) return { entries: [], sessions: new Map(), unreadableChunks: 0 };
+    where.push(`s."id" IN (${options.sessionIds.map(() => "?").join(", ")})`);
+    params.push(...options.sessionIds);
+  }
+  const rows = await sql.query<SessionRow>(
+    `SELECT s."id", s."runtime", s."externalId", s."cwd", s."branch", s."repoId", r."path" AS "repoPath", r."name" AS "repoName", s."models", s."startedAt", s."endedAt"
+     FROM "AgentSession" s LEFT JOIN "Repo" r ON r."id" = s."repoId"
+     WHERE ${where.join(" AND ")}`,
+    params,
+  );
+  const sessions = new Map<string, UsageSession>();
+  for (const row of rows) {
+    const started = dbTimeToMs(row.startedAt);
+    const ended = dbTimeToMs(row.endedAt);
+    sessions.set(row.id, {
+      id: row.id,
+      runtime: row.runtime,
+      externalId: row.externalId,
+      cwd: row.cwd,
+      branch: row.branch,
+      repoId: row.repoId,
+      repoPath: row.repoPath,
+      repoName: row.repoName,
+      models: parseJsonOr<string[]>(row.models, []),
+      startedAt: started === null ? null : new Date(started).toISOString(),
+      endedAt: ended === null ? null : new Date(ended).toISOString(),
+    });
+  }
+  const entries: UsageEntry[] = [];
+  let unreadableChunks = 0;
+  const ids = [...sessions.keys()];
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const batch = ids.slice(start, start + BATCH);
+    const chunks = await sql.query<{ sessionId: string; data: string }>(
+      `SELECT "sessionId", "data" FROM "SampleChunk" WHERE "sessionId" IN (${batch.map(() => "?").join(", ")}) ORDER BY "sessionId", "id"`,
+      batch,
+    );
+    let from = 0;
+    while (from < chunks.length) {
+      const sessionId = chunks[from]!.sessionId;
+      let to = from;
+      while (to < chunks.length && chunks[to]!.sessionId === sessionId) to += 1;
+      const session = sessions.get(sessionId)!;
+      const runtime = session.runtime as SessionRuntime;
+      const samples = countedSamples(
+        runtime,
+        mergeStoredChunks(runtime, chunks.slice(from, to), () => {
+          unreadableChunks += 1;
+        }),
+      );
+      for (const sample of samples) {
+        const entry: UsageEntry = {
+          timestampMs: sample.timestampMs,
+          model: sample.model,
+          runtime: session.runtime,
+          sessionId,
+          repo: session.repoPath,
+          branch: session.branch,
+          inputTokens: sample.inputTokens,
+          cacheWriteTokens: sample.cacheWriteTokens,
+          cacheWrite1hTokens: sample.cacheWrite1hTokens ?? 0,
+          cacheReadTokens: sample.cacheReadTokens,
+          outputTokens: sample.outputTokens,
+          reasoningTokens: sample.reasoningTokens,
+          cost: null,
+          recordedCostUsd: sample.recordedCostUsd ?? null,
+        };
+        entry.cost = requestCost(table, entry);
+        entries.push(entry);
+      }
+      from = to;
+    }
+  }
+  return { entries, sessions, unreadableChunks };
+}
