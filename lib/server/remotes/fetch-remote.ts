@@ -19,6 +19,7 @@ import { enqueueFetch } from "./fetch-queue";
 import { fetchTimeoutMs, remoteUrlPolicy } from "./git-policy";
 import { branchFilter } from "./remote-store";
 import { checkResolvedHost } from "./resolve-host";
+import { withMirrorLock } from "./mirror-lock";
 import { ensureMirror, pointHeadAtBranch, runGitFetch } from "./run-git-fetch";
 import { scanMirror } from "./scan-mirror";
 
@@ -88,33 +89,41 @@ async function fetchWith(remoteId: string, db: Db, bulk: BulkWriter): Promise<Fe
   const resolved = await checkResolvedHost(url, policy);
   if (!resolved.ok) return fail(resolved.kind, resolved.message);
 
-  await ensureMirror(remote.mirrorPath);
-  const before = await headsOf(remote.mirrorPath, filter);
   const timeoutMs = fetchTimeoutMs();
-  const result = await runGitFetch(remote.mirrorPath, url, { timeoutMs, pinned: resolved.addresses });
-  if (!result.ok) {
-    if (result.timedOut) return fail("timeout", `timed out: no complete answer from ${url.host ?? "the repository"} within ${Math.round(timeoutMs / 1000)} s; the fetch was stopped`);
-    const failure = classifyFetchError(redactSecrets(result.stderr, url.secrets));
-    return fail(failure.kind, redactSecrets(failure.message, url.secrets));
-  }
-  await pointHeadAtBranch(remote.mirrorPath);
-  const after = await headsOf(remote.mirrorPath, filter);
-  const changed = before.key !== after.key;
+  // Across processes (the server and the CLI): one fetch and scan of a mirror at a time.
+  const locked = await withMirrorLock(remote.mirrorPath, timeoutMs + 10 * 60_000, async () => {
+    await ensureMirror(remote.mirrorPath);
+    const before = await headsOf(remote.mirrorPath, filter);
+    const result = await runGitFetch(remote.mirrorPath, url, { timeoutMs, pinned: resolved.addresses });
+    if (!result.ok) {
+      if (result.timedOut) {
+        return { kind: "failed" as const, error: "timeout" as const, message: `timed out: no complete answer from ${url.host ?? "the repository"} within ${Math.round(timeoutMs / 1000)} s; the fetch was stopped` };
+      }
+      const failure = classifyFetchError(redactSecrets(result.stderr, url.secrets));
+      return { kind: "failed" as const, error: failure.kind, message: redactSecrets(failure.message, url.secrets) };
+    }
+    await pointHeadAtBranch(remote.mirrorPath);
+    const after = await headsOf(remote.mirrorPath, filter);
+    const changed = before.key !== after.key;
 
-  let handoffsNew = 0;
-  let scanError: string | null = null;
-  let repoId = remote.repoId;
-  let scanRunId: string | null = null;
-  try {
-    const scan = await scanMirror(bulk, { mirrorPath: remote.mirrorPath, name: remote.name, branchFilter: filter });
-    scanRunId = scan.scanRunId;
-    repoId = scan.result.repoId ?? repoId;
-    handoffsNew = scan.result.stats.handoffsNew;
-    if (scan.result.status === "failed") scanError = scan.result.errors[0]?.message ?? "the scan failed";
-  } catch (error) {
-    if (!isIsolable(error)) throw error;
-    scanError = (error as Error).message;
-  }
+    let handoffsNew = 0;
+    let scanError: string | null = null;
+    let repoId = remote.repoId;
+    let scanRunId: string | null = null;
+    try {
+      const scan = await scanMirror(bulk, { mirrorPath: remote.mirrorPath, name: remote.name, branchFilter: filter });
+      scanRunId = scan.scanRunId;
+      repoId = scan.result.repoId ?? repoId;
+      handoffsNew = scan.result.stats.handoffsNew;
+      if (scan.result.status === "failed") scanError = scan.result.errors[0]?.message ?? "the scan failed";
+    } catch (error) {
+      if (!isIsolable(error)) throw error;
+      scanError = (error as Error).message;
+    }
+    return { kind: "fetched" as const, changed, after, handoffsNew, scanError, repoId, scanRunId };
+  });
+  if (locked.kind === "failed") return fail(locked.error, locked.message);
+  const { changed, after, handoffsNew, scanError, repoId, scanRunId } = locked;
   const handoffsFound = repoId ? await db.handoff.count({ where: { repoId, isGone: false } }) : 0;
 
   const now = new Date();

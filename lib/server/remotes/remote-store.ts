@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import picomatch from "picomatch";
 import { actorLabel, type Actor } from "../../core/access/actor";
+import { MIN_POLL_MS } from "../../core/remotes/poll-schedule";
 import { checkRemoteUrl } from "../../core/remotes/remote-url";
 import { repositoryKey } from "../../core/remotes/repository-key";
 import { isFetchErrorKind, type FetchErrorKind } from "../../core/remotes/fetch-error";
@@ -167,7 +168,8 @@ export async function addRemote(db: Db, input: AddRemoteInput, actor: Actor): Pr
       createdBy: actor.userId ?? "local",
       createdByName: actorLabel(actor),
       createdAt: now,
-      nextFetchAt: now,
+      // Whoever adds it fetches at once (the CLI, the API); the scheduler comes a minute later.
+      nextFetchAt: new Date(now.getTime() + MIN_POLL_MS),
     },
     select: VIEW_SELECT,
   });
