@@ -1,16 +1,27 @@
-import { parseArgs } from "node:util";
+import { defineCommand, parseCommand } from "../args";
 import { discoveryHintLines } from "../../lib/server/ingest/discovery-hint";
 import { lintRepo, type RepoLintResult } from "../../lib/server/lint/lint-repo";
 import { printJson, UsageError, type Io } from "../io";
 
 const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
 
+export const lintCommandSpec = defineCommand({
+  name: "lint",
+  usage: `Usage:
+  baton lint [<repo>...] [--glob G]... [--json] [-q]
+
+  <repo>       a git repository (or a folder inside one; default: the current folder). Its working tree
+               is linted, with no database; handoffs only on other branches are checked by baton scan
+  --glob G     also take files matching G as handoffs (repeatable)
+  -q, --quiet  print only errors
+  --json       print one JSON document on stdout
+  Exit 1 when any finding is an error.`,
+  allowPositionals: true,
+  options: { json: { type: "boolean", default: false }, glob: { type: "string", multiple: true }, quiet: { type: "boolean", short: "q", default: false } },
+});
+
 export async function lintCommand(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { json: { type: "boolean", default: false }, glob: { type: "string", multiple: true }, quiet: { type: "boolean", short: "q", default: false } },
-  });
+  const { values, positionals } = parseCommand(lintCommandSpec, argv);
   const paths = positionals.length > 0 ? positionals : ["."];
   const results: RepoLintResult[] = [];
   for (const repoPath of paths) {

@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { defineCommand, parseCommand } from "../args";
 import { openBulkWriter } from "../../lib/server/db/bulk";
 import type { Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
@@ -8,7 +8,7 @@ import type { ScanCommandResult } from "../../lib/server/ingest/scan";
 import { getScanReport } from "../../lib/server/queries/scan-report";
 import { scanSessions } from "../../lib/server/sessions/scan-sessions";
 import { agentHomeDir } from "../../lib/server/sessions/session-ids";
-import { printJson, progressLine, UsageError, type Io } from "../io";
+import { printJson, progressLine, type Io } from "../io";
 
 /**
  * `baton scan [<repo>...] [--agents] [--glob G]... [--json]`: handoffs of the repos (and the seed /
@@ -16,20 +16,32 @@ import { printJson, progressLine, UsageError, type Io } from "../io";
  * folders under BATON_HOME_DIR, else HOME; each overridable: CLAUDE_CONFIG_DIR, CODEX_HOME,
  * GEMINI_DATA_DIR, OPENCODE_DATA_DIR), then the session ↔ handoff links.
  */
+export const scanCommandSpec = defineCommand({
+  name: "scan",
+  usage: `Usage:
+  baton scan <repo>... [--glob G]... [--json]
+  baton scan --agents [<repo>...] [--workers N] [--json]
+
+  <repo>        a git repository (or a folder inside one): registered, then every branch, remote-tracking
+                branch and the working tree are read
+  --glob G      also take files matching G as handoffs (repeatable; e.g. 'notes/**/*.md')
+  --agents      also ingest the agent CLIs' session logs from their default folders (docs/cli.md)
+  --workers N   parsing threads for --agents, 0 to 16 (default: by the amount to read)
+  --json        print one JSON document on stdout; progress goes to stderr`,
+  allowPositionals: true,
+  options: {
+    json: { type: "boolean", default: false },
+    glob: { type: "string", multiple: true },
+    agents: { type: "boolean", default: false },
+    workers: { type: "string" },
+  },
+});
+
 export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      json: { type: "boolean", default: false },
-      glob: { type: "string", multiple: true },
-      agents: { type: "boolean", default: false },
-      workers: { type: "string" },
-    },
-  });
-  if (positionals.length === 0 && !values.agents) throw new UsageError("scan needs at least one repo path, or --agents");
+  const { values, positionals, fail } = parseCommand(scanCommandSpec, argv);
+  if (positionals.length === 0 && !values.agents) fail("scan needs at least one repo path, or --agents");
   const workers = values.workers === undefined ? undefined : Number(values.workers);
-  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 16)) throw new UsageError("--workers takes a whole number from 0 to 16");
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 16)) fail(`--workers takes a whole number from 0 to 16, not "${values.workers}"`);
   const target = resolveDatabaseUrl(env);
   const applied = await ensureDatabase(target);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
