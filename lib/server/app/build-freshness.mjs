@@ -12,7 +12,8 @@ function newestMtime(entry) {
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
   for (const child of readdirSync(entry, { withFileTypes: true })) {
-    if (child.name === "node_modules" || child.name.startsWith(".")) continue;
+    // Tests beside the code are not in the build: editing one must not cost a rebuild.
+    if (child.name === "node_modules" || child.name.startsWith(".") || /\.test\.tsx?$/.test(child.name)) continue;
     newest = Math.max(newest, newestMtime(path.join(entry, child.name)));
   }
   return newest;

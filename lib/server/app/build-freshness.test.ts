@@ -25,6 +25,7 @@ test("missing build is stale; a build newer than every source is reused; a newer
   at(".next/BUILD_ID", 4000);
   expect(buildIsStale(root)).toBe(false);
   at("lib/core/old.ts", 3500);
+  at("lib/core/old.test.ts", 9000);
   expect(buildIsStale(root)).toBe(false);
   at("lib/core/x.ts", 5000);
   expect(buildIsStale(root)).toBe(true);
