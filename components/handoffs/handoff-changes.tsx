@@ -89,10 +89,10 @@ export function HandoffChanges({ changes }: { changes: ChangesSincePrevious }) {
                   </li>
                 ))}
                 {diff.state.added.map((item, index) => (
-                  <li key={`a${index}`}><Badge tone="blue">new · {statusLabel[item.status]}</Badge> {item.text}</li>
+                  <li key={`a${index}`} data-diff="new-item"><Badge tone="blue">new · {statusLabel[item.status]}</Badge> {item.text}</li>
                 ))}
                 {diff.state.removed.map((item, index) => (
-                  <li key={`r${index}`} className="text-zinc-500"><Badge>dropped · was {statusLabel[item.status]}</Badge> <span className="line-through">{item.text}</span></li>
+                  <li key={`r${index}`} data-diff="dropped-item" className="text-zinc-500"><Badge>dropped · was {statusLabel[item.status]}</Badge> <span className="line-through">{item.text}</span></li>
                 ))}
               </ul>
             </div>
