@@ -18,7 +18,7 @@ Usage:
 
 Options:
   --json     print one JSON document on stdout; progress goes to stderr
-  -h, --help show this help; baton help <command> (or baton <command> --help) shows the command's
+  -h, --help show this help; baton help <command> (or baton <command> --help) shows a command's usage
   --version  print Baton's version
 
 Environment:
