@@ -1,4 +1,6 @@
+import { activeCommandUsage, CommandUsageError, HelpRequest, nearestName, resetActiveCommand } from "./args";
 import { processIo, UsageError, type Io } from "./io";
+import { batonVersion } from "./version";
 
 const HELP = `baton — handoff chains and agent sessions, from your repos
 
@@ -23,7 +25,8 @@ Usage:
 
 Options:
   --json     print one JSON document on stdout; progress goes to stderr
-  -h, --help show this help
+  -h, --help show this help; baton help <command> (or baton <command> --help) shows a command's usage
+  --version  print Baton's version
 
 Environment:
   BATON_DEBUG=1  print the stack trace of an unexpected failure
@@ -35,8 +38,16 @@ Environment:
 
 Docs: docs/cli.md`;
 
+/** The command names the help lists (each command adds its line there). */
+function commandNames(): string[] {
+  return [...new Set([...HELP.matchAll(/^ {2}baton ([a-z][\w-]*)/gm)].map((match) => match[1]!))];
+}
+
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv;
+  // `baton help scan` is `baton scan --help`.
+  if (command === "help" && rest[0] !== undefined) return main([rest[0], "--help"], io);
+  resetActiveCommand();
   try {
     switch (command) {
       case "scan":
@@ -65,18 +76,33 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/demo")).demoCommand(rest, io);
       case "report":
         return await (await import("./commands/report")).reportCommand(rest, io);
+      case "--version":
+      case "-v":
+      case "version":
+        io.out(`baton ${batonVersion()}`);
+        return 0;
       case undefined:
       case "help":
       case "-h":
       case "--help":
         io.out(HELP);
         return command === undefined ? 2 : 0;
-      default:
-        throw new UsageError(`unknown command "${command}"`);
+      default: {
+        const near = nearestName(command, commandNames());
+        const what = command.startsWith("-") ? `unknown option ${command}` : `unknown command "${command}"`;
+        io.err(`baton: ${what}${near ? ` (did you mean "${near}"?)` : ""}\n\n${HELP}`);
+        return 2;
+      }
     }
   } catch (error) {
+    if (error instanceof HelpRequest) {
+      io.out(error.usage);
+      return 0;
+    }
     if (error instanceof UsageError) {
-      io.err(`baton: ${error.message}\nRun "baton --help" for usage.`);
+      // One line naming the mistake, then how the command is written.
+      const usage = error instanceof CommandUsageError ? error.usage : activeCommandUsage();
+      io.err(`baton: ${error.message}\n\n${usage ?? 'Run "baton --help" for usage.'}`);
       return 2;
     }
     // A storage failure is one line a person can act on (the disk is full, the file is read-only);

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { buildIsStale } from "../lib/server/app/build-freshness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -32,7 +33,10 @@ if (!existsSync(chromium)) {
 step("typecheck", bin("tsc"), ["--noEmit"]);
 step("lint", bin("eslint"), ["--max-warnings", "0", "."]);
 step("unit and integration tests", bin("vitest"), ["run"]);
-step("build", process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"]);
+// One production build for both e2e runs (SQLite and PostgreSQL), and none at all when the one `npm start`
+// made is newer than every source. Its TypeScript pass is skipped: the typecheck step above covered it.
+if (buildIsStale(root)) step("build", process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { BATON_BUILD_SKIP_TYPECHECK: "1" });
+else console.log("\n▶ build: the existing build is newer than every source; reused");
 step("e2e (SQLite)", bin("playwright"), ["test"], { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/sqlite") });
 
 const postgresUrl = process.env.BATON_TEST_DATABASE_URL;

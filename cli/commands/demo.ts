@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { defineCommand, parseCommand } from "../args";
 import { createDb } from "../../lib/server/db/client";
 import { ensureDatabase } from "../../lib/server/db/ensure-database";
 import { ensureDemoWorkspace } from "../../lib/server/demo/demo-workspace";
@@ -6,8 +6,18 @@ import { getScanReport } from "../../lib/server/queries/scan-report";
 import { printJson, type Io } from "../io";
 
 /** `baton demo`: rebuild the demo repos from demo/ and scan them (also what `npm start` does on first run). */
+export const demoCommandSpec = defineCommand({
+  name: "demo",
+  usage: `Usage:
+  baton demo [--json]
+
+  Rebuilds the demo repos from demo/ (in the data folder) and scans them into the database.
+  --json   print the scan report of the demo repos on stdout`,
+  options: { json: { type: "boolean", default: false } },
+});
+
 export async function demoCommand(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { json: { type: "boolean", default: false } } });
+  const { values } = parseCommand(demoCommandSpec, argv);
   await ensureDatabase();
   const demo = await ensureDemoWorkspace({ log: io.err, force: true });
   if (values.json) {

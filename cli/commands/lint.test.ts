@@ -19,7 +19,7 @@ const onFeature = "docs/ai/handoff/codex/21112026/handoff_feature.md";
 const onMain = "docs/ai/handoff/codex/22112026/handoff_main.md";
 
 interface LintJson {
-  repos: { repo: string; limits: string[]; handoffs: { path: string; lint: { rule: string; severity: string; line: number | null }[] }[] }[];
+  repos: { repo: string; limits: string[]; otherBranches: { handoffs: number; branches: string[] }; handoffs: { path: string; lint: { rule: string; severity: string; line: number | null }[] }[] }[];
   summary: { files: number; error: number; warning: number; info: number; notChecked: number };
 }
 
@@ -50,7 +50,9 @@ describe("baton lint", () => {
     const byPath = new Map(result.repos[0]!.handoffs.map((handoff) => [handoff.path, handoff.lint]));
     expect(byPath.get(onMain)!.some((finding) => finding.rule === "previous-pointer-broken")).toBe(false);
     expect(byPath.get(onFeature)!.find((finding) => finding.rule === "previous-pointer-broken")?.severity).toBe("error");
-    expect(result.repos[0]!.limits).toEqual([]);
+    // The first handoff is only on feat/x: lint reads the working tree and says that scan reads it.
+    expect(result.repos[0]!.otherBranches).toEqual({ handoffs: 1, branches: ["feat/x"] });
+    expect(result.repos[0]!.limits).toEqual([`1 handoff only on other branches (feat/x) not linted: lint reads the working tree; baton scan ${result.repos[0]!.repo} checks every branch`]);
   });
 
   it("in a shallow single-branch clone, what it cannot see is not-checked instead of an error", async () => {
@@ -73,16 +75,11 @@ describe("baton lint", () => {
   });
 
   it("prints file:line findings and a summary without --json", async () => {
-    const { io, stdout } = fakeIo();
+    const { io, stdout, stderr } = fakeIo();
     await main(["lint", repo.root], io);
     expect(stdout()).toMatch(new RegExp(`${onFeature.replace(/[.]/g, "\\.")}:\\d+: error \\[previous-pointer-broken\\]`));
-    expect(stdout()).toMatch(/\d+ handoffs: \d+ errors, \d+ warnings/);
-  });
-
-  it("exits 2 with a usage message for a path that is not there", async () => {
-    const { io, stderr } = fakeIo();
-    expect(await main(["lint", path.join(os.tmpdir(), "baton-no-such-dir")], io)).toBe(2);
-    expect(stderr()).toMatch(/cannot lint/);
+    expect(stdout()).toMatch(/\d+ handoffs: \d+ errors?, \d+ warnings?/);
+    expect(stderr()).toMatch(/^not checked: .*1 handoff only on other branches \(feat\/x\) not linted/m);
   });
 });
 

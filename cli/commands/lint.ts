@@ -1,17 +1,31 @@
-import { parseArgs } from "node:util";
+import { defineCommand, parseCommand } from "../args";
 import { discoveryHintLines } from "../../lib/server/ingest/discovery-hint";
 import { lintRepo, type RepoLintResult } from "../../lib/server/lint/lint-repo";
+import { counted } from "../../lib/core/text/counted";
 import { printJson, UsageError, type Io } from "../io";
+import { requireRepoFolders } from "../repo-paths";
 
 const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
 
+export const lintCommandSpec = defineCommand({
+  name: "lint",
+  usage: `Usage:
+  baton lint [<repo>...] [--glob G]... [--json] [-q]
+
+  <repo>       a git repository (or a folder inside one; default: the current folder). Its working tree
+               is linted, with no database; handoffs only on other branches are checked by baton scan
+  --glob G     also take files matching G as handoffs (repeatable)
+  -q, --quiet  print only errors
+  --json       print one JSON document on stdout
+  Exit 1 when any finding is an error.`,
+  allowPositionals: true,
+  options: { json: { type: "boolean", default: false }, glob: { type: "string", multiple: true }, quiet: { type: "boolean", short: "q", default: false } },
+});
+
 export async function lintCommand(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { json: { type: "boolean", default: false }, glob: { type: "string", multiple: true }, quiet: { type: "boolean", short: "q", default: false } },
-  });
+  const { values, positionals } = parseCommand(lintCommandSpec, argv);
   const paths = positionals.length > 0 ? positionals : ["."];
+  await requireRepoFolders(paths);
   const results: RepoLintResult[] = [];
   for (const repoPath of paths) {
     try {
@@ -34,6 +48,7 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
       repos: results.map((result) => ({
         repo: result.repo,
         limits: result.limits,
+        otherBranches: result.otherBranches,
         handoffs: result.files.map((file) => ({ path: file.path, lint: file.findings })),
         discovery: result.discovery,
       })),
@@ -49,13 +64,16 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
           io.out(`${file.path}${finding.line ? `:${finding.line}` : ""}: ${finding.severity} [${finding.rule}] ${finding.message}`);
         }
       }
-      for (const limit of result.limits) io.err(`note: ${result.repo}: ${limit}`);
+      for (const limit of result.limits) io.err(`not checked: ${result.repo}: ${limit}`);
       if (result.discovery.nothingFound && !values.quiet) {
         io.out(`${result.repo}:`);
         for (const line of discoveryHintLines(result.discovery.nothingFound)) io.out(`  ${line}`);
       }
     }
-    io.out(`${counts.handoffs} handoffs: ${counts.error} errors, ${counts.warning} warnings, ${counts.info} info, ${counts.notChecked} not checked`);
+    io.out(
+      `${counted(counts.handoffs, "handoff")}${results.length > 1 ? ` in ${counted(results.length, "repo")}` : ""}: ` +
+        `${counted(counts.error, "error")}, ${counted(counts.warning, "warning")}, ${counts.info} info, ${counts.notChecked} not checked`,
+    );
   }
   return counts.error > 0 ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseCommand } from "../args";
 import type { ResumePlan } from "../../lib/core/resume/build-resume";
 import { getRuntimeDefinition, isResumeRuntime, resolveResumeRuntime, RESUME_RUNTIMES, type ResumeRuntime } from "../../lib/core/resume/runtimes";
 import { createDb, type Db } from "../../lib/server/db/client";
@@ -15,8 +15,9 @@ import { printJson, progressLine, UsageError, type Io } from "../io";
 import { counted } from "../../lib/core/text/counted";
 import { claimForResume } from "./review-backend";
 
-const USAGE = `baton resume <handoff file | repo> [--runtime R] [--command [--native]] [--json]
-baton resume <repo> <repo-relative handoff path> [same options]
+const USAGE = `Usage:
+  baton resume <handoff file | repo> [--runtime R] [--command [--native]] [--json]
+  baton resume <repo> <repo-relative handoff path> [same options]
 
   <handoff file>  a handoff path, absolute or relative to the current folder (it may exist only on a branch)
   <repo>          a repo folder: resumes its latest open handoff (newest chain head)
@@ -43,10 +44,10 @@ function parseRuntime(value: string | undefined): ResumeRuntime | undefined {
 }
 
 export async function resumeCommand(argv: string[], io: Io, context: { cwd?: string } = {}): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
+  const { values, positionals, fail } = parseCommand(
+    {
+      name: "resume",
+      usage: USAGE,
       allowPositionals: true,
       options: {
         runtime: { type: "string" },
@@ -55,19 +56,12 @@ export async function resumeCommand(argv: string[], io: Io, context: { cwd?: str
         claim: { type: "boolean", default: false },
         server: { type: "string" },
         json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
       },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    io.out(USAGE);
-    return 0;
-  }
+    },
+    argv,
+  );
   const runtime = parseRuntime(values.runtime);
-  if (positionals.length === 0 || positionals.length > 2) throw new UsageError(`resume takes a handoff path or a repo (and optionally a path in it)\n\n${USAGE}`);
+  if (positionals.length === 0 || positionals.length > 2) fail("resume takes a handoff path or a repo (and optionally a path in it)");
   // --native alone means "print the native command"; there is no JSON shape for only a command.
   const commandOnly = values.command || values.native;
   if (commandOnly && values.json) throw new UsageError("--json already holds command and nativeCommand; use it without --command/--native");

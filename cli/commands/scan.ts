@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { defineCommand, parseCommand } from "../args";
 import { openBulkWriter } from "../../lib/server/db/bulk";
 import type { Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
@@ -8,7 +8,12 @@ import type { ScanCommandResult } from "../../lib/server/ingest/scan";
 import { getScanReport } from "../../lib/server/queries/scan-report";
 import { scanSessions } from "../../lib/server/sessions/scan-sessions";
 import { agentHomeDir } from "../../lib/server/sessions/session-ids";
-import { printJson, progressLine, UsageError, type Io } from "../io";
+import { counted } from "../../lib/core/text/counted";
+import { formatBytes } from "../../lib/core/text/format-bytes";
+import { countScanLinks } from "../../lib/server/queries/scan-links";
+import { printJson, progressLine, type Io } from "../io";
+import { requireRepoFolders } from "../repo-paths";
+import { describeByteProgress, describeFileProgress, phaseClock } from "../scan-progress";
 
 /**
  * `baton scan [<repo>...] [--agents] [--glob G]... [--json]`: handoffs of the repos (and the seed /
@@ -16,25 +21,40 @@ import { printJson, progressLine, UsageError, type Io } from "../io";
  * folders under BATON_HOME_DIR, else HOME; each overridable: CLAUDE_CONFIG_DIR, CODEX_HOME,
  * GEMINI_DATA_DIR, OPENCODE_DATA_DIR), then the session ↔ handoff links.
  */
+export const scanCommandSpec = defineCommand({
+  name: "scan",
+  usage: `Usage:
+  baton scan <repo>... [--glob G]... [--json]
+  baton scan --agents [<repo>...] [--workers N] [--json]
+
+  <repo>        a git repository (or a folder inside one): registered, then every branch, remote-tracking
+                branch and the working tree are read
+  --glob G      also take files matching G as handoffs (repeatable; e.g. 'notes/**/*.md')
+  --agents      also ingest the agent CLIs' session logs from their default folders (docs/cli.md)
+  --workers N   parsing threads for --agents, 0 to 16 (default: by the amount to read)
+  --json        print one JSON document on stdout; progress goes to stderr`,
+  allowPositionals: true,
+  options: {
+    json: { type: "boolean", default: false },
+    glob: { type: "string", multiple: true },
+    agents: { type: "boolean", default: false },
+    workers: { type: "string" },
+  },
+});
+
 export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      json: { type: "boolean", default: false },
-      glob: { type: "string", multiple: true },
-      agents: { type: "boolean", default: false },
-      workers: { type: "string" },
-    },
-  });
-  if (positionals.length === 0 && !values.agents) throw new UsageError("scan needs at least one repo path, or --agents");
+  const { values, positionals, fail } = parseCommand(scanCommandSpec, argv);
+  if (positionals.length === 0 && !values.agents) fail("scan needs at least one repo path, or --agents");
   const workers = values.workers === undefined ? undefined : Number(values.workers);
-  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 16)) throw new UsageError("--workers takes a whole number from 0 to 16");
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 16)) fail(`--workers takes a whole number from 0 to 16, not "${values.workers}"`);
+  // Before the database is touched: a typo is a usage error, not a half-done scan.
+  await requireRepoFolders(positionals);
   const target = resolveDatabaseUrl(env);
   const applied = await ensureDatabase(target);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
   const progress = progressLine(io);
   const started = new Date();
+  const elapsed = phaseClock();
   const bulk = openBulkWriter(target);
   // Prisma only for the handoff half of the report: its cold start costs more than an agents-only scan.
   let db: Db | null = null;
@@ -48,7 +68,7 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
             bulk,
             onProgress: (event) => {
               if (event.phase === "refs") progress.update(`${event.repo}: ${event.branches} branches, ${event.changed} to read`);
-              else if (event.phase === "read") progress.update(`${event.repo}: parsed ${event.done}/${event.total}`);
+              else if (event.phase === "read") progress.update(describeFileProgress(`${event.repo}: reading`, event.done, event.total, elapsed(`read ${event.repo}`)));
               else progress.update(`${event.repo}: ${event.phase}`);
             },
           });
@@ -58,7 +78,7 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
       repos: scannedRepos,
       agents: values.agents ? { env, homeDir: agentHomeDir(env), workers } : null,
       onProgress: (event) => {
-        if (event.phase === "read") progress.update(`agent logs: parsed ${event.done}/${event.total} files, ${Math.round(event.bytes / 1048576)} MiB`);
+        if (event.phase === "read") progress.update(describeByteProgress("agent logs", event, elapsed("agent logs")));
         else if (event.phase === "seed") progress.update(`${event.repo}: session state files`);
         else progress.update(`agent logs: ${event.phase}`);
       },
@@ -105,16 +125,16 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
         const stored = report.errors.filter((error) => error.repo === repo.path);
         const fileErrors = [...stored, ...repo.errors.filter((error) => !stored.some((known) => known.path === error.path))];
         io.out(
-          `${repo.status === "ok" ? "✓" : "!"} ${repo.path}: ${mine.length} handoffs on ${repo.stats.branches} branches ` +
-            `(${repo.stats.handoffsNew} new, ${repo.stats.branchesRead} branches read), ${chains.length} chains, ` +
-            `${errorCount} lint errors, ${fileErrors.length} file errors — ${repo.durationMs} ms`,
+          `${repo.status === "ok" ? "✓" : "!"} ${repo.path}: ${counted(mine.length, "handoff")} on ${counted(repo.stats.branches, "branch", "branches")} ` +
+            `(${repo.stats.handoffsNew} new, ${repo.stats.branchesRead} read), ${counted(chains.length, "chain")}, ` +
+            `${counted(errorCount, "lint error")}, ${counted(fileErrors.length, "file error")} — ${repo.durationMs} ms`,
         );
         for (const error of fileErrors.slice(0, 10)) io.out(`    ${error.path}${error.line ? `:${error.line}` : ""}: ${error.message}`);
         if (fileErrors.length > 10) io.out(`    … ${fileErrors.length - 10} more (see the Ingest errors page)`);
         if (repo.discovery?.nothingFound && mine.length === 0) for (const line of discoveryHintLines(repo.discovery.nothingFound)) io.out(`    ${line}`);
         const seed = sessions.seeds.find((entry) => entry.repoPath === repo.path);
         if (seed && seed.stats.files > 0) {
-          io.out(`    session state: ${seed.stats.files} files (${seed.stats.filesRead} read), ${seed.stats.checkpoints} readings, ${seed.stats.budgets} budgets`);
+          io.out(`    session state: ${counted(seed.stats.files, "file")} (${seed.stats.filesRead} read), ${counted(seed.stats.checkpoints, "reading")}, ${counted(seed.stats.budgets, "budget")}`);
         }
       }
       const latest = report.latest;
@@ -124,14 +144,17 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
         const count = report.sessions.filter((session) => session.source === source.root).length;
         const issues = report.sourceIssues.filter((issue) => issue.file.startsWith(`${source.root}/`)).length;
         io.out(
-          `${source.status === "ok" ? "✓" : source.status === "partial" ? "!" : "✗"} ${source.label}: ${count} sessions (${source.stats.sessionsTouched} updated), ` +
-            `${source.stats.files} files (${source.stats.filesRead} read, ${Math.round(source.stats.bytesRead / 1048576)} MiB), ${issues} files with bad lines or unknown record types`,
+          `${source.status === "ok" ? "✓" : source.status === "partial" ? "!" : "✗"} ${source.label}: ${counted(count, "session")} (${source.stats.sessionsTouched} updated), ` +
+            `${counted(source.stats.files, "file")} (${source.stats.filesRead} read, ${formatBytes(source.stats.bytesRead)})` +
+            (issues > 0 ? `, ${counted(issues, "file")} with bad lines or unknown record types` : ""),
         );
         for (const error of source.errors.slice(0, 5)) io.out(`    ${error.path}: ${error.message}`);
       }
       if (values.agents && agentSources.length === 0) io.out("no agent session folders found (see docs/cli.md, “Agent sessions”)");
-      if (sessions.links.links > 0 || values.agents) {
-        io.out(`links: ${sessions.links.bySessionId} handoffs by session id, ${sessions.links.byRepoBranchTime} by repo + branch + time`);
+      // Only the links of what this command scanned: its repos' handoffs and its agent folders' sessions.
+      const links = await countScanLinks(bulk, { repoIds, sourceIds: sessions.sourceIds });
+      if (links.bySessionId + links.byRepoBranchTime > 0 || values.agents) {
+        io.out(`links: ${counted(links.bySessionId + links.byRepoBranchTime, "handoff")} linked to a session (${links.bySessionId} by session id, ${links.byRepoBranchTime} by repo + branch + time)`);
       }
     }
     return failures.length > 0 || failedSources.length > 0 ? 1 : 0;

@@ -1,9 +1,19 @@
-import { parseArgs } from "node:util";
+import { parseCommand } from "../args";
 import { isLoopbackHost, parseHostName } from "../../lib/core/web/host-names";
 import { buildAccessPolicy, describeAllowedHosts } from "../../lib/server/access/access-policy";
 import { secretProblem } from "../../lib/server/auth/auth-config";
 import { serve } from "../../lib/server/app/serve";
 import { UsageError, type Io } from "../io";
+
+const SERVE_USAGE = `Usage:
+  baton serve [--port N] [--host H [--expose]] [--demo] [--watch [--every S]]
+
+  -p, --port N     port (default: PORT, else 3000)
+  -H, --host H     address to bind (default 127.0.0.1); one other machines can reach needs --expose
+  --expose         serve a reachable --host without sign-in (prints what becomes readable)
+  --demo           build and scan the demo workspace when the database is empty
+  --watch          rescan the registered repos and agent logs while serving
+  --every S        seconds between --watch rescans, 2 to 86400 (default 30)`;
 
 /** What anyone who reaches a server without sign-in can see and do (SECURITY.md). */
 const EXPOSED = [
@@ -31,8 +41,9 @@ function exposureWarning(host: string, allowedHosts: string[]): string {
 }
 
 export async function serveCommand(argv: string[], io: Io, defaults: { seedDemoIfEmpty?: boolean } = {}): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
+  const { values } = parseCommand({
+    name: "serve",
+    usage: SERVE_USAGE,
     options: {
       port: { type: "string", short: "p" },
       host: { type: "string", short: "H" },
@@ -42,7 +53,7 @@ export async function serveCommand(argv: string[], io: Io, defaults: { seedDemoI
       watch: { type: "boolean", default: false },
       every: { type: "string" },
     },
-  });
+  }, argv);
   const port = Number(values.port ?? process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new UsageError(`invalid port "${values.port ?? process.env.PORT}"`);
   const every = Number(values.every ?? 30);

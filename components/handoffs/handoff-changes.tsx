@@ -1,22 +1,42 @@
 import Link from "next/link";
-import type { TextDiffPart } from "@/lib/core/chains/diff-handoffs";
+import type { ProseRow, TextDiffPart } from "@/lib/core/chains/diff-handoffs";
 import type { ChangesSincePrevious } from "@/lib/server/queries/handoffs";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
 
-function DiffText({ parts }: { parts: TextDiffPart[] }) {
+/** A sentence's words, the changed ones marked (only for a sentence reworded in place). */
+function Words({ parts }: { parts: TextDiffPart[] }) {
+  return parts.map((part, index) =>
+    part.kind === "same" ? (
+      <span key={index}>{part.text}</span>
+    ) : (
+      <mark key={index} className={`rounded px-0.5 ${part.kind === "added" ? "bg-emerald-200/70 text-emerald-950 dark:bg-emerald-700/50 dark:text-emerald-50" : "bg-red-200/70 text-red-950 dark:bg-red-700/50 dark:text-red-50"}`}>
+        {part.text}
+      </mark>
+    ),
+  );
+}
+
+const rowStyle = {
+  same: { sign: " ", label: "unchanged", className: "text-zinc-600 dark:text-zinc-400" },
+  removed: { sign: "−", label: "before", className: "bg-red-50 text-red-900 dark:bg-red-950/40 dark:text-red-200" },
+  added: { sign: "+", label: "after", className: "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200" },
+} as const;
+
+/** Prose before and after, sentence by sentence: what went (−), what came (+), what stayed. */
+function ProseDiff({ rows, label }: { rows: ProseRow[]; label: string }) {
   return (
-    <p className="whitespace-pre-wrap text-sm leading-relaxed">
-      {parts.map((part, index) =>
-        part.kind === "same" ? (
-          <span key={index}>{part.text}</span>
-        ) : part.kind === "added" ? (
-          <ins key={index} className="rounded bg-emerald-100 text-emerald-900 no-underline">{part.text}</ins>
-        ) : (
-          <del key={index} className="rounded bg-red-100 text-red-800">{part.text}</del>
-        ),
-      )}
-    </p>
+    <ol className="space-y-0.5 text-sm leading-relaxed" aria-label={label}>
+      {rows.map((row, index) => {
+        const style = rowStyle[row.kind];
+        return (
+          <li key={index} data-diff={row.kind} className={`flex gap-2 rounded px-2 py-0.5 ${style.className}`}>
+            <span aria-label={style.label} className="w-3 shrink-0 select-none font-mono text-xs leading-relaxed opacity-70">{style.sign}</span>
+            <span className="min-w-0 break-words">{row.words ? <Words parts={row.words} /> : row.text}</span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
@@ -58,18 +78,21 @@ export function HandoffChanges({ changes }: { changes: ChangesSincePrevious }) {
               <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">State</h3>
               <ul className="space-y-1 text-sm">
                 {diff.state.moved.map((move, index) => (
-                  <li key={`m${index}`}>
+                  <li key={`m${index}`} data-diff="moved">
                     <Badge tone={move.direction === "forward" ? "green" : "red"}>
-                      {statusLabel[move.before.status]} → {statusLabel[move.after.status]}
+                      {statusLabel[move.after.status]} (was {statusLabel[move.before.status]})
                     </Badge>{" "}
                     {move.after.text}
+                    {move.before.text !== move.after.text && (
+                      <span className="block pl-1 text-xs text-zinc-500 dark:text-zinc-400">was worded: {move.before.text}</span>
+                    )}
                   </li>
                 ))}
                 {diff.state.added.map((item, index) => (
-                  <li key={`a${index}`}><Badge tone="blue">new · {statusLabel[item.status]}</Badge> {item.text}</li>
+                  <li key={`a${index}`} data-diff="new-item"><Badge tone="blue">new · {statusLabel[item.status]}</Badge> {item.text}</li>
                 ))}
                 {diff.state.removed.map((item, index) => (
-                  <li key={`r${index}`} className="text-zinc-500"><Badge>dropped · was {statusLabel[item.status]}</Badge> <span className="line-through">{item.text}</span></li>
+                  <li key={`r${index}`} data-diff="dropped-item" className="text-zinc-500"><Badge>dropped · was {statusLabel[item.status]}</Badge> <span className="line-through">{item.text}</span></li>
                 ))}
               </ul>
             </div>
@@ -77,13 +100,13 @@ export function HandoffChanges({ changes }: { changes: ChangesSincePrevious }) {
           {diff.nextAction.isChanged && (
             <div>
               <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">Next action</h3>
-              <DiffText parts={diff.nextAction.parts} />
+              <ProseDiff rows={diff.nextAction.rows} label="Next action, before and after" />
             </div>
           )}
           {diff.goal.isChanged && (
             <div>
               <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">Goal</h3>
-              <DiffText parts={diff.goal.parts} />
+              <ProseDiff rows={diff.goal.rows} label="Goal, before and after" />
             </div>
           )}
           {(diff.decisions.added.length > 0 || diff.decisions.removed.length > 0) && (

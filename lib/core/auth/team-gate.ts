@@ -9,7 +9,7 @@
 export type GateVerdict = { action: "pass" } | { action: "sign-in"; location: string } | { action: "unauthorized" };
 
 const OPEN_EXACT = new Set(["/sign-in", "/api/health", "/api/invitations/accept", "/favicon.ico", "/icon.svg", "/robots.txt"]);
-const OPEN_PREFIXES = ["/api/auth/", "/invite/", "/_next/", "/v1/", "/otlp/"];
+const OPEN_PREFIXES = ["/api/auth/", "/api/hooks/", "/invite/", "/_next/", "/v1/", "/otlp/"];
 
 export function isOpenPath(pathname: string): boolean {
   return OPEN_EXACT.has(pathname) || OPEN_PREFIXES.some((prefix) => pathname.startsWith(prefix));

@@ -59,9 +59,14 @@ const NEWER = handoff({
 describe("diffHandoffs", () => {
   const diff = diffHandoffs(OLDER, NEWER);
 
-  test("goal: word-level diff and constraint changes", () => {
+  test("goal: the reworded sentence before and after, its changed words marked, and constraint changes", () => {
     expect(diff.goal.isChanged).toBe(true);
-    expect(diff.goal.parts.filter((part) => part.kind !== "same")).toEqual([{ kind: "added", text: "public " }]);
+    expect(diff.goal.rows.map((row) => [row.kind, row.text])).toEqual([
+      ["removed", "Migrate the repositories to Prisma 7 without changing the API."],
+      ["added", "Migrate the repositories to Prisma 7 without changing the public API."],
+    ]);
+    expect(diff.goal.rows[1]!.words!.filter((part) => part.kind !== "same")).toEqual([{ kind: "added", text: "public " }]);
+    expect(diff.goal.rows[0]!.words!.filter((part) => part.kind !== "same")).toEqual([]);
     expect(diff.goal.constraintsAdded).toEqual(["no new runtime deps"]);
     expect(diff.goal.constraintsRemoved).toEqual(["no new deps"]);
   });
@@ -86,7 +91,7 @@ describe("diffHandoffs", () => {
 
   test("next action", () => {
     expect(diff.nextAction.isChanged).toBe(true);
-    expect(diff.nextAction.parts.filter((part) => part.kind !== "same")).toEqual([
+    expect(diff.nextAction.rows.flatMap((row) => (row.words ?? []).filter((part) => part.kind !== "same"))).toEqual([
       { kind: "removed", text: "72" },
       { kind: "added", text: "9" },
     ]);
@@ -117,7 +122,7 @@ describe("diffHandoffs", () => {
   test("empty handoffs", () => {
     const empty = diffHandoffs(emptyParsedHandoff(), emptyParsedHandoff());
     expect(empty.hasChanges).toBe(false);
-    expect(empty.goal).toMatchObject({ isChanged: false, before: null, after: null, parts: [] });
+    expect(empty.goal).toMatchObject({ isChanged: false, before: null, after: null, rows: [] });
   });
 
   test("duplicate items pair in order", () => {

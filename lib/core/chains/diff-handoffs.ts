@@ -1,4 +1,8 @@
 import type { ParsedHandoff, StateStatus, VerificationCommand } from "../handoff/types";
+import { diffProse, type ProseRow } from "./diff-prose";
+import { matchItems, type MatchInput } from "./match-items";
+
+export { diffText, diffProse, splitSentences, type ProseRow, type TextDiffKind, type TextDiffPart } from "./diff-prose";
 
 /**
  * What changed between two handoffs of one chain: the picture a reviewer
@@ -7,19 +11,12 @@ import type { ParsedHandoff, StateStatus, VerificationCommand } from "../handoff
  * line numbers and list order carry no identity.
  */
 
-export type TextDiffKind = "same" | "added" | "removed";
-
-export interface TextDiffPart {
-  kind: TextDiffKind;
-  text: string;
-}
-
 export interface TextChange {
   isChanged: boolean;
   before: string | null;
   after: string | null;
-  /** Word-level diff from `before` to `after`; whitespace is kept, so joining a side's parts rebuilds it. */
-  parts: TextDiffPart[];
+  /** Sentence-level diff from `before` to `after` (diff-prose.ts). */
+  rows: ProseRow[];
 }
 
 export interface GoalChange extends TextChange {
@@ -126,141 +123,9 @@ export function normaliseCommand(command: string): string {
     .replace(/\s+/g, " ");
 }
 
-function words(text: string): Set<string> {
-  return new Set(text.split(" ").filter((word) => word.length > 1));
-}
-
-/** Dice coefficient over distinct words. */
-function similarity(a: string, b: string): number {
-  const left = words(a);
-  const right = words(b);
-  if (left.size === 0 || right.size === 0) return 0;
-  let shared = 0;
-  for (const word of left) if (right.has(word)) shared += 1;
-  return (2 * shared) / (left.size + right.size);
-}
-
-const SIMILAR_THRESHOLD = 0.8;
-const SIMILAR_MIN_WORDS = 3;
-
-// ---------------------------------------------------------------------------
-// Matching
-
-interface Keyed<T> {
-  item: T;
-  key: string;
-}
-
-interface Matching<T> {
-  pairs: { before: T; after: T; match: "exact" | "similar" }[];
-  onlyBefore: T[];
-  onlyAfter: T[];
-}
-
-/**
- * Pairs equal keys first (duplicates pair in order), then, when asked, pairs
- * leftovers whose wording is similar enough, best score first.
- */
-function matchByKey<T>(before: Keyed<T>[], after: Keyed<T>[], allowSimilar: boolean): Matching<T> {
-  const pairs: Matching<T>["pairs"] = [];
-  const remainingBefore = [...before];
-  const unmatchedAfter: Keyed<T>[] = [];
-  for (const candidate of after) {
-    const index = remainingBefore.findIndex((entry) => entry.key === candidate.key);
-    if (index >= 0) {
-      pairs.push({ before: remainingBefore[index]!.item, after: candidate.item, match: "exact" });
-      remainingBefore.splice(index, 1);
-    } else {
-      unmatchedAfter.push(candidate);
-    }
-  }
-  if (allowSimilar) {
-    const scored: { beforeIndex: number; afterIndex: number; score: number }[] = [];
-    remainingBefore.forEach((left, beforeIndex) => {
-      unmatchedAfter.forEach((right, afterIndex) => {
-        if (words(left.key).size < SIMILAR_MIN_WORDS || words(right.key).size < SIMILAR_MIN_WORDS) return;
-        const score = similarity(left.key, right.key);
-        if (score >= SIMILAR_THRESHOLD) scored.push({ beforeIndex, afterIndex, score });
-      });
-    });
-    scored.sort((a, b) => b.score - a.score || a.afterIndex - b.afterIndex);
-    const usedBefore = new Set<number>();
-    const usedAfter = new Set<number>();
-    for (const { beforeIndex, afterIndex } of scored) {
-      if (usedBefore.has(beforeIndex) || usedAfter.has(afterIndex)) continue;
-      usedBefore.add(beforeIndex);
-      usedAfter.add(afterIndex);
-      pairs.push({ before: remainingBefore[beforeIndex]!.item, after: unmatchedAfter[afterIndex]!.item, match: "similar" });
-    }
-    return {
-      pairs,
-      onlyBefore: remainingBefore.filter((_, index) => !usedBefore.has(index)).map((entry) => entry.item),
-      onlyAfter: unmatchedAfter.filter((_, index) => !usedAfter.has(index)).map((entry) => entry.item),
-    };
-  }
-  return { pairs, onlyBefore: remainingBefore.map((entry) => entry.item), onlyAfter: unmatchedAfter.map((entry) => entry.item) };
-}
-
-// ---------------------------------------------------------------------------
-// Text diff
-
-/** Word and whitespace tokens; joining them gives the text back. */
-function tokenize(text: string): string[] {
-  return text.match(/\s+|[^\s]+/g) ?? [];
-}
-
-// Keeps the LCS table small enough for a browser; longer texts are shown as replaced.
-const MAX_LCS_CELLS = 1_000_000;
-
-function pushPart(parts: TextDiffPart[], kind: TextDiffKind, text: string): void {
-  const last = parts[parts.length - 1];
-  if (last && last.kind === kind) last.text += text;
-  else parts.push({ kind, text });
-}
-
-export function diffText(before: string, after: string): TextDiffPart[] {
-  const left = tokenize(before);
-  const right = tokenize(after);
-  const parts: TextDiffPart[] = [];
-  if (left.length * right.length > MAX_LCS_CELLS) {
-    if (before !== "") parts.push({ kind: "removed", text: before });
-    if (after !== "") parts.push({ kind: "added", text: after });
-    return parts;
-  }
-  // lengths[i][j] = LCS length of left[i:] and right[j:]
-  const width = right.length + 1;
-  const lengths = new Uint32Array((left.length + 1) * width);
-  for (let i = left.length - 1; i >= 0; i -= 1) {
-    for (let j = right.length - 1; j >= 0; j -= 1) {
-      lengths[i * width + j] =
-        left[i] === right[j]
-          ? lengths[(i + 1) * width + j + 1]! + 1
-          : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
-    }
-  }
-  let i = 0;
-  let j = 0;
-  while (i < left.length && j < right.length) {
-    if (left[i] === right[j]) {
-      pushPart(parts, "same", left[i]!);
-      i += 1;
-      j += 1;
-    } else if (lengths[(i + 1) * width + j]! >= lengths[i * width + j + 1]!) {
-      pushPart(parts, "removed", left[i]!);
-      i += 1;
-    } else {
-      pushPart(parts, "added", right[j]!);
-      j += 1;
-    }
-  }
-  for (; i < left.length; i += 1) pushPart(parts, "removed", left[i]!);
-  for (; j < right.length; j += 1) pushPart(parts, "added", right[j]!);
-  return parts;
-}
-
 function textChange(before: string | null, after: string | null): TextChange {
-  const isChanged = (before ?? "").trim() !== (after ?? "").trim();
-  return { isChanged, before, after, parts: diffText(before ?? "", after ?? "") };
+  const isChanged = (before ?? "").trim().replace(/\s+/g, " ") !== (after ?? "").trim().replace(/\s+/g, " ");
+  return { isChanged, before, after, rows: diffProse(before ?? "", after ?? "") };
 }
 
 // ---------------------------------------------------------------------------
@@ -360,7 +225,7 @@ export function compareResults(before: string | null, after: string | null): { t
 
 function diffVerification(older: VerificationCommand[], newer: VerificationCommand[]): VerificationDiff {
   const keyed = (list: VerificationCommand[]) => list.map((item) => ({ item, key: normaliseCommand(item.command) }));
-  const matching = matchByKey(keyed(older), keyed(newer), false);
+  const matching = matchItems(keyed(older), keyed(newer), false);
   const results = matching.pairs.map(({ before, after }) => ({
     command: after.command,
     before: before.lastResult,
@@ -374,7 +239,7 @@ function diffVerification(older: VerificationCommand[], newer: VerificationComma
 
 function diffStrings(older: string[], newer: string[]): { added: string[]; removed: string[] } {
   const keyed = (list: string[]) => list.map((item) => ({ item, key: normaliseItemText(item) }));
-  const matching = matchByKey(keyed(older), keyed(newer), false);
+  const matching = matchItems(keyed(older), keyed(newer), false);
   return { added: matching.onlyAfter, removed: matching.onlyBefore };
 }
 
@@ -384,8 +249,10 @@ function diffState(older: ParsedHandoff["state"], newer: ParsedHandoff["state"])
     text: item.text,
     line: item.line,
   });
-  const keyed = (list: ParsedHandoff["state"]) => list.map((item) => ({ item: summary(item), key: normaliseItemText(item.text) }));
-  const matching = matchByKey(keyed(older), keyed(newer), true);
+  const keyed = (list: ParsedHandoff["state"]): MatchInput<StateItemSummary>[] =>
+    list.map((item) => ({ item: summary(item), key: normaliseItemText(item.text), files: item.fileRefs.map((ref) => ref.path) }));
+  const matching = matchItems(keyed(older), keyed(newer), true);
+  matching.pairs.sort((a, b) => a.after.line - b.after.line);
   const moved: StateMove[] = [];
   const unchanged: StateDiff["unchanged"] = [];
   for (const pair of matching.pairs) {

@@ -7,7 +7,9 @@ import type { KeyValue } from "./section-model";
 export function frontMatterKeyValues(raw: string, firstLine: number, issues: Finding[]): { data: Record<string, unknown> | null; keyValues: KeyValue[] } {
   let data: unknown;
   try {
-    data = parseYaml(raw, { maxAliasCount: 50 });
+    // logLevel "error": yaml's warnings (e.g. a `{{template}}` key) go to process.emitWarning, i.e. onto
+    // the terminal of whoever runs `baton scan`; the front matter is read as well as it can be either way.
+    data = parseYaml(raw, { maxAliasCount: 50, logLevel: "error" });
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : "invalid YAML";
     issues.push(finding("front-matter-invalid", "warning", firstLine - 1, `Front matter is not valid YAML: ${reason}`));

@@ -1,3 +1,4 @@
+import { isEmptyMarker } from "./empty-markers";
 import { commandLinesOfBlock, extractFileRefs, isCommandLike, SHELL_LANGUAGES, stripInlineMarkdown } from "./inline-references";
 import type { CodeUnit, TextUnit } from "./markdown-units";
 import { ancestorIn, bySourcePreference, joinText, sectionsWith, textUnits, type SectionModel } from "./section-model";
@@ -42,11 +43,11 @@ export function extractDecisions(model: SectionModel): ParsedHandoff["decisions"
       if (unit.kind === "table") {
         for (const row of unit.rows.slice(1)) {
           const text = row.cells.map(stripInlineMarkdown).filter((cell) => cell !== "").join(" — ");
-          if (text !== "") decisions.push({ text, line: row.line });
+          if (text !== "" && !isEmptyMarker(text)) decisions.push({ text, line: row.line });
         }
         continue;
       }
-      if (unit.kind !== "text" || unit.plain === "") continue;
+      if (unit.kind !== "text" || unit.plain === "" || isEmptyMarker(unit.plain)) continue;
       const parent = ancestorIn(unit, byUnit);
       if (parent !== null) {
         parent.text = `${parent.text}; ${unit.plain}`;

@@ -1,3 +1,4 @@
+import { isEmptyMarker } from "./empty-markers";
 import { extractCommitShas, extractFileRefs, stripInlineMarkdown } from "./inline-references";
 import type { TableUnit, TextUnit } from "./markdown-units";
 import { ancestorIn, sectionsWith, type SectionModel } from "./section-model";
@@ -40,6 +41,8 @@ export function extractState(model: SectionModel): StateItem[] {
         continue;
       }
       if (unit.kind !== "text" || unit.plain === "") continue;
+      // "- nothing", "none", "n/a": the list is empty, not an item named "nothing".
+      if (isEmptyMarker(unit.plain)) continue;
       const explicit = explicitStatus(unit);
       const parent = ancestorIn(unit, byUnit);
       if (parent !== null && explicit === null) {
@@ -48,7 +51,9 @@ export function extractState(model: SectionModel): StateItem[] {
         continue;
       }
       if (unit.item === null && explicit === null && section.status === null) continue;
-      const status = explicit ?? section.status ?? inferredStatus(unit.plain) ?? "in-progress";
+      // The heading an item sits under outranks its own checkbox: agents move items between "Done" and
+      // "In progress" and leave the box as it was ("### In progress\n- [ ] wire routes" is in progress).
+      const status = section.status ?? explicit ?? inferredStatus(unit.plain) ?? "in-progress";
       const item: StateItem = {
         status,
         text: unit.plain,
@@ -79,6 +84,7 @@ function stateItemsFromTable(table: TableUnit, sectionStatus: StateStatus | null
     const status = fromCell ?? sectionStatus;
     if (status === null) continue;
     const textCell = row.cells.find((_cell, index) => index !== statusColumn) ?? "";
+    if (isEmptyMarker(stripInlineMarkdown(textCell))) continue;
     const raw = row.cells.join(" | ");
     items.push({
       status,

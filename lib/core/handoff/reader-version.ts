@@ -11,5 +11,7 @@
  * 1: label-driven and prefix-shaped secret detection, every occurrence masked, per-repo fingerprints.
  * 2: identity labels in any case and several per line, written time zones, headings in nine languages,
  *    verification from any fence, labelled previous pointers only, "Remaining work" as the next action.
+ * 3: a state item's heading decides its status over its checkbox; "nothing" / "none" / "n/a" (and their
+ *    translations) are no state item or decision.
  */
-export const READER_VERSION = 2;
+export const READER_VERSION = 3;

@@ -3,33 +3,16 @@
  * the build is missing or older than the sources, then `next start` bound to 127.0.0.1 by default.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureDatabase } from "../db/ensure-database";
 import { resolveDatabaseUrl } from "../db/database-url";
+import { buildIsStale as isStale } from "./build-freshness.mjs";
 
 export const projectRoot = process.env.BATON_PROJECT_ROOT ?? path.resolve(import.meta.dirname, "..", "..", "..");
 
-const SOURCE_ENTRIES = ["app", "components", "lib", "public", "generated", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"];
-
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const info = statSync(entry);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const child of readdirSync(entry, { withFileTypes: true })) {
-    if (child.name === "node_modules" || child.name.startsWith(".")) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, child.name)));
-  }
-  return newest;
-}
-
 export function buildIsStale(root = projectRoot): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  return SOURCE_ENTRIES.some((entry) => newestMtime(path.join(root, entry)) > built);
+  return isStale(root);
 }
 
 /** How long a child asked to stop may take before it is killed, so the port never stays taken. */
@@ -97,7 +80,9 @@ export async function serve(options: ServeOptions): Promise<number> {
   const next = path.join(projectRoot, "node_modules", "next", "dist", "bin", "next");
   if (buildIsStale()) {
     options.log("building the dashboard (first start or sources changed)…");
-    const code = await run(process.execPath, [next, "build"], env);
+    // The build's own TypeScript pass is skipped (next.config.ts): starting the dashboard is not a
+    // check of its sources (`npm test` and `npm run typecheck` are), and it cost a first start ~30 s.
+    const code = await run(process.execPath, [next, "build"], { ...env, BATON_BUILD_SKIP_TYPECHECK: "1" });
     if (code !== 0) return code;
   }
   options.log(`Baton on http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}  (database: ${target.provider === "sqlite" ? target.filePath : "PostgreSQL"})`);

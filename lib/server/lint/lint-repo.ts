@@ -33,6 +33,11 @@ export interface RepoLintResult {
   discovery: RepoDiscovery;
   /** How many handoffs were linted (files[] also holds settings and skipped-link findings). */
   handoffs: number;
+  /**
+   * Handoffs that lint did not read: content on a branch other than the checked-out one that the
+   * working tree does not hold (lint reads the working tree; `baton scan` reads every branch).
+   */
+  otherBranches: { handoffs: number; branches: string[] };
 }
 
 export async function lintRepo(inputPath: string, options: { globs?: string[] } = {}): Promise<RepoLintResult> {
@@ -54,16 +59,19 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   const committedBlobs = new Set<string>();
   const pathsOnBranches = new Set<string>();
   let seesAllBranches = false;
+  const branchBlobs: { branch: string; sha: string }[] = [];
   if (info) {
     const refs = await listBranches(repoRoot);
     // Detached HEAD with no branches (typical CI): HEAD's tree is what is committed.
     const commits = refs.length > 0 ? refs.map((ref) => ref.sha) : info.headSha ? [info.headSha] : [];
     const listed = await listCommitFiles(repoRoot, commits, { descend: matcher.descend, accept: matcher.matches });
-    for (const entries of listed.values()) {
+    for (const [commit, entries] of listed) {
       for (const entry of entries) {
         committedBlobs.add(entry.sha);
         pathsOnBranches.add(entry.path);
       }
+      if (commit === info.headSha) continue;
+      for (const ref of refs) if (ref.sha === commit) for (const entry of entries) branchBlobs.push({ branch: ref.name, sha: entry.sha });
     }
     const fetchSpecs = (await git(repoRoot, ["config", "--get-all", "remote.origin.fetch"], { allowExitCodes: [1] })).trim();
     const hasRemote = (await git(repoRoot, ["remote"])).trim().length > 0;
@@ -153,6 +161,15 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
     files.push({ path: hintFile.path, findings: [{ rule: LATEST_HINT_RULE, severity: hint.named && !seesAllBranches ? "not-checked" : "warning", line: null, message }] });
   }
 
+  const worktreeBlobs = new Set(analysed.map((entry) => entry.blobSha));
+  const unread = branchBlobs.filter((entry) => !worktreeBlobs.has(entry.sha));
+  const otherBranches = { handoffs: new Set(unread.map((entry) => entry.sha)).size, branches: [...new Set(unread.map((entry) => entry.branch))].sort() };
+  if (otherBranches.handoffs > 0) {
+    const shown = otherBranches.branches.slice(0, 3).join(", ") + (otherBranches.branches.length > 3 ? ", …" : "");
+    limits.push(
+      `${otherBranches.handoffs === 1 ? "1 handoff" : `${otherBranches.handoffs} handoffs`} only on other branches (${shown}) not linted: lint reads the working tree; baton scan ${repoRoot} checks every branch`,
+    );
+  }
   const handoffs = walk.files.length;
   const nothingFound =
     handoffs === 0 && pathsOnBranches.size === 0
@@ -164,6 +181,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
     files,
     limits,
     handoffs,
+    otherBranches,
     discovery: { config: config.file, globs: matcher.globs, ignore: matcher.ignore, latestHint, nothingFound },
   };
 }

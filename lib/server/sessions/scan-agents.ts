@@ -55,7 +55,7 @@ export type AgentSourceKind = "claude-code" | "codex" | "gemini-cli" | "opencode
 
 export type AgentScanProgress =
   | { phase: "discover" }
-  | { phase: "read"; done: number; total: number; bytes: number }
+  | { phase: "read"; done: number; total: number; bytes: number; totalBytes: number }
   | { phase: "store" };
 
 export interface AgentScanOptions {
@@ -249,7 +249,7 @@ async function parseStoreAndSum(options: AgentScanOptions, scan: PlannedScan): P
       for (const outcome of result.outcomes) {
         done += 1;
         bytes += outcome.bytesRead;
-        if (done % 50 === 0) options.onProgress?.({ phase: "read", done, total: toRead.length, bytes });
+        if (done % 50 === 0) options.onProgress?.({ phase: "read", done, total: toRead.length, bytes, totalBytes: bytesToRead });
       }
       writing = writing.then(async () => {
         const folded: Folded[] = [];

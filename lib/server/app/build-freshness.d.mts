@@ -1,0 +1,2 @@
+export const SOURCE_ENTRIES: string[];
+export function buildIsStale(root: string): boolean;
