@@ -10,7 +10,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { shot } from "./screenshot";
 
-const CAPTURE = path.resolve(__dirname, "../lib/core/otlp/__fixtures__/captured/claude-code-2.1.197");
+const CAPTURE = path.resolve(import.meta.dirname, "../lib/core/otlp/__fixtures__/captured/claude-code-2.1.197");
 const SESSION = "e40b49f3-edfe-463a-ae79-87acb23380ee";
 
 test("a Claude Code session streamed over OTLP appears in /api/sessions and on the sessions list", async ({ page, request }) => {
