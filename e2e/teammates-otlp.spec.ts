@@ -10,7 +10,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { shot } from "./screenshot";
 
-const CAPTURE = path.resolve(__dirname, "../lib/core/otlp/__fixtures__/captured/claude-code-2.1.197");
+const CAPTURE = path.resolve(import.meta.dirname, "../lib/core/otlp/__fixtures__/captured/claude-code-2.1.197");
 const SESSION = "e40b49f3-edfe-463a-ae79-87acb23380ee";
 
 test("a Claude Code session streamed over OTLP appears in /api/sessions and on the sessions list", async ({ page, request }) => {
@@ -30,7 +30,12 @@ test("a Claude Code session streamed over OTLP appears in /api/sessions and on t
   expect((await listed.json()).sessions).toMatchObject([{ sessionId: SESSION, runtime: "claude-code", origin: "otlp", requests: 3, outputTokens: 158 }]);
 
   await page.goto("/sessions");
-  await expect(page.getByRole("table", { name: "Sessions" }).getByRole("link", { name: SESSION })).toBeVisible();
+  await page.getByRole("table", { name: "Sessions" }).getByRole("link", { name: SESSION }).click();
+  // Its page: telemetry's three requests (the log, once it arrives, replaces them).
+  await expect(page.getByRole("heading", { level: 1, name: SESSION })).toBeVisible();
+  await expect(page.getByText("de-duplicated, subagents included").locator("..")).toContainText("3");
+  await expect(page.getByTestId("burn-chart")).toBeVisible();
+  await shot(page, "session-over-otlp");
 });
 
 test("the connect page shows the settings for Claude Code, Codex and Gemini CLI", async ({ page }) => {

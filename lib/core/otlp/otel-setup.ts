@@ -27,7 +27,7 @@ export interface OtelSetup {
 }
 
 /** The placeholder shown when no token is given (the page, `otel-env` without --token). */
-export const TOKEN_PLACEHOLDER = "<your token: baton token create, or Settings → Tokens>";
+export const TOKEN_PLACEHOLDER = "<your token>";
 
 export function otelSetup(runtime: OtelRuntime, server: string, token: string | null): OtelSetup {
   const base = server.replace(/\/+$/, "");
@@ -74,7 +74,7 @@ export function otelSetup(runtime: OtelRuntime, server: string, token: string | 
     runtime,
     kind: "file",
     file: "~/.gemini/settings.json",
-    text: JSON.stringify({ telemetry: { enabled: true, target: "local", otlpEndpoint: `${base}/otlp/${encodeURIComponent(secret)}`, otlpProtocol: "http", logPrompts: false } }, null, 2),
+    text: JSON.stringify({ telemetry: { enabled: true, target: "local", otlpEndpoint: `${base}/otlp/${token === null ? TOKEN_PLACEHOLDER : encodeURIComponent(token)}`, otlpProtocol: "http", logPrompts: false } }, null, 2),
     notes: [
       "Merge the telemetry object into ~/.gemini/settings.json. Gemini CLI's settings take no headers, so the token is part of the address: keep the file private.",
       dropNote,
