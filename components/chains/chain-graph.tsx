@@ -1,4 +1,5 @@
 "use client";
+import { When } from "@/components/ui/when";
 
 import {
   Background,
@@ -18,7 +19,7 @@ import "@xyflow/react/dist/style.css";
 import Link from "next/link";
 import { memo, useMemo, useState, useSyncExternalStore } from "react";
 import type { ChainGraph, GraphHandoffNode, GraphMissingNode } from "@/lib/server/queries/chain-graph";
-import { formatDay, truncate } from "../handoffs/format";
+import { truncate } from "../handoffs/format";
 import { LintBadge } from "../handoffs/lint-badge";
 import { runtimeColors, RuntimeBadge, runtimeLabel } from "../handoffs/runtime-badge";
 import { ResumeDialog } from "../resume/resume-dialog";
@@ -74,7 +75,7 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
       data-testid="graph-node"
       data-path={data.path}
       data-head={data.isHead ? "true" : "false"}
-      className={`h-[104px] w-[248px] overflow-hidden rounded-lg border bg-white text-left shadow-sm transition ${
+      className={`h-[104px] w-[248px] overflow-hidden rounded-lg border bg-white dark:bg-zinc-900 text-left shadow-sm transition ${
         selected ? "ring-2 ring-sky-500" : data.isHead ? "ring-2 ring-violet-400" : ""
       }`}
       style={{ borderColor: color, borderLeftWidth: 5 }}
@@ -86,9 +87,9 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
           <span className="text-[11px] font-semibold uppercase tracking-wide" style={{ color }}>
             {runtimeLabel(data.runtime)}
           </span>
-          <span className="ml-auto text-[11px] text-zinc-500">{formatDay(data.date)}</span>
+          <span className="ml-auto text-[11px] text-zinc-500 dark:text-zinc-400"><When day={data.date} empty="no date" /></span>
         </div>
-        <div className="shrink-0 truncate text-sm font-semibold text-zinc-900" title={data.path}>
+        <div className="shrink-0 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-100" title={data.path}>
           {data.phase ?? data.path}
         </div>
         <div className="flex min-w-0 items-center gap-1 overflow-hidden">
@@ -110,9 +111,9 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
         </div>
       </div>
       <Handle type="source" position={sides(data.vertical).source} className="!h-2 !w-2 !bg-zinc-400" />
-      <NodeToolbar isVisible={hovered} position={Position.Bottom} className="pointer-events-none max-w-sm rounded-lg bg-zinc-900 px-3 py-2 text-xs text-zinc-100 shadow-lg" role="tooltip">
-        <div className="mb-0.5 font-semibold text-zinc-300">Next action</div>
-        {data.nextAction ? truncate(data.nextAction, 280) : <span className="italic text-zinc-400">none recorded</span>}
+      <NodeToolbar isVisible={hovered} position={Position.Bottom} className="pointer-events-none max-w-sm rounded-lg bg-zinc-900 dark:bg-zinc-700 px-3 py-2 text-xs text-zinc-100 shadow-lg" role="tooltip">
+        <div className="mb-0.5 font-semibold text-zinc-300 dark:text-zinc-600">Next action</div>
+        {data.nextAction ? truncate(data.nextAction, 280) : <span className="italic text-zinc-400 dark:text-zinc-500">none recorded</span>}
       </NodeToolbar>
     </div>
   );
@@ -120,9 +121,9 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
 
 const MissingNodeView = memo(function MissingNodeView({ data }: NodeProps<MissingFlowNode>) {
   return (
-    <div data-testid="missing-node" className="flex h-16 w-[248px] flex-col justify-center rounded-lg border-2 border-dashed border-red-400 bg-red-50 px-2.5 text-left">
-      <span className="text-[11px] font-semibold uppercase tracking-wide text-red-700">missing</span>
-      <span className="truncate font-mono text-[11px] text-red-800" title={data.path}>
+    <div data-testid="missing-node" className="flex h-16 w-[248px] flex-col justify-center rounded-lg border-2 border-dashed border-red-400 dark:border-red-700 bg-red-50 dark:bg-red-950/40 px-2.5 text-left">
+      <span className="text-[11px] font-semibold uppercase tracking-wide text-red-700 dark:text-red-300">missing</span>
+      <span className="truncate font-mono text-[11px] text-red-800 dark:text-red-200" title={data.path}>
         {data.path}
       </span>
       <Handle type="source" position={sides(data.vertical).source} className="!h-2 !w-2 !bg-red-400" />
@@ -177,7 +178,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
 
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="h-[calc(100vh-12rem)] min-h-[28rem] overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm" data-testid="chain-graph">
+      <div className="h-[calc(100vh-12rem)] min-h-[28rem] overflow-hidden rounded-xl border border-zinc-200 dark:border-zinc-800 bg-white dark:bg-zinc-900 shadow-sm" data-testid="chain-graph">
         <ReactFlow
           // A new layout direction fits the view again.
           key={vertical ? "down" : "right"}
@@ -201,13 +202,13 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
       </div>
       <aside className="space-y-3" aria-label="Selected handoff">
         {selected ? (
-          <div className="space-y-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm">
+          <div className="space-y-3 rounded-xl border border-zinc-200 dark:border-zinc-800 bg-white dark:bg-zinc-900 p-4 shadow-sm">
             <div className="flex items-center gap-2">
               <RuntimeBadge runtime={selected.runtime} />
-              <span className="text-xs text-zinc-500">{formatDay(selected.date)}</span>
+              <span className="text-xs text-zinc-500 dark:text-zinc-400"><When day={selected.date} empty="no date" /></span>
             </div>
             <h2 className="text-base font-semibold">{selected.phase ?? selected.path}</h2>
-            <p className="break-all font-mono text-xs text-zinc-500">{selected.path}</p>
+            <p className="break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{selected.path}</p>
             <div className="flex flex-wrap gap-1">
               {selected.branches.map((branch) => (
                 <Badge key={branch}>{branch}</Badge>
@@ -216,23 +217,23 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
               <LintBadge errors={selected.errorCount} warnings={selected.warningCount} />
             </div>
             <div>
-              <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Next action</h3>
-              <p className="mt-1 text-sm text-zinc-800">{selected.nextAction ?? <span className="italic text-zinc-400">none recorded</span>}</p>
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Next action</h3>
+              <p className="mt-1 text-sm text-zinc-800 dark:text-zinc-200">{selected.nextAction ?? <span className="italic text-zinc-400 dark:text-zinc-500">none recorded</span>}</p>
             </div>
             <div className="flex gap-2">
-              <Link href={`/handoffs/${selected.id}`} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">
+              <Link href={`/handoffs/${selected.id}`} className="rounded-lg border border-zinc-300 dark:border-zinc-700 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
                 Open handoff
               </Link>
-              <button type="button" onClick={() => setResumeId(selected.id)} className="rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700">
+              <button type="button" onClick={() => setResumeId(selected.id)} className="rounded-lg bg-zinc-900 dark:bg-zinc-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700 dark:hover:bg-zinc-600">
                 Resume…
               </button>
             </div>
           </div>
         ) : (
-          <div className="rounded-xl border border-dashed border-zinc-300 bg-white p-4 text-sm text-zinc-500">Click a handoff to see its next action and resume it. Hover shows the next action.</div>
+          <div className="rounded-xl border border-dashed border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 p-4 text-sm text-zinc-500 dark:text-zinc-400">Click a handoff to see its next action and resume it. Hover shows the next action.</div>
         )}
-        <div className="rounded-xl border border-zinc-200 bg-white p-4 text-xs text-zinc-600 shadow-sm">
-          <h3 className="mb-2 font-semibold uppercase tracking-wide text-zinc-500">Legend</h3>
+        <div className="rounded-xl border border-zinc-200 dark:border-zinc-800 bg-white dark:bg-zinc-900 p-4 text-xs text-zinc-600 dark:text-zinc-400 shadow-sm">
+          <h3 className="mb-2 font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Legend</h3>
           <ul className="space-y-1.5">
             {Object.entries(runtimeColors).map(([runtime, color]) => (
               <li key={runtime} className="flex items-center gap-2">
@@ -240,7 +241,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
               </li>
             ))}
             <li className="flex items-center gap-2"><span className="h-3 w-3 rounded-sm ring-2 ring-violet-400" /> open head (nobody resumed it)</li>
-            <li className="flex items-center gap-2"><span className="h-0 w-5 border-t-2 border-dashed border-red-400" /> broken pointer → missing file</li>
+            <li className="flex items-center gap-2"><span className="h-0 w-5 border-t-2 border-dashed border-red-400 dark:border-red-700" /> broken pointer → missing file</li>
           </ul>
         </div>
       </aside>

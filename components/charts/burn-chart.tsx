@@ -43,13 +43,13 @@ function PointTooltip({ active, payload, series, selectable }: { active?: boolea
   const point = payload?.[0]?.payload;
   if (!active || !point) return null;
   return (
-    <div className="rounded-lg border border-zinc-200 bg-white px-3 py-2 text-xs shadow-md">
-      <div className="font-medium text-zinc-800">request #{point.index + 1} · {timeFormat(series)(point.t)}</div>
-      <div className="mt-1 tabular-nums text-zinc-700">
+    <div className="rounded-lg border border-zinc-200 dark:border-zinc-800 bg-white dark:bg-zinc-900 px-3 py-2 text-xs shadow-md">
+      <div className="font-medium text-zinc-800 dark:text-zinc-200">request #{point.index + 1} · {timeFormat(series)(point.t)}</div>
+      <div className="mt-1 tabular-nums text-zinc-700 dark:text-zinc-300">
         context {point.context.toLocaleString("en")} tokens{point.contextPercent !== null && ` (${point.contextPercent.toFixed(1)} %)`}
       </div>
-      <div className="tabular-nums text-zinc-500">cached {point.cacheReadTokens.toLocaleString("en")} · written {point.cacheWriteTokens.toLocaleString("en")} · new {point.inputTokens.toLocaleString("en")}</div>
-      {selectable && <div className="mt-1 text-[10px] text-zinc-400">click to show this request in the stack</div>}
+      <div className="tabular-nums text-zinc-500 dark:text-zinc-400">cached {point.cacheReadTokens.toLocaleString("en")} · written {point.cacheWriteTokens.toLocaleString("en")} · new {point.inputTokens.toLocaleString("en")}</div>
+      {selectable && <div className="mt-1 text-[10px] text-zinc-400 dark:text-zinc-500">click to show this request in the stack</div>}
     </div>
   );
 }
@@ -158,7 +158,7 @@ export function CumulativeTokensChart({ series, height = 220 }: { series: BurnSe
           />
         </ComposedChart>
       </ResponsiveContainer>
-      <ul className="mt-1 flex flex-wrap gap-3 text-xs text-zinc-600">
+      <ul className="mt-1 flex flex-wrap gap-3 text-xs text-zinc-600 dark:text-zinc-400">
         {cumulativeSeries.map((entry) => (
           <li key={entry.key} className="flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-sm" style={{ background: entry.color }} />{entry.label}</li>
         ))}

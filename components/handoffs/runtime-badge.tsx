@@ -24,7 +24,7 @@ export function RuntimeBadge({ runtime }: { runtime: string | null }) {
   return (
     <span
       data-runtime={runtime ?? "unknown"}
-      className={`inline-flex items-center whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style?.className ?? "bg-zinc-100 text-zinc-600 ring-zinc-200"}`}
+      className={`inline-flex items-center whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style?.className ?? "bg-zinc-100 dark:bg-zinc-800 text-zinc-600 dark:text-zinc-400 ring-zinc-200 dark:ring-zinc-700"}`}
     >
       {runtimeLabel(runtime)}
     </span>

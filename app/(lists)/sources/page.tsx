@@ -1,6 +1,7 @@
+import { When } from "@/components/ui/when";
 import type { Metadata } from "next";
 import { counted } from "@/lib/core/text/counted";
-import { formatInstant } from "@/components/handoffs/format";
+
 import { Badge } from "@/components/ui/badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
@@ -19,7 +20,7 @@ export default async function SourcesPage() {
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Sources</h1>
-        <p className="text-sm text-zinc-500">Every registered root — repositories and agent log folders — and how its last scan went.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Every registered root — repositories and agent log folders — and how its last scan went.</p>
       </div>
       {(sources.length > 0 || withoutHandoffs.length > 0) && <RescanButton />}
       <NothingFound repos={withoutHandoffs} />
@@ -36,20 +37,20 @@ export default async function SourcesPage() {
                   <tr key={source.id} className="align-top">
                     <td className="px-3 py-2">
                       <div className="flex items-center gap-2"><Badge>{source.kind}</Badge><span className="font-medium">{source.label}</span></div>
-                      <div className="mt-0.5 break-all font-mono text-xs text-zinc-400">{source.root}</div>
+                      <div className="mt-0.5 break-all font-mono text-xs text-zinc-400 dark:text-zinc-500">{source.root}</div>
                     </td>
                     <td className="px-3 py-2">
                       <Badge tone={source.lastStatus === "ok" ? "green" : source.lastStatus === "partial" ? "amber" : source.lastStatus ? "red" : "neutral"}>{source.lastStatus ?? "never scanned"}</Badge>
-                      {source.lastError && <div className="mt-1 max-w-xs text-xs text-zinc-500 [overflow-wrap:anywhere]">{source.lastError}</div>}
+                      {source.lastError && <div className="mt-1 max-w-xs text-xs text-zinc-500 dark:text-zinc-400 [overflow-wrap:anywhere]">{source.lastError}</div>}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">
                       {source.files}
-                      {source.failedFiles > 0 && <div className="text-xs text-red-600">{source.failedFiles} failed</div>}
-                      {source.issues > 0 && <div className="text-xs text-amber-700">{counted(source.issues, "issue")}</div>}
+                      {source.failedFiles > 0 && <div className="text-xs text-red-600 dark:text-red-400">{source.failedFiles} failed</div>}
+                      {source.issues > 0 && <div className="text-xs text-amber-700 dark:text-amber-300">{counted(source.issues, "issue")}</div>}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{source.sessions}</td>
-                    <td className="px-3 py-2 text-xs text-zinc-600">{drift.length === 0 ? <span className="text-zinc-400">none</span> : drift.map(([type, count]) => `${type} ×${count}`).join(", ")}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500">{formatInstant(source.lastScanAt)}</td>
+                    <td className="px-3 py-2 text-xs text-zinc-600 dark:text-zinc-400">{drift.length === 0 ? <span className="text-zinc-400 dark:text-zinc-500">none</span> : drift.map(([type, count]) => `${type} ×${count}`).join(", ")}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400"><When instant={source.lastScanAt} /></td>
                   </tr>
                 );
               })}

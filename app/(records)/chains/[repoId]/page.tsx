@@ -41,13 +41,13 @@ async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: s
   if (!graph) notFound();
   return (
     <div className="space-y-4">
-      <nav className="text-xs text-zinc-500">
+      <nav className="text-xs text-zinc-500 dark:text-zinc-400">
         <Link href="/chains" className="hover:underline">Chains</Link> / {graph.repo.name}
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{graph.repo.name}</h1>
-          <p className="text-sm text-zinc-500">
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">
             {graph.nodes.filter((node) => node.kind === "handoff").length} handoffs in {graph.selectedChainId ? "1 chain" : `${graph.chains.length} chains`} ·{" "}
             {graph.hasVerticalLayout ? (
               <>
@@ -60,8 +60,8 @@ async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: s
           </p>
         </div>
         <form className="flex min-w-0 max-w-full flex-wrap items-center gap-2 text-sm" action={`/chains/${graph.repo.id}`}>
-          <label htmlFor="chain" className="text-xs font-medium text-zinc-500">Chain</label>
-          <select id="chain" name="chain" defaultValue={graph.selectedChainId ?? ""} className="min-w-0 max-w-full rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm">
+          <label htmlFor="chain" className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Chain</label>
+          <select id="chain" name="chain" defaultValue={graph.selectedChainId ?? ""} className="min-w-0 max-w-full rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-2 py-1.5 text-sm">
             <option value="">All chains</option>
             {graph.chains.map((summary) => (
               <option key={summary.id} value={summary.id}>
@@ -69,7 +69,7 @@ async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: s
               </option>
             ))}
           </select>
-          <button type="submit" className="rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">Show</button>
+          <button type="submit" className="rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:hover:bg-zinc-800/40">Show</button>
         </form>
       </div>
       {graph.nodes.length === 0 ? (
