@@ -63,7 +63,7 @@ export default async function OverviewPage() {
                       {head.phase ?? head.path}
                     </Link>
                     <span className="text-xs text-zinc-500 dark:text-zinc-400">{head.repoName}</span>
-                    <span className="text-xs text-zinc-400 dark:text-zinc-500"><When day={head.date} empty="no date" /></span>
+                    <span className="text-xs text-zinc-500 dark:text-zinc-400"><When day={head.date} empty="no date" /></span>
                     {head.isLatest && <Badge tone="violet">latest</Badge>}
                     {head.inWorkingTree && head.branches.length === 0 && <Badge tone="amber">uncommitted</Badge>}
                     {head.branches.slice(0, 2).map((branch) => (
@@ -123,7 +123,7 @@ export default async function OverviewPage() {
                 <tr key={repo.id}>
                   <td className="py-2">
                     <Link href={`/handoffs?repo=${repo.id}`} className="font-medium hover:underline">{repo.name}</Link>
-                    <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-400 dark:text-zinc-500" title={repo.path}>{repo.path}</div>
+                    <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={repo.path}>{repo.path}</div>
                   </td>
                   <td className="py-2 text-right tabular-nums">{repo.branches}</td>
                   <td className="py-2 text-right tabular-nums">{repo.handoffs}</td>

@@ -49,7 +49,7 @@ function PointTooltip({ active, payload, series, selectable }: { active?: boolea
         context {point.context.toLocaleString("en")} tokens{point.contextPercent !== null && ` (${point.contextPercent.toFixed(1)} %)`}
       </div>
       <div className="tabular-nums text-zinc-500 dark:text-zinc-400">cached {point.cacheReadTokens.toLocaleString("en")} · written {point.cacheWriteTokens.toLocaleString("en")} · new {point.inputTokens.toLocaleString("en")}</div>
-      {selectable && <div className="mt-1 text-[10px] text-zinc-400 dark:text-zinc-500">click to show this request in the stack</div>}
+      {selectable && <div className="mt-1 text-[10px] text-zinc-500 dark:text-zinc-400">click to show this request in the stack</div>}
     </div>
   );
 }

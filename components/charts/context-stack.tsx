@@ -49,7 +49,7 @@ function Legend({ bands, total }: { bands: StackBand[]; total: number }) {
           <span className="mt-0.5 h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: bandColors[band.key] }} />
           <span className="w-32 shrink-0 font-medium text-zinc-700 dark:text-zinc-300">{band.label}</span>
           <span className="w-28 shrink-0 text-right tabular-nums text-zinc-800 dark:text-zinc-200">
-            {band.tokens.toLocaleString("en")} <span className="text-zinc-400 dark:text-zinc-500">({((band.tokens / total) * 100).toFixed(1)} %)</span>
+            {band.tokens.toLocaleString("en")} <span className="text-zinc-500 dark:text-zinc-400">({((band.tokens / total) * 100).toFixed(1)} %)</span>
           </span>
           <span className={`shrink-0 rounded px-1 text-[10px] ring-1 ring-inset ${provenanceStyle[band.provenance]}`}>{band.provenance}</span>
           {/* Beside the figures when there is room, on a line of its own on a narrow screen. */}
@@ -68,7 +68,7 @@ export function ContextStackView({ stack, windowSource }: { stack: ContextStack;
       <div>
         <div className="mb-1 flex items-baseline justify-between text-xs text-zinc-500 dark:text-zinc-400">
           <span>
-            Window {stack.window ? `${stack.window.toLocaleString("en")} tokens` : "unknown"} <span className="text-zinc-400 dark:text-zinc-500">({windowSource})</span>
+            Window {stack.window ? `${stack.window.toLocaleString("en")} tokens` : "unknown"} <span className="text-zinc-500 dark:text-zinc-400">({windowSource})</span>
           </span>
           <span className="tabular-nums">
             request #{stack.index + 1}: {stack.context.toLocaleString("en")} tokens{stack.window ? ` · ${((stack.context / stack.window) * 100).toFixed(1)} % used` : ""}

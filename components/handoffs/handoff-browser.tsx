@@ -144,7 +144,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
       <div className="flex items-center justify-between text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
         <span>
           {data ? counted(data.total, "handoff") : "…"}
-          {isFetching && <span className="ml-2 text-zinc-400 dark:text-zinc-500">updating…</span>}
+          {isFetching && <span className="ml-2 text-zinc-500 dark:text-zinc-400">updating…</span>}
         </span>
         {error && <span className="text-red-600 dark:text-red-400">{(error as Error).message}</span>}
       </div>
@@ -161,7 +161,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
                     <Link href={`/handoffs/${handoff.id}`} className="font-medium text-zinc-900 dark:text-zinc-100 hover:underline">
                       <Highlight text={handoff.phase ?? handoff.title ?? handoff.path} words={matched} />
                     </Link>
-                    <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-400 dark:text-zinc-500" title={handoff.path}>
+                    <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={handoff.path}>
                       <Highlight text={`${handoff.repo.name}/${handoff.path}`} words={matched} />
                     </div>
                     {handoff.nextAction && <div className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400"><Highlight text={truncate(handoff.nextAction, 140)} words={matched} /></div>}

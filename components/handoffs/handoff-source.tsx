@@ -32,7 +32,7 @@ export function HandoffSource({ content, highlighted }: { content: string; highl
         })}
         {rest !== null && (
           <>
-            <div role="note" className="border-y border-zinc-800 dark:border-zinc-300 py-1 pl-12 pr-4 font-sans text-zinc-400 dark:text-zinc-500">
+            <div role="note" className="border-y border-zinc-800 dark:border-zinc-300 py-1 pl-12 pr-4 font-sans text-zinc-500 dark:text-zinc-400">
               Lines after {limit.toLocaleString("en")} are shown without line numbers.
             </div>
             <div className="whitespace-pre-wrap break-all pl-12 pr-4">{rest}</div>

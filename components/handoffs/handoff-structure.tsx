@@ -10,13 +10,13 @@ import { HANDOFF_PAGE_LIMITS } from "./page-limits.data";
 import { RuntimeBadge } from "./runtime-badge";
 
 function Missing({ what }: { what: string }) {
-  return <p className="text-sm italic text-zinc-400 dark:text-zinc-500">No {what} recorded.</p>;
+  return <p className="text-sm italic text-zinc-500 dark:text-zinc-400">No {what} recorded.</p>;
 }
 
 function LineLink({ line }: { line: number | null | undefined }) {
   if (!line) return null;
   return (
-    <a href={`#L${line}`} className="ml-1 font-mono text-[10px] text-zinc-400 dark:text-zinc-500 hover:text-zinc-700 dark:hover:text-zinc-300" title={`line ${line}`}>
+    <a href={`#L${line}`} className="ml-1 font-mono text-[10px] text-zinc-500 dark:text-zinc-400 hover:text-zinc-700 dark:hover:text-zinc-300" title={`line ${line}`}>
       L{line}
     </a>
   );
@@ -74,19 +74,19 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
             <RuntimeBadge runtime={handoff.runtime} />
             {identity.runtimeRaw && identity.runtimeRaw !== handoff.runtime && <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">written as “{identity.runtimeRaw}”</span>}
           </Field>
-          <Field label="Model">{identity.model ?? <span className="text-zinc-400 dark:text-zinc-500">—</span>}</Field>
+          <Field label="Model">{identity.model ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}</Field>
           <Field label="Session id">
-            {identity.sessionId ? <code className="font-mono text-xs">{identity.sessionId}</code> : <span className="text-zinc-400 dark:text-zinc-500">{identity.sessionIdRaw ? `“${identity.sessionIdRaw}” (none given)` : "not given in the handoff"}</span>}
+            {identity.sessionId ? <code className="font-mono text-xs">{identity.sessionId}</code> : <span className="text-zinc-500 dark:text-zinc-400">{identity.sessionIdRaw ? `“${identity.sessionIdRaw}” (none given)` : "not given in the handoff"}</span>}
           </Field>
           <Field label="Timestamp">
-            {identity.timestamp ? formatInstant(identity.timestamp) : (identity.timestampRaw ?? <span className="text-zinc-400 dark:text-zinc-500">—</span>)}
+            {identity.timestamp ? formatInstant(identity.timestamp) : (identity.timestampRaw ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>)}
             {/* The zone as the agent wrote it (PST, +09:00 …): the UTC time alone hides what the writer saw. */}
             {identity.timestamp && identity.timestampRaw && identity.timestampRaw !== identity.timestamp && (
               <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">written as “{identity.timestampRaw}”</span>
             )}
           </Field>
-          <Field label="Branch">{identity.branch ? <code className="font-mono text-xs">{identity.branch}</code> : <span className="text-zinc-400 dark:text-zinc-500">—</span>}</Field>
-          <Field label="HEAD">{identity.headSha ? <code className="font-mono text-xs">{identity.headSha}</code> : <span className="text-zinc-400 dark:text-zinc-500">—</span>}</Field>
+          <Field label="Branch">{identity.branch ? <code className="font-mono text-xs">{identity.branch}</code> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</Field>
+          <Field label="HEAD">{identity.headSha ? <code className="font-mono text-xs">{identity.headSha}</code> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</Field>
         </dl>
       </Card>
 
@@ -135,10 +135,10 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
             return (
               <div key={column.status} className={`rounded-lg border p-3 ${column.tone}`} data-state={column.status}>
                 <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
-                  {column.label} <span className="text-zinc-400 dark:text-zinc-500">{items.length}</span>
+                  {column.label} <span className="text-zinc-500 dark:text-zinc-400">{items.length}</span>
                 </h3>
                 {items.length === 0 ? (
-                  <p className="text-xs italic text-zinc-400 dark:text-zinc-500">none</p>
+                  <p className="text-xs italic text-zinc-500 dark:text-zinc-400">none</p>
                 ) : (
                   <ul className="space-y-2 text-sm text-zinc-800 dark:text-zinc-200 [overflow-wrap:anywhere]">
                     {shownItems.shown.map((item, index) => (
@@ -207,10 +207,10 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
       <Card title="Resume pointer">
         <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1.5">
           <Field label="This file">
-            {parsed.pointers.thisPath ? <code className="font-mono text-xs">{parsed.pointers.thisPath}</code> : <span className="text-zinc-400 dark:text-zinc-500">not written</span>}
+            {parsed.pointers.thisPath ? <code className="font-mono text-xs">{parsed.pointers.thisPath}</code> : <span className="text-zinc-500 dark:text-zinc-400">not written</span>}
           </Field>
           <Field label="Previous">
-            {handoff.previous.length === 0 && !handoff.previousPath && <span className="text-zinc-400 dark:text-zinc-500">none (first of its chain)</span>}
+            {handoff.previous.length === 0 && !handoff.previousPath && <span className="text-zinc-500 dark:text-zinc-400">none (first of its chain)</span>}
             {handoff.previous.map((edge, index) =>
               edge.handoff ? (
                 <span key={index} className="flex flex-wrap items-center gap-2">
@@ -227,7 +227,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
           </Field>
           <Field label="Resumed by">
             {handoff.next.length === 0 ? (
-              <span className="text-zinc-400 dark:text-zinc-500">nobody yet — this is an open head</span>
+              <span className="text-zinc-500 dark:text-zinc-400">nobody yet — this is an open head</span>
             ) : (
               <span className="flex flex-col gap-1">
                 {handoff.next.map((edge) => (

@@ -38,7 +38,7 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
       onClose={onClose}
       onClick={(event) => event.target === dialog.current && dialog.current?.close()}
       aria-labelledby="resume-title"
-      className="m-auto w-[min(60rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-2xl backdrop:bg-zinc-900/40 dark:backdrop:bg-zinc-700/40"
+      className="m-auto w-[min(60rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-900/40 dark:bg-zinc-900 dark:text-zinc-100 dark:backdrop:bg-black/60"
     >
       <div className="flex max-h-[90vh] flex-col">
         <header className="flex items-start justify-between gap-4 border-b border-zinc-200 dark:border-zinc-800 px-5 py-3">
@@ -56,11 +56,14 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
           {data && plan && (
             <div className="space-y-4">
               {data.warnings.length > 0 && (
-                <ul aria-label="Before you resume" className="space-y-1 rounded-lg border border-amber-200 dark:border-amber-900 bg-amber-50 dark:bg-amber-950/40 p-3 text-sm text-amber-900 dark:text-amber-200" data-testid="resume-warnings">
-                  {data.warnings.map((warning) => (
-                    <li key={warning.rule}>⚠ {warning.message}</li>
-                  ))}
-                </ul>
+                <section aria-label="Before you resume" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200" data-testid="resume-warnings">
+                  <h3 className="mb-1 font-semibold">Check before you copy</h3>
+                  <ul className="space-y-1">
+                    {data.warnings.map((warning) => (
+                      <li key={warning.rule}>⚠ {warning.message}</li>
+                    ))}
+                  </ul>
+                </section>
               )}
               <div role="tablist" aria-label="Runtime" className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
                 {data.plans.map((candidate) => (
@@ -75,19 +78,21 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
                     }`}
                   >
                     {runtimeNames[candidate.runtime] ?? runtimeLabel(candidate.runtime)}
-                    {candidate.runtime === data.defaultRuntime && <span className="ml-1 text-[10px] text-zinc-400 dark:text-zinc-500">(wrote it)</span>}
+                    {candidate.runtime === data.defaultRuntime && <span className="ml-1 text-[11px] text-zinc-500 dark:text-zinc-400">(wrote it)</span>}
                   </button>
                 ))}
               </div>
 
-              <div role="tabpanel" aria-label={`${runtimeNames[plan.runtime] ?? runtimeLabel(plan.runtime)} resume`} className="space-y-4">
+              {/* Keyed by runtime: a new tab starts with fresh copy buttons, so "Copied" stays with the tab
+                  and the button that copied. */}
+              <div key={plan.runtime} role="tabpanel" aria-label={`${runtimeNames[plan.runtime] ?? runtimeLabel(plan.runtime)} resume`} className="space-y-4">
                 <section aria-label="Command" className="space-y-1.5">
                   <div className="flex items-center justify-between">
                     <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Command</h3>
                     {plan.command && <CopyButton text={plan.command} label="Copy command" />}
                   </div>
                   {plan.command ? (
-                    <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-zinc-900 dark:bg-zinc-700 p-3 font-mono text-xs text-zinc-100" data-testid="resume-command">{plan.command}</pre>
+                    <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-zinc-900 p-3 font-mono text-xs text-zinc-100 dark:bg-black/50 dark:ring-1 dark:ring-zinc-700" data-testid="resume-command">{plan.command}</pre>
                   ) : (
                     <p className="rounded-lg bg-amber-50 dark:bg-amber-950/40 p-3 text-sm text-amber-900 dark:text-amber-200">
                       {plan.runtime === "antigravity" ? "Antigravity has no command line: copy the prompt and paste it into a new Agent Manager conversation." : "No command for this target: copy the prompt and paste it as the agent's first message."}
@@ -110,7 +115,7 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
                 <section aria-label="Prompt" className="space-y-1.5">
                   <div className="flex items-center justify-between">
                     <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
-                      Prompt <span className="ml-1 font-normal normal-case text-zinc-400 dark:text-zinc-500">≈ {plan.promptTokens.tokens.toLocaleString("en")} tokens (estimate)</span>
+                      Prompt <span className="ml-1 font-normal normal-case text-zinc-500 dark:text-zinc-400">≈ {plan.promptTokens.tokens.toLocaleString("en")} tokens (estimate)</span>
                     </h3>
                     <CopyButton text={plan.prompt} label="Copy prompt" />
                   </div>
@@ -186,7 +191,7 @@ export function ResumeButton({ handoffId }: { handoffId: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="rounded-lg bg-zinc-900 dark:bg-zinc-700 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-zinc-700 dark:hover:bg-zinc-600">
+      <button type="button" onClick={() => setOpen(true)} className="rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300">
         Resume…
       </button>
       {open && <ResumeDialog handoffId={handoffId} onClose={() => setOpen(false)} />}

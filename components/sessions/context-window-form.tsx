@@ -22,7 +22,7 @@ export function ContextWindowForm({ sessionId, current, source }: { sessionId: s
       </button>
       {state.error && <span className="text-red-600 dark:text-red-400">{state.error}</span>}
       {state.saved && !state.error && <span className="text-emerald-700 dark:text-emerald-300">Saved</span>}
-      <span className="text-zinc-400 dark:text-zinc-500">empty + Override clears your value</span>
+      <span className="text-zinc-500 dark:text-zinc-400">empty + Override clears your value</span>
     </form>
   );
 }

@@ -37,7 +37,7 @@ const MarkerList = memo(function MarkerList({ markers }: { markers: BurnSeries["
       {shown.map((marker, index) => (
         <li key={index} data-marker={marker.kind} className="rounded-md bg-zinc-100 dark:bg-zinc-800 px-2 py-0.5 text-zinc-700 dark:text-zinc-300">
           {marker.kind}: {marker.label}
-          {marker.contextPercent !== null && <span className="text-zinc-400 dark:text-zinc-500"> at {marker.contextPercent.toFixed(0)} %</span>}
+          {marker.contextPercent !== null && <span className="text-zinc-500 dark:text-zinc-400"> at {marker.contextPercent.toFixed(0)} %</span>}
         </li>
       ))}
       {markers.length > MARKERS_SHOWN && (
@@ -88,17 +88,17 @@ export function SessionBurn({ series, stackSettings, showCumulative = true, show
         {series.burnRate ? (
           <span>
             Burn rate <strong className="tabular-nums text-zinc-900 dark:text-zinc-100">{Math.round(series.burnRate.tokensPerMinute).toLocaleString("en")}</strong> tokens/min of context
-            <span className="text-zinc-400 dark:text-zinc-500"> (last {series.burnRate.requests} requests over {formatMinutes(series.burnRate.overMinutes)})</span>
+            <span className="text-zinc-500 dark:text-zinc-400"> (last {series.burnRate.requests} requests over {formatMinutes(series.burnRate.overMinutes)})</span>
           </span>
         ) : (
-          <span className="text-zinc-400 dark:text-zinc-500">Burn rate: not enough timed requests</span>
+          <span className="text-zinc-500 dark:text-zinc-400">Burn rate: not enough timed requests</span>
         )}
         {series.projection ? (
           <span>
-            Next threshold <strong>{series.projection.threshold.label}</strong> in ≈ <strong className="tabular-nums">{formatMinutes(series.projection.minutes)}</strong> at this rate <span className="text-zinc-400 dark:text-zinc-500">(projection)</span>
+            Next threshold <strong>{series.projection.threshold.label}</strong> in ≈ <strong className="tabular-nums">{formatMinutes(series.projection.minutes)}</strong> at this rate <span className="text-zinc-500 dark:text-zinc-400">(projection)</span>
           </span>
         ) : null}
-        {series.isDownsampled && <span className="text-zinc-400 dark:text-zinc-500">showing {series.points.length.toLocaleString("en")} of {series.originalCount.toLocaleString("en")} requests (peaks, crossings and markers kept)</span>}
+        {series.isDownsampled && <span className="text-zinc-500 dark:text-zinc-400">showing {series.points.length.toLocaleString("en")} of {series.originalCount.toLocaleString("en")} requests (peaks, crossings and markers kept)</span>}
         <span className="ml-auto flex gap-3">
           {/* Only the kinds of marker this chart draws. */}
           {markerKinds.has("compaction") && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-red-600" /> compaction</span>}

@@ -11,7 +11,7 @@ export function NothingFound({ repos }: { repos: RepoWithoutHandoffs[] }) {
     <div className="space-y-3">
       {repos.map((repo) => (
         <Card key={repo.id} label={`No handoffs found in ${repo.name}`} title={<>No handoffs found in <span className="font-mono">{repo.name}</span></>}>
-          <p className="break-all font-mono text-xs text-zinc-400 dark:text-zinc-500">{repo.path}</p>
+          <p className="break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{repo.path}</p>
           <div className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">
             <p className="font-medium">Baton looked for</p>
             <ul className="mt-1 list-disc space-y-0.5 pl-5 text-zinc-600 dark:text-zinc-400">

@@ -28,17 +28,17 @@ export default async function ChainsPage() {
             <header className="flex items-center justify-between gap-3 border-b border-zinc-100 dark:border-zinc-800 px-4 py-2.5">
               <div className="min-w-0">
                 <h2 className="text-sm font-semibold">{repo.name}</h2>
-                <p className="font-mono text-xs text-zinc-400 dark:text-zinc-500 [overflow-wrap:anywhere]">{repo.path}</p>
+                <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400 [overflow-wrap:anywhere]">{repo.path}</p>
               </div>
               <Link href={`/chains/${repo.id}`} className="shrink-0 whitespace-nowrap rounded-lg bg-zinc-900 dark:bg-zinc-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700 dark:hover:bg-zinc-600">
-                Graph of {handoffs} handoffs
+                Graph of {counted(handoffs, "handoff")}
               </Link>
             </header>
             <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {chains.map((chain) => (
                 <li key={chain.id} className="flex flex-wrap items-center gap-3 px-4 py-2 text-sm">
                   <Link href={`/chains/${repo.id}?chain=${chain.id}`} className="font-medium hover:underline">
-                    {chain.heads[0]?.phase ?? chain.heads[0]?.path ?? chain.id}
+                    {chain.name}
                   </Link>
                   <span className="text-xs text-zinc-500 dark:text-zinc-400">{counted(chain.size, "handoff")} · <When day={chain.latestDate} empty="no date" /></span>
                   <span className="flex flex-wrap gap-1">

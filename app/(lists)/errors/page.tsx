@@ -33,7 +33,7 @@ export default async function IngestErrorsPage() {
               <header className="flex items-center gap-2 border-b border-zinc-100 dark:border-zinc-800 px-4 py-2.5">
                 <Badge>{source.kind}</Badge>
                 <h2 className="text-sm font-semibold">{source.label}</h2>
-                <span className="truncate font-mono text-xs text-zinc-400 dark:text-zinc-500">{source.root}</span>
+                <span className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{source.root}</span>
                 <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">{counted(sourceIssues.length, "issue")}</span>
               </header>
               <div className="overflow-x-auto">

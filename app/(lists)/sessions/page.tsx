@@ -59,7 +59,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                     {session.peakContextPercent !== null ? (
                       <Badge tone={percentTone(session.peakContextPercent)}>{session.peakContextPercent.toFixed(0)} %</Badge>
                     ) : (
-                      <span className="text-xs text-zinc-400 dark:text-zinc-500" title="context window unknown">{formatTokens(session.peakContextTokens)}</span>
+                      <span className="text-xs text-zinc-500 dark:text-zinc-400" title="context window unknown">{formatTokens(session.peakContextTokens)}</span>
                     )}
                   </td>
                   <td className="px-3 py-2">

@@ -37,7 +37,7 @@ export default async function SourcesPage() {
                   <tr key={source.id} className="align-top">
                     <td className="px-3 py-2">
                       <div className="flex items-center gap-2"><Badge>{source.kind}</Badge><span className="font-medium">{source.label}</span></div>
-                      <div className="mt-0.5 break-all font-mono text-xs text-zinc-400 dark:text-zinc-500">{source.root}</div>
+                      <div className="mt-0.5 break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{source.root}</div>
                     </td>
                     <td className="px-3 py-2">
                       <Badge tone={source.lastStatus === "ok" ? "green" : source.lastStatus === "partial" ? "amber" : source.lastStatus ? "red" : "neutral"}>{source.lastStatus ?? "never scanned"}</Badge>
@@ -49,7 +49,7 @@ export default async function SourcesPage() {
                       {source.issues > 0 && <div className="text-xs text-amber-700 dark:text-amber-300">{counted(source.issues, "issue")}</div>}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{source.sessions}</td>
-                    <td className="px-3 py-2 text-xs text-zinc-600 dark:text-zinc-400">{drift.length === 0 ? <span className="text-zinc-400 dark:text-zinc-500">none</span> : drift.map(([type, count]) => `${type} ×${count}`).join(", ")}</td>
+                    <td className="px-3 py-2 text-xs text-zinc-600 dark:text-zinc-400">{drift.length === 0 ? <span className="text-zinc-500 dark:text-zinc-400">none</span> : drift.map(([type, count]) => `${type} ×${count}`).join(", ")}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400"><When instant={source.lastScanAt} /></td>
                   </tr>
                 );

@@ -108,17 +108,17 @@ async function HandoffView({ id }: { id: string }) {
               </ul>
             )}
             <MoreItems hidden={shownFindings.hidden} noun="finding" where="the least severe, by line" />
-            <p className="mt-3 text-xs text-zinc-400 dark:text-zinc-500">Rules: docs/lint-rules.md</p>
+            <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">Rules: docs/lint-rules.md</p>
           </Card>
           <Card title="Git">
             <dl className="grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
               <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Blob</dt>
               <dd><code className="font-mono text-xs" title={handoff.blobSha}>{shortSha(handoff.blobSha)}</code></dd>
               <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Added in</dt>
-              <dd>{handoff.commitSha ? <><code className="font-mono text-xs" title={handoff.commitSha}>{shortSha(handoff.commitSha)}</code> <span className="text-xs text-zinc-500 dark:text-zinc-400"><When instant={handoff.commitTime} /></span></> : <span className="text-zinc-400 dark:text-zinc-500">not committed</span>}</dd>
+              <dd>{handoff.commitSha ? <><code className="font-mono text-xs" title={handoff.commitSha}>{shortSha(handoff.commitSha)}</code> <span className="text-xs text-zinc-500 dark:text-zinc-400"><When instant={handoff.commitTime} /></span></> : <span className="text-zinc-500 dark:text-zinc-400">not committed</span>}</dd>
               <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Branches</dt>
               <dd className="flex flex-wrap gap-1">
-                {handoff.branches.length === 0 ? <span className="text-zinc-400 dark:text-zinc-500">none</span> : handoff.branches.map((branch) => <Badge key={branch}>{branch}</Badge>)}
+                {handoff.branches.length === 0 ? <span className="text-zinc-500 dark:text-zinc-400">none</span> : handoff.branches.map((branch) => <Badge key={branch}>{branch}</Badge>)}
               </dd>
               <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Working tree</dt>
               <dd>{handoff.inWorkingTree ? <>yes <span className="text-xs text-zinc-500 dark:text-zinc-400">(modified <When instant={handoff.fileMtime} />)</span></> : "no"}</dd>

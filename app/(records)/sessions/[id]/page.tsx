@@ -127,7 +127,7 @@ async function SessionView({ id }: { id: string }) {
               </tbody>
             </table>
           )}
-          <p className="mt-2 text-xs text-zinc-400 dark:text-zinc-500">Their requests are counted once, in the session totals above.</p>
+          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Their requests are counted once, in the session totals above.</p>
         </Card>
       </div>
 
