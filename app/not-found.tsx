@@ -1,5 +1,8 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
+
+export const metadata: Metadata = { title: "Not found" };
 
 /**
  * Rendered per request (connection()), not prerendered: scripts run only with the request's CSP nonce

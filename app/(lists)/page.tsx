@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { When } from "@/components/ui/when";
 import Link from "next/link";
 import { LintBadge } from "@/components/handoffs/lint-badge";
@@ -10,6 +11,8 @@ import { getDb } from "@/lib/server/db/client";
 import { getOverview } from "@/lib/server/queries/handoffs";
 import { listSessions } from "@/lib/server/queries/sessions";
 import { counted } from "@/lib/core/text/counted";
+
+export const metadata: Metadata = { title: "Overview" };
 
 export const dynamic = "force-dynamic";
 

@@ -29,7 +29,7 @@ export function HandoffMarkdown({ rendered, markdown }: { rendered: RenderedMark
   }
   return (
     <div
-      className="prose prose-sm prose-zinc max-w-none [overflow-wrap:anywhere] prose-code:before:content-none prose-code:after:content-none prose-pre:bg-zinc-900 dark:prose-pre:bg-zinc-700"
+      className="prose prose-sm prose-zinc max-w-none [overflow-wrap:anywhere] prose-code:before:content-none prose-code:after:content-none prose-pre:bg-zinc-900 dark:prose-invert dark:prose-pre:bg-black/50 dark:prose-pre:ring-1 dark:prose-pre:ring-zinc-700"
       dangerouslySetInnerHTML={{ __html: rendered.html }}
     />
   );

@@ -37,18 +37,27 @@ const stateColumns: { status: StateItem["status"]; label: string; tone: string }
   { status: "not-started", label: "Not started", tone: "border-zinc-200 dark:border-zinc-800 bg-zinc-50 dark:bg-zinc-800/40" },
 ];
 
+/** A file reference: one line, cut with an ellipsis when longer than the card, the full path on hover. */
+function FileChip({ text }: { text: string }) {
+  return (
+    <span title={text} className="inline-flex min-w-0 max-w-full rounded-md bg-sky-50 px-1.5 py-0.5 font-mono text-xs text-sky-800 ring-1 ring-inset ring-sky-200 dark:bg-sky-950/40 dark:text-sky-200 dark:ring-sky-800">
+      <span className="truncate">{text}</span>
+    </span>
+  );
+}
+
 /** A state item's commit and file badges, at most HANDOFF_PAGE_LIMITS.badgesPerItem of them. */
 function ItemBadges({ item }: { item: StateItem }) {
   const shas = capped(item.commitShas, HANDOFF_PAGE_LIMITS.badgesPerItem);
   const refs = capped(item.fileRefs, Math.max(0, HANDOFF_PAGE_LIMITS.badgesPerItem - shas.shown.length));
   const hidden = shas.hidden + refs.hidden;
   return (
-    <div className="mt-1 flex flex-wrap gap-1">
+    <div className="mt-1 flex min-w-0 flex-wrap gap-1">
       {shas.shown.map((sha) => (
         <Badge key={sha} tone="violet" title={sha}>{shortSha(sha)}</Badge>
       ))}
       {refs.shown.map((ref, refIndex) => (
-        <Badge key={refIndex} tone="blue">{ref.path}{ref.line ? `:${ref.line}` : ""}</Badge>
+        <FileChip key={refIndex} text={`${ref.path}${ref.line ? `:${ref.line}` : ""}`} />
       ))}
       {hidden > 0 && <Badge>+{hidden.toLocaleString("en")} more</Badge>}
     </div>

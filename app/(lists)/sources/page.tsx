@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { counted } from "@/lib/core/text/counted";
 
 import { Badge } from "@/components/ui/badge";
+import { runtimeLabel } from "@/components/handoffs/runtime-badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { listAgentSources } from "@/lib/server/queries/sessions";
@@ -14,6 +15,13 @@ import { listReposWithoutHandoffs } from "@/lib/server/queries/discovery";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
 
+/** The kinds as the badges elsewhere name them ("claude-code" read like a slug). */
+function sourceKindLabel(kind: string): string {
+  if (kind === "repo") return "repository";
+  if (kind === "seed") return "state files";
+  return runtimeLabel(kind);
+}
+
 export default async function SourcesPage() {
   const [sources, withoutHandoffs] = await Promise.all([listAgentSources(getDb()), listReposWithoutHandoffs(getDb())]);
   return (
@@ -23,6 +31,17 @@ export default async function SourcesPage() {
         <p className="text-sm text-zinc-500 dark:text-zinc-400">Every registered root — repositories and agent log folders — and how its last scan went.</p>
       </div>
       {(sources.length > 0 || withoutHandoffs.length > 0) && <RescanButton />}
+      {sources.some((source) => source.kind === "seed") && (
+        <details className="rounded-xl border border-zinc-200 bg-white px-4 py-2.5 text-sm text-zinc-700 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
+          <summary className="cursor-pointer font-medium">What is &ldquo;Seed / MoAI state&rdquo;?</summary>
+          <p className="mt-2">
+            Some agent set-ups (MoAI-ADK and similar &ldquo;seed&rdquo; workflows) keep small JSON files inside the repository that describe the
+            current agent session: its id, checkpoints, token use, context budget and handoff packages. Baton reads them from each registered
+            repository&apos;s working tree, beside the agents&apos; own logs, and attaches them to the matching session. They show the state now, not
+            history: when a file changes or goes, its rows do too. A repository without such files simply shows no sessions here.
+          </p>
+        </details>
+      )}
       <NothingFound repos={withoutHandoffs} />
       {sources.length === 0 ? (
         withoutHandoffs.length > 0 ? null : <EmptyState title="No sources yet">
@@ -36,7 +55,7 @@ export default async function SourcesPage() {
                 return (
                   <tr key={source.id} className="align-top">
                     <td className="px-3 py-2">
-                      <div className="flex items-center gap-2"><Badge>{source.kind}</Badge><span className="font-medium">{source.label}</span></div>
+                      <div className="flex flex-wrap items-center gap-2"><Badge>{sourceKindLabel(source.kind)}</Badge><span className="font-medium">{source.label}</span></div>
                       <div className="mt-0.5 break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{source.root}</div>
                     </td>
                     <td className="px-3 py-2">

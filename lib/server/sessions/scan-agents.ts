@@ -15,6 +15,7 @@
  * its file and never stops anything; an unreadable file is a failed file, the scan goes on.
  */
 import { realpathSync, statSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
 import { emptyFacts, type SessionFacts } from "../../core/sessions/session-facts";
@@ -387,7 +388,9 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: 
     } catch {
       realRoot = path.resolve(root);
     }
-    const label = `${LABELS[kind]} ${tilde(realRoot, homeDir)}`;
+    // `~` only for the user's real home: the home discovery was given may be another folder (the demo's),
+    // and "~/claude" then named a folder that does not exist.
+    const label = `${LABELS[kind]} ${tilde(realRoot, homedir())}`;
     const id = await upsertSource(bulk, kind, realRoot, label);
     const plan: SourcePlan = {
       id,
