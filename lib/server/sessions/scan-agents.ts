@@ -372,10 +372,10 @@ async function storeLinkIssues(bulk: BulkWriter, sources: readonly SourcePlan[],
 /** Discovery, then the plans; only the plans are kept (the discovery's file lists would double what a scan holds per file). */
 async function discoverAndPlan(bulk: BulkWriter, options: AgentScanOptions) {
   const discovered = await discoverAgentSources({ env: options.env, homeDir: options.homeDir });
-  return { sources: await planSources(bulk, discovered, options.homeDir), openCodeDirs: discovered.opencode.dirs, discoveryIssues: discovered.issues, links: discovered.links };
+  return { sources: await planSources(bulk, discovered), openCodeDirs: discovered.opencode.dirs, discoveryIssues: discovered.issues, links: discovered.links };
 }
 
-async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: string): Promise<SourcePlan[]> {
+async function planSources(bulk: BulkWriter, discovered: AgentSources): Promise<SourcePlan[]> {
   const plans: SourcePlan[] = [];
   const add = async (kind: AgentSourceKind, root: string): Promise<SourcePlan> => {
     const existing = plans.find((plan) => plan.kind === kind && plan.root === root);
