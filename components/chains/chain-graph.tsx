@@ -16,7 +16,7 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import Link from "next/link";
-import { memo, useMemo, useState, useSyncExternalStore } from "react";
+import { memo, useMemo, useState, useSyncExternalStore, type CSSProperties } from "react";
 import type { ChainGraph, GraphHandoffNode, GraphMissingNode } from "@/lib/server/queries/chain-graph";
 import { NODE_HEIGHT } from "@/lib/core/chains/graph-geometry";
 import { truncate } from "../handoffs/format";
@@ -86,7 +86,11 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
       {/* Four one-line rows that fit the node's fixed height: wrapped badges used to push the title out. */}
       <div className="flex h-full flex-col gap-1 px-2.5 py-2">
         <div className="flex shrink-0 items-center gap-1.5">
-          <span className="text-xs font-semibold uppercase tracking-wide" style={{ color }}>
+          {/* The runtime's colour, darkened on white and lightened on dark so the label keeps AA contrast. */}
+          <span
+            className="text-xs font-semibold uppercase tracking-wide text-[color-mix(in_oklab,var(--runtime)_65%,black)] dark:text-[color-mix(in_oklab,var(--runtime)_60%,white)]"
+            style={{ "--runtime": color } as CSSProperties}
+          >
             {runtimeLabel(data.runtime)}
           </span>
           <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400"><When day={data.date} empty="no date" /></span>

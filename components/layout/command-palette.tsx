@@ -69,6 +69,22 @@ export function CommandPalette() {
     [words],
   );
   const results = settled === "" ? undefined : data;
+  // The highlighted item: the first result whenever the results change (cmdk keeps a stale choice
+  // when items arrive after the list was drawn), then wherever the arrow keys move it.
+  const firstValue = results?.handoffs[0]
+    ? `handoff:${results.handoffs[0].id}`
+    : results?.sessions[0]
+      ? `session:${results.sessions[0].id}`
+      : results?.repos[0]
+        ? `repo:${results.repos[0].id}`
+        : results?.branches[0]
+          ? `branch:${results.branches[0].repoId}:${results.branches[0].name}`
+          : pages[0]
+            ? `page:${pages[0].href}`
+            : "";
+  const resultsKey = `${settled}|${results ? "results" : "none"}`;
+  const [choice, setChoice] = useState<{ key: string; value: string }>({ key: "", value: "" });
+  const highlighted = choice.key === resultsKey ? choice.value : firstValue;
 
   const go = (href: string) => {
     setOpen(false);
@@ -98,6 +114,8 @@ export function CommandPalette() {
         label="Search Baton"
         shouldFilter={false}
         loop
+        value={highlighted}
+        onValueChange={(value) => setChoice({ key: resultsKey, value })}
         overlayClassName="fixed inset-0 z-40 bg-zinc-950/40 backdrop-blur-[1px]"
         contentClassName="fixed inset-x-2 top-[10vh] z-50 mx-auto max-w-xl overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl dark:border-zinc-700 dark:bg-zinc-900"
       >

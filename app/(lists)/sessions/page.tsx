@@ -43,7 +43,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   <td className="px-3 py-2">
                     <div className="flex items-center gap-2">
                       <RuntimeBadge runtime={session.runtime} />
-                      <Link href={`/sessions/${session.id}`} className="font-mono text-xs font-medium [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-100 hover:underline">{session.sessionId}</Link>
+                      <Link href={`/sessions/${session.id}`} className="min-w-0 font-mono text-xs font-medium [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-100 hover:underline">{session.sessionId}</Link>
                     </div>
                     <div className="mt-0.5 w-0 min-w-full truncate text-xs text-zinc-500 dark:text-zinc-400" title={session.cwd ?? undefined}>
                       {session.repo?.name ?? session.cwd ?? "no folder recorded"}{session.branch && ` · ${session.branch}`} · {session.models.join(", ") || "model unknown"}
