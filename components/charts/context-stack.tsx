@@ -14,6 +14,16 @@ const bandColors: Record<StackBand["key"], string> = {
   input: "#f97316",
 };
 
+/** Black or white, whichever reads better on a band's fixed colour (WCAG luminance), in either theme. */
+function textOn(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const c = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? "#09090b" : "#ffffff";
+}
+
 const provenanceStyle: Record<Provenance, string> = {
   measured: "bg-emerald-50 dark:bg-emerald-950/40 text-emerald-700 dark:text-emerald-300 ring-emerald-200 dark:ring-emerald-800",
   derived: "bg-sky-50 dark:bg-sky-950/40 text-sky-700 dark:text-sky-300 ring-sky-200 dark:ring-sky-800",
@@ -31,8 +41,8 @@ function Bar({ bands, total, label }: { bands: StackBand[]; total: number; label
             key={band.key}
             data-band={band.key}
             title={`${band.label}: ${band.tokens.toLocaleString("en")} tokens (${band.provenance})`}
-            className="flex h-full items-center justify-center overflow-hidden text-[10px] font-medium text-zinc-900/80 dark:text-zinc-100/80"
-            style={{ width: `${(band.tokens / total) * 100}%`, background: bandColors[band.key] }}
+            className="flex h-full items-center justify-center overflow-hidden text-[11px] font-medium"
+            style={{ width: `${(band.tokens / total) * 100}%`, background: bandColors[band.key], color: textOn(bandColors[band.key]) }}
           >
             {band.tokens / total > 0.08 ? tokenFormat(band.tokens) : ""}
           </div>
@@ -88,7 +98,7 @@ export function ContextStackView({ stack, windowSource }: { stack: ContextStack;
           <div className="mb-1 text-xs text-zinc-500 dark:text-zinc-400">Declared allocation (budget config){stack.declaredTotal ? ` of ${stack.declaredTotal.toLocaleString("en")} tokens` : ""}</div>
           <div className="flex h-6 w-full overflow-hidden rounded-md ring-1 ring-violet-200 dark:ring-violet-800" role="img" aria-label="Declared allocation">
             {stack.declared.map((node, index) => (
-              <div key={node.label} title={`${node.label}: ${node.tokens.toLocaleString("en")}`} className="flex items-center justify-center overflow-hidden border-r border-white dark:border-zinc-900 text-[10px] text-violet-900 dark:text-violet-200" style={{ width: `${node.percent ?? 0}%`, background: ["#ede9fe", "#ddd6fe", "#c4b5fd", "#a78bfa"][index % 4] }}>
+              <div key={node.label} title={`${node.label}: ${node.tokens.toLocaleString("en")}`} className="flex items-center justify-center overflow-hidden border-r border-white dark:border-zinc-900 text-[11px] text-violet-950" style={{ width: `${node.percent ?? 0}%`, background: ["#ede9fe", "#ddd6fe", "#c4b5fd", "#a78bfa"][index % 4] }}>
                 {(node.percent ?? 0) > 10 ? `${node.label.split(" ")[0]} ${tokenFormat(node.tokens)}` : ""}
               </div>
             ))}

@@ -5,7 +5,8 @@ import type { HandoffDetail } from "@/lib/server/queries/handoffs";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
 import { capped, clipped, MoreItems } from "./capped";
-import { formatInstant, shortSha } from "./format";
+import { shortSha } from "./format";
+import { When } from "../ui/when";
 import { HANDOFF_PAGE_LIMITS } from "./page-limits.data";
 import { RuntimeBadge } from "./runtime-badge";
 
@@ -88,7 +89,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
             {identity.sessionId ? <code className="font-mono text-xs">{identity.sessionId}</code> : <span className="text-zinc-500 dark:text-zinc-400">{identity.sessionIdRaw ? `“${identity.sessionIdRaw}” (none given)` : "not given in the handoff"}</span>}
           </Field>
           <Field label="Timestamp">
-            {identity.timestamp ? formatInstant(identity.timestamp) : (identity.timestampRaw ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>)}
+            {identity.timestamp ? <When instant={identity.timestamp} /> : (identity.timestampRaw ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>)}
             {/* The zone as the agent wrote it (PST, +09:00 …): the UTC time alone hides what the writer saw. */}
             {identity.timestamp && identity.timestampRaw && identity.timestampRaw !== identity.timestamp && (
               <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">written as “{identity.timestampRaw}”</span>

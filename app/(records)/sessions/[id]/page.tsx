@@ -3,7 +3,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { cache, Suspense } from "react";
 import { notFound } from "next/navigation";
-import { formatInstant } from "@/components/handoffs/format";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { ContextWindowForm } from "@/components/sessions/context-window-form";
 import { formatDuration, formatTokens, percentTone } from "@/components/sessions/format";
@@ -100,7 +99,7 @@ async function SessionView({ id }: { id: string }) {
                   <RuntimeBadge runtime={handoff.runtime} />
                   <Link href={`/handoffs/${handoff.id}`} className="font-medium hover:underline">{handoff.phase ?? handoff.path}</Link>
                   <Badge tone={handoff.method === "session-id" ? "green" : "amber"}>{handoff.method === "session-id" ? "linked by session id" : "linked by repo + branch + time"}</Badge>
-                  <span className="text-xs text-zinc-500 dark:text-zinc-400">{handoff.t ? formatInstant(new Date(handoff.t).toISOString()) : ""}</span>
+                  <span className="text-xs text-zinc-500 dark:text-zinc-400">{handoff.t ? <When instant={new Date(handoff.t).toISOString()} /> : ""}</span>
                 </li>
               ))}
             </ul>
