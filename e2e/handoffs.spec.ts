@@ -11,7 +11,9 @@ test("overview → handoff list → handoff detail", async ({ page }) => {
   const hottest = page.getByRole("list", { name: "Sessions closest to their limit" }).getByRole("listitem");
   await expect(hottest).toHaveCount(5);
   await expect(hottest.first()).toContainText("93 %");
-  await expect(hottest.first()).toContainText("orbit-mobile · feat/offline-sync · 27 Nov 2026");
+  await expect(hottest.first()).toContainText("orbit-mobile · feat/offline-sync");
+  // Times read relative ("5 days ago"), the absolute day and time on hover.
+  await expect(hottest.first().locator("time")).toHaveAttribute("title", /^27 Nov 2026, \d\d:\d\d UTC$/);
   await shot(page, "overview");
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Handoffs" }).click();

@@ -23,22 +23,31 @@ test("on a laptop-width screen every list table fits its frame", async ({ page }
   }
 });
 
-test("on a phone the navigation is a bar across the top and wide tables scroll inside their frames", async ({ page }) => {
+test("on a phone the navigation is a menu in a bar across the top and list rows are cards", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/sessions");
+  // The links sit behind a Menu button (a row of links scrolling sideways slid under the logo).
+  const menu = page.getByRole("button", { name: "Menu" });
   const nav = page.getByRole("navigation", { name: "Main" });
-  const box = (await nav.boundingBox())!;
-  expect(box.y).toBeLessThan(60);
-  // The current page's link is scrolled into the bar's view.
+  await expect(nav).toBeHidden();
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
   const current = nav.getByRole("link", { name: "Sessions" });
   await expect(current).toHaveAttribute("aria-current", "page");
   await expect(current).toBeInViewport();
+  await nav.getByRole("link", { name: "Handoffs" }).click();
+  await expect(page).toHaveURL(/\/handoffs$/);
+  await expect(nav).toBeHidden();
+  await page.goto("/sessions");
   const measured = await overflow(page);
   expect(measured.page).toBe(0);
   expect(measured.tables.filter((table) => table.clipped)).toEqual([]);
+  // Each session row is a card: no cell lies beyond the screen's right edge.
+  const cells = await page.getByRole("table", { name: "Sessions" }).locator("td").evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().right));
+  expect(Math.max(...cells)).toBeLessThanOrEqual(390);
   // The bar stays at the top while the page scrolls.
   await page.mouse.wheel(0, 600);
-  await expect.poll(async () => (await nav.boundingBox())!.y).toBeLessThan(60);
+  await expect.poll(async () => (await menu.boundingBox())!.y).toBeLessThan(60);
   await shot(page, "sessions-list-phone");
 
   // No page is wider than the phone: long paths and code lines wrap, wide tables scroll in their frames.

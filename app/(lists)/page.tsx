@@ -1,7 +1,9 @@
+import type { Metadata } from "next";
+import { When } from "@/components/ui/when";
 import Link from "next/link";
 import { LintBadge } from "@/components/handoffs/lint-badge";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
-import { formatDay, formatInstant, truncate } from "@/components/handoffs/format";
+import { truncate } from "@/components/handoffs/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, Stat } from "@/components/ui/card";
 import { Code, EmptyState } from "@/components/ui/empty-state";
@@ -13,6 +15,8 @@ import { requirePageActor } from "@/lib/server/access/page-actor";
 import { ReviewStateBadge } from "@/components/reviews/review-state-badge";
 import { reviewSummary } from "@/lib/core/reviews/review-format";
 import { reviewBadges, reviewCounts } from "@/lib/server/reviews/review-queries";
+
+export const metadata: Metadata = { title: "Overview" };
 
 export const dynamic = "force-dynamic";
 
@@ -44,8 +48,8 @@ export default async function OverviewPage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
-        <p className="text-sm text-zinc-500">
-          Paused work across {overview.repos.length} repositories. Reviews: <Link href="/reviews" className="font-medium text-sky-700 hover:underline" data-testid="overview-review-summary">{reviewSummary(reviews)}</Link>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          Paused work across {overview.repos.length} repositories. Reviews: <Link href="/reviews" className="font-medium text-sky-700 dark:text-sky-400 hover:underline" data-testid="overview-review-summary">{reviewSummary(reviews)}</Link>
         </p>
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
@@ -57,20 +61,20 @@ export default async function OverviewPage() {
       </div>
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <Card title="Open handoffs" className="xl:col-span-2" actions={<span className="text-xs text-zinc-500">latest first</span>}>
+        <Card title="Open handoffs" className="xl:col-span-2" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">latest first</span>}>
           {openHeads.length === 0 ? (
-            <p className="text-sm text-zinc-500">Every chain has been resumed.</p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">Every chain has been resumed.</p>
           ) : (
-            <ul className="divide-y divide-zinc-100" aria-label="Open handoffs">
+            <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Open handoffs">
               {openHeads.map((head) => (
                 <li key={head.id} className="py-2.5">
                   <div className="flex flex-wrap items-center gap-2">
                     <RuntimeBadge runtime={head.runtime} />
-                    <Link href={`/handoffs/${head.id}`} className="font-medium text-zinc-900 hover:underline">
+                    <Link href={`/handoffs/${head.id}`} className="font-medium text-zinc-900 dark:text-zinc-100 hover:underline">
                       {head.phase ?? head.path}
                     </Link>
-                    <span className="text-xs text-zinc-500">{head.repoName}</span>
-                    <span className="text-xs text-zinc-400">{formatDay(head.date)}</span>
+                    <span className="text-xs text-zinc-500 dark:text-zinc-400">{head.repoName}</span>
+                    <span className="text-xs text-zinc-500 dark:text-zinc-400"><When day={head.date} empty="no date" /></span>
                     {head.isLatest && <Badge tone="violet">latest</Badge>}
                     {badges[head.id] && <Link href={`/reviews/${badges[head.id]!.reviewId}`}><ReviewStateBadge state={badges[head.id]!.state} claimed={badges[head.id]!.isClaimLive} title={badges[head.id]!.isClaimLive ? `claimed by ${badges[head.id]!.claimedByName}` : undefined} /></Link>}
                     {head.inWorkingTree && head.branches.length === 0 && <Badge tone="amber">uncommitted</Badge>}
@@ -79,30 +83,30 @@ export default async function OverviewPage() {
                     ))}
                     {head.errorCount > 0 && <Badge tone="red">{counted(head.errorCount, "lint error")}</Badge>}
                   </div>
-                  {head.nextAction && <p className="mt-1 text-sm text-zinc-600">Next: {truncate(head.nextAction, 180)}</p>}
+                  {head.nextAction && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Next: {truncate(head.nextAction, 180)}</p>}
                 </li>
               ))}
             </ul>
           )}
         </Card>
         <Card title="Lint health">
-          <div className="flex h-3 overflow-hidden rounded-full bg-zinc-100" role="img" aria-label={`${overview.health.withErrors} with errors, ${overview.health.withWarnings} with warnings, ${overview.health.clean} clean`}>
+          <div className="flex h-3 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800" role="img" aria-label={`${overview.health.withErrors} with errors, ${overview.health.withWarnings} with warnings, ${overview.health.clean} clean`}>
             <div className="bg-red-500" style={{ width: `${(overview.health.withErrors / Math.max(1, healthTotal)) * 100}%` }} />
             <div className="bg-amber-400" style={{ width: `${(overview.health.withWarnings / Math.max(1, healthTotal)) * 100}%` }} />
             <div className="bg-emerald-500" style={{ width: `${(overview.health.clean / Math.max(1, healthTotal)) * 100}%` }} />
           </div>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs">
-            <Link href="/handoffs?lint=errors" className="rounded-lg p-1 hover:bg-zinc-50"><dt className="text-zinc-500">errors</dt><dd className="text-lg font-semibold text-red-600">{overview.health.withErrors}</dd></Link>
-            <Link href="/handoffs?lint=warnings" className="rounded-lg p-1 hover:bg-zinc-50"><dt className="text-zinc-500">warnings</dt><dd className="text-lg font-semibold text-amber-600">{overview.health.withWarnings}</dd></Link>
-            <Link href="/handoffs?lint=clean" className="rounded-lg p-1 hover:bg-zinc-50"><dt className="text-zinc-500">clean</dt><dd className="text-lg font-semibold text-emerald-600">{overview.health.clean}</dd></Link>
+            <Link href="/handoffs?lint=errors" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">errors</dt><dd className="text-lg font-semibold text-red-600 dark:text-red-400">{overview.health.withErrors}</dd></Link>
+            <Link href="/handoffs?lint=warnings" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">warnings</dt><dd className="text-lg font-semibold text-amber-600 dark:text-amber-400">{overview.health.withWarnings}</dd></Link>
+            <Link href="/handoffs?lint=clean" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">clean</dt><dd className="text-lg font-semibold text-emerald-600 dark:text-emerald-400">{overview.health.clean}</dd></Link>
           </dl>
           {overview.health.topRules.length > 0 && (
             <>
-              <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-zinc-500">Most frequent findings</h3>
+              <h3 className="mt-4 text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Most frequent findings</h3>
               <ul className="mt-1 space-y-1 text-sm">
                 {overview.health.topRules.map((rule) => (
                   <li key={`${rule.rule}-${rule.severity}`} className="flex items-center justify-between gap-2">
-                    <span className="truncate font-mono text-xs text-zinc-700">{rule.rule}</span>
+                    <span className="truncate font-mono text-xs text-zinc-700 dark:text-zinc-300">{rule.rule}</span>
                     <Badge tone={rule.severity === "error" ? "red" : "amber"}>{rule.count}</Badge>
                   </li>
                 ))}
@@ -116,7 +120,7 @@ export default async function OverviewPage() {
         <Card title="Repositories" className="xl:col-span-2">
           <div className="overflow-x-auto">
           <table className="w-full text-sm">
-            <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
+            <thead className="text-left text-xs uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
               <tr>
                 <th className="min-w-40 pb-2 font-medium">Repository</th>
                 <th className="w-px pb-2 pl-4 text-right font-medium whitespace-nowrap">Branches</th>
@@ -126,19 +130,19 @@ export default async function OverviewPage() {
                 <th className="w-px pb-2 pl-4 font-medium whitespace-nowrap">Last scan</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-zinc-100">
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {overview.repos.map((repo) => (
                 <tr key={repo.id}>
                   <td className="py-2">
                     <Link href={`/handoffs?repo=${repo.id}`} className="font-medium hover:underline">{repo.name}</Link>
-                    <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-400" title={repo.path}>{repo.path}</div>
+                    <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={repo.path}>{repo.path}</div>
                   </td>
                   <td className="py-2 text-right tabular-nums">{repo.branches}</td>
                   <td className="py-2 text-right tabular-nums">{repo.handoffs}</td>
                   <td className="py-2 text-right tabular-nums">{repo.openHeads.length}</td>
-                  <td className={`py-2 text-right tabular-nums ${repo.lintErrors > 0 ? "text-red-600" : ""}`}>{repo.lintErrors}</td>
-                  <td className="py-2 pl-4 text-xs whitespace-nowrap text-zinc-500">
-                    {formatInstant(repo.lastScanAt)}
+                  <td className={`py-2 text-right tabular-nums ${repo.lintErrors > 0 ? "text-red-600 dark:text-red-400" : ""}`}>{repo.lintErrors}</td>
+                  <td className="py-2 pl-4 text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">
+                    <When instant={repo.lastScanAt} />
                     {repo.ingestIssues > 0 && (
                       <Link href="/errors" className="mt-1 block w-fit"><Badge tone="red">{counted(repo.ingestIssues, "ingest error")}</Badge></Link>
                     )}
@@ -150,9 +154,9 @@ export default async function OverviewPage() {
           </div>
         </Card>
         <div className="space-y-6">
-        <Card title="Sessions closest to their limit" actions={<Link href="/sessions?sort=peak" className="text-xs text-sky-700 hover:underline">all {hottest.total}</Link>}>
+        <Card title="Sessions closest to their limit" actions={<Link href="/sessions?sort=peak" className="text-xs text-sky-700 dark:text-sky-300 hover:underline">all {hottest.total}</Link>}>
           {hottest.items.length === 0 ? (
-            <p className="text-sm text-zinc-500">No agent sessions yet: <Code>npm run baton -- scan --agents</Code></p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">No agent sessions yet: <Code>npm run baton -- scan --agents</Code></p>
           ) : (
             <ul className="space-y-2.5" aria-label="Sessions closest to their limit">
               {hottest.items.map((session) => (
@@ -168,8 +172,9 @@ export default async function OverviewPage() {
                       )}
                     </span>
                   </div>
-                  <div className="mt-0.5 truncate text-xs text-zinc-500">
-                    {[session.repo?.name ?? session.cwd, session.branch, session.startedAt && formatDay(session.startedAt.slice(0, 10))].filter(Boolean).join(" · ")}
+                  <div className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400">
+                    {[session.repo?.name ?? session.cwd, session.branch].filter(Boolean).join(" · ")}
+                    {session.startedAt && <> · <When instant={session.startedAt} /></>}
                   </div>
                 </li>
               ))}
@@ -185,7 +190,7 @@ export default async function OverviewPage() {
                   <Link href={`/handoffs/${handoff.id}`} className="truncate font-medium hover:underline">{handoff.phase ?? handoff.path}</Link>
                   <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
                 </div>
-                <div className="mt-0.5 text-xs text-zinc-500">{handoff.repo.name} · {formatDay(handoff.date)}</div>
+                <div className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{handoff.repo.name} · <When day={handoff.date} empty="no date" /></div>
               </li>
             ))}
           </ul>

@@ -16,15 +16,18 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import Link from "next/link";
-import { memo, useMemo, useState, useSyncExternalStore } from "react";
+import { memo, useMemo, useState, useSyncExternalStore, type CSSProperties } from "react";
 import type { ChainGraph, ChainUsageSummary, GraphHandoffNode, GraphMissingNode } from "@/lib/server/queries/chain-graph";
 import { formatTokensShort, formatUsd } from "../usage/format-cost";
-import { formatDay, truncate } from "../handoffs/format";
+import { NODE_HEIGHT } from "@/lib/core/chains/graph-geometry";
+import { truncate } from "../handoffs/format";
 import { LintBadge } from "../handoffs/lint-badge";
 import { runtimeColors, RuntimeBadge, runtimeLabel } from "../handoffs/runtime-badge";
 import { ResumeDialog } from "../resume/resume-dialog";
 import { Badge } from "../ui/badge";
+import { When } from "../ui/when";
 import { HandoffReviewBadge } from "../reviews/handoff-review-badge";
+import { useIsDark } from "../layout/use-theme";
 
 /** `vertical`: drawn top to bottom (older at the top), so edges leave a node's bottom and enter its top. */
 type HandoffFlowNode = Node<GraphHandoffNode & { vertical: boolean } & Record<string, unknown>, "handoff">;
@@ -61,7 +64,7 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
         data-path={data.path}
         data-head={data.isHead ? "true" : "false"}
         title={`${data.phase ?? data.path}${data.nextAction ? ` — next: ${data.nextAction}` : ""}`}
-        className={`h-[104px] w-[248px] rounded-lg border-2 ${data.isHead ? "ring-4 ring-violet-400" : ""}`}
+        className={`h-[112px] w-[248px] rounded-lg border-2 ${data.isHead ? "ring-4 ring-violet-400" : ""}`}
         style={{ background: `${color}33`, borderColor: color }}
       >
         <Handle type="target" position={sides(data.vertical).target} className="!opacity-0" />
@@ -76,7 +79,7 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
       data-testid="graph-node"
       data-path={data.path}
       data-head={data.isHead ? "true" : "false"}
-      className={`h-[104px] w-[248px] overflow-hidden rounded-lg border bg-white text-left shadow-sm transition ${
+      className={`h-[112px] w-[248px] overflow-hidden rounded-lg border bg-white dark:bg-zinc-900 text-left shadow-sm transition ${
         selected ? "ring-2 ring-sky-500" : data.isHead ? "ring-2 ring-violet-400" : ""
       }`}
       style={{ borderColor: color, borderLeftWidth: 5 }}
@@ -85,12 +88,16 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
       {/* Four one-line rows that fit the node's fixed height: wrapped badges used to push the title out. */}
       <div className="flex h-full flex-col gap-1 px-2.5 py-2">
         <div className="flex shrink-0 items-center gap-1.5">
-          <span className="text-[11px] font-semibold uppercase tracking-wide" style={{ color }}>
+          {/* The runtime's colour, darkened on white and lightened on dark so the label keeps AA contrast. */}
+          <span
+            className="text-xs font-semibold uppercase tracking-wide text-[color-mix(in_oklab,var(--runtime)_65%,black)] dark:text-[color-mix(in_oklab,var(--runtime)_60%,white)]"
+            style={{ "--runtime": color } as CSSProperties}
+          >
             {runtimeLabel(data.runtime)}
           </span>
-          <span className="ml-auto text-[11px] text-zinc-500">{formatDay(data.date)}</span>
+          <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400"><When day={data.date} empty="no date" /></span>
         </div>
-        <div className="shrink-0 truncate text-sm font-semibold text-zinc-900" title={data.path}>
+        <div data-testid="graph-node-name" className="shrink-0 truncate text-base font-semibold leading-6 text-zinc-900 dark:text-zinc-100" title={data.path}>
           {data.phase ?? data.path}
         </div>
         <div className="flex min-w-0 items-center gap-1 overflow-hidden">
@@ -113,31 +120,84 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
         </div>
       </div>
       <Handle type="source" position={sides(data.vertical).source} className="!h-2 !w-2 !bg-zinc-400" />
-      <NodeToolbar isVisible={hovered} position={Position.Bottom} className="pointer-events-none max-w-sm rounded-lg bg-zinc-900 px-3 py-2 text-xs text-zinc-100 shadow-lg" role="tooltip">
+      <NodeToolbar isVisible={hovered} position={Position.Bottom} className="pointer-events-none max-w-sm rounded-lg bg-zinc-900 dark:bg-zinc-700 px-3 py-2 text-xs text-zinc-100 shadow-lg" role="tooltip">
         <div className="mb-0.5 font-semibold text-zinc-300">Next action</div>
-        {data.nextAction ? truncate(data.nextAction, 280) : <span className="italic text-zinc-400">none recorded</span>}
+        {data.nextAction ? truncate(data.nextAction, 280) : <span className="italic text-zinc-500 dark:text-zinc-400">none recorded</span>}
       </NodeToolbar>
     </div>
   );
 });
 
-const MissingNodeView = memo(function MissingNodeView({ data }: NodeProps<MissingFlowNode>) {
+const MissingNodeView = memo(function MissingNodeView({ data, selected }: NodeProps<MissingFlowNode>) {
   return (
-    <div data-testid="missing-node" className="flex h-16 w-[248px] flex-col justify-center rounded-lg border-2 border-dashed border-red-400 bg-red-50 px-2.5 text-left">
-      <span className="text-[11px] font-semibold uppercase tracking-wide text-red-700">missing</span>
-      <span className="truncate font-mono text-[11px] text-red-800" title={data.path}>
-        {data.path}
-      </span>
+    <div
+      data-testid="missing-node"
+      data-path={data.path}
+      title="A handoff points here, but no file exists at this path: click for details"
+      className={`flex h-[72px] w-[248px] cursor-pointer flex-col justify-center rounded-lg border-2 border-dashed border-red-400 bg-red-50 px-2.5 text-left dark:border-red-500 dark:bg-red-950/40 ${selected ? "ring-2 ring-sky-500" : ""}`}
+    >
+      <span className="text-xs font-semibold uppercase tracking-wide text-red-700 dark:text-red-300">missing file</span>
+      <span className="truncate font-mono text-xs text-red-800 dark:text-red-200">{data.path}</span>
       <Handle type="source" position={sides(data.vertical).source} className="!h-2 !w-2 !bg-red-400" />
     </div>
   );
 });
 
+/** What a missing node is and how to mend it: the handoffs whose resume pointer names a path no branch holds. */
+function MissingPanel({ node, pointers }: { node: GraphMissingNode; pointers: GraphHandoffNode[] }) {
+  return (
+    <div className="space-y-3 rounded-xl border border-red-200 bg-white p-4 shadow-sm dark:border-red-900 dark:bg-zinc-900" data-testid="missing-panel">
+      <Badge tone="red">missing file</Badge>
+      <h2 className="text-base font-semibold">A resume pointer leads nowhere</h2>
+      <p className="font-mono text-xs text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">{node.path}</p>
+      <div>
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Pointed to by</h3>
+        <ul className="mt-1 space-y-1 text-sm">
+          {pointers.map((handoff) => (
+            <li key={handoff.id}>
+              <Link href={`/handoffs/${handoff.id}`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">{handoff.phase ?? handoff.path}</Link>
+              <span className="block font-mono text-xs text-zinc-500 [overflow-wrap:anywhere] dark:text-zinc-400">{handoff.path}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="text-sm text-zinc-700 dark:text-zinc-300">
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">How to fix it</h3>
+        <p className="mt-1">
+          {pointers.length === 1 ? "That handoff's" : "Those handoffs'"} resume pointer (the &ldquo;previous handoff&rdquo; line) names this path, but no branch
+          and no working tree holds a file there. Either:
+        </p>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          <li>correct the pointer to the previous handoff&apos;s real path (it may have been renamed or moved),</li>
+          <li>restore the file, if it was deleted (<code className="font-mono text-xs">git log --all -- &lt;path&gt;</code> finds it), or</li>
+          <li>write <code className="font-mono text-xs">none</code> if the handoff has no predecessor;</li>
+        </ul>
+        <p className="mt-1">then scan again. Until then the chain is split in two here.</p>
+      </div>
+    </div>
+  );
+}
+
 const nodeTypes = { handoff: HandoffNodeView, missing: MissingNodeView };
+
+/**
+ * The initial zoom never goes below this: node names (16 px) then read at 12.8 px or more. A graph too
+ * large to fit at this zoom opens on its newest handoffs instead of shrinking to a dot cloud.
+ */
+export const READABLE_ZOOM = 0.8;
+const FIT_PADDING = 24;
+const MAX_INITIAL_ZOOM = 1.1;
+
+/** What the two edge annotations mean (the graph writes them on the edge). */
+const EDGE_NOTES: Record<string, string> = {
+  "working-tree": "the pointer names a file that exists only in the working tree (not committed on any branch yet)",
+  "other-branch": "the pointer names a file found on another branch than the handoff's own",
+};
 
 export function ChainGraphView({ graph }: { graph: ChainGraph }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [resumeId, setResumeId] = useState<string | null>(null);
+  const isDark = useIsDark();
   // On a phone, the top-to-bottom layout when the server made one (graphs up to 150 nodes).
   const narrow = useNarrowScreen();
   const vertical = narrow && graph.hasVerticalLayout;
@@ -147,10 +207,11 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
         const position = vertical && node.down ? node.down : { x: node.x, y: node.y };
         return node.kind === "handoff"
           ? { id: node.id, type: "handoff", position, data: { ...node, vertical }, draggable: false, connectable: false }
-          : { id: node.id, type: "missing", position, data: { ...node, vertical }, draggable: false, connectable: false, selectable: false };
+          : { id: node.id, type: "missing", position, data: { ...node, vertical }, draggable: false, connectable: false };
       }),
     [graph.nodes, vertical],
   );
+  const edgeColor = isDark ? "#71717a" : "#a1a1aa";
   const edges = useMemo<Edge[]>(
     () =>
       graph.edges.map((edge) => ({
@@ -159,14 +220,21 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
         target: edge.target,
         type: "smoothstep",
         animated: false,
-        markerEnd: { type: MarkerType.ArrowClosed, color: edge.kind === "broken" ? "#f87171" : "#a1a1aa" },
-        style: edge.kind === "broken" ? { stroke: "#f87171", strokeDasharray: "6 4" } : { stroke: "#a1a1aa" },
-        label: edge.resolution === "other-branch" || edge.resolution === "working-tree" ? edge.resolution : undefined,
-        labelStyle: { fontSize: 10, fill: "#71717a" },
+        markerEnd: { type: MarkerType.ArrowClosed, color: edge.kind === "broken" ? "#f87171" : edgeColor },
+        style: edge.kind === "broken" ? { stroke: "#f87171", strokeDasharray: "6 4" } : { stroke: edgeColor },
+        label: edge.resolution in EDGE_NOTES ? edge.resolution : undefined,
+        labelStyle: { fontSize: 11, fill: isDark ? "#d4d4d8" : "#52525b" },
+        labelBgStyle: { fill: isDark ? "#18181b" : "#ffffff" },
       })),
-    [graph.edges],
+    [graph.edges, edgeColor, isDark],
   );
-  const selected = graph.nodes.find((node): node is GraphHandoffNode => node.kind === "handoff" && node.id === selectedId) ?? null;
+  const selected = graph.nodes.find((node) => node.id === selectedId) ?? null;
+  const pointersTo = (missingId: string) =>
+    graph.edges
+      .filter((edge) => edge.source === missingId)
+      .map((edge) => graph.nodes.find((node): node is GraphHandoffNode => node.kind === "handoff" && node.id === edge.target))
+      .filter((node): node is GraphHandoffNode => node !== undefined);
+  const edgeNotes = [...new Set(graph.edges.map((edge) => edge.resolution))].filter((resolution) => resolution in EDGE_NOTES);
   const isLarge = graph.nodes.length > 150;
   // A large graph opens on its most recent handoffs at a readable zoom instead of a dot cloud.
   const initialNodes = useMemo(() => {
@@ -177,77 +245,104 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
       .slice(0, 8);
     return recent.map((node) => ({ id: node.id }));
   }, [graph.nodes, isLarge]);
+  // The frame is as tall as the graph needs at a readable zoom (no band of empty canvas), within the screen.
+  const contentHeight = useMemo(() => {
+    if (graph.nodes.length === 0) return 0;
+    const tops = graph.nodes.map((node) => (vertical && node.down ? node.down.y : node.y));
+    return Math.max(...tops) - Math.min(...tops) + NODE_HEIGHT;
+  }, [graph.nodes, vertical]);
+  const frameHeight = `clamp(18rem, ${Math.round(contentHeight * (vertical ? 0.9 : 1) + FIT_PADDING * 2 + 8)}px, calc(100vh - 13rem))`;
 
   return (
-    <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="h-[calc(100vh-12rem)] min-h-[28rem] overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm" data-testid="chain-graph">
+    <div className="space-y-4">
+      <div
+        className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+        style={{ height: frameHeight }}
+        data-testid="chain-graph"
+      >
         <ReactFlow
           // A new layout direction fits the view again.
           key={vertical ? "down" : "right"}
           data-layout={vertical ? "down" : "right"}
+          colorMode={isDark ? "dark" : "light"}
           nodes={nodes}
           edges={edges}
           nodeTypes={nodeTypes}
           fitView
-          fitViewOptions={{ padding: 0.15, maxZoom: 1.2, nodes: initialNodes }}
+          fitViewOptions={{ padding: `${FIT_PADDING}px`, minZoom: vertical ? 0.55 : READABLE_ZOOM, maxZoom: MAX_INITIAL_ZOOM, nodes: initialNodes }}
           minZoom={0.05}
           maxZoom={2}
           onlyRenderVisibleElements={isLarge}
           nodesDraggable={false}
           nodesConnectable={false}
-          onNodeClick={(_, node) => node.type === "handoff" && setSelectedId(node.id)}
+          onNodeClick={(_, node) => setSelectedId(node.id)}
           onPaneClick={() => setSelectedId(null)}
         >
-          <Background gap={24} color="#e4e4e7" />
+          <Background gap={24} color={isDark ? "#27272a" : "#e4e4e7"} />
           <Controls showInteractive={false} />
         </ReactFlow>
       </div>
-      <aside className="space-y-3" aria-label="Selected handoff">
-        {selected ? (
-          <div className="space-y-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm">
-            <div className="flex items-center gap-2">
-              <RuntimeBadge runtime={selected.runtime} />
-              <span className="text-xs text-zinc-500">{formatDay(selected.date)}</span>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <aside className="space-y-3" aria-label="Selected handoff">
+          {selected?.kind === "missing" ? (
+            <MissingPanel node={selected} pointers={pointersTo(selected.id)} />
+          ) : selected ? (
+            <div className="space-y-3 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+              <div className="flex items-center gap-2">
+                <RuntimeBadge runtime={selected.runtime} />
+                <span className="text-xs text-zinc-500 dark:text-zinc-400"><When day={selected.date} empty="no date" /></span>
+              </div>
+              <h2 className="text-base font-semibold">{selected.phase ?? selected.path}</h2>
+              <p className="break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{selected.path}</p>
+              <div className="flex flex-wrap gap-1">
+                {selected.branches.map((branch) => (
+                  <Badge key={branch}>{branch}</Badge>
+                ))}
+                {selected.inWorkingTree && selected.branches.length === 0 && <Badge tone="amber">uncommitted</Badge>}
+                <LintBadge errors={selected.errorCount} warnings={selected.warningCount} />
+              </div>
+              <ChainUsageLine usage={graph.chains.find((chain) => chain.id === selected.chainId)?.usage ?? null} />
+              <div>
+                <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Next action</h3>
+                <p className="mt-1 text-sm text-zinc-800 dark:text-zinc-200">{selected.nextAction ?? <span className="italic text-zinc-500 dark:text-zinc-400">none recorded</span>}</p>
+              </div>
+              <div className="flex gap-2">
+                <Link href={`/handoffs/${selected.id}`} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800/40">
+                  Open handoff
+                </Link>
+                <button type="button" onClick={() => setResumeId(selected.id)} className="rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300">
+                  Resume…
+                </button>
+              </div>
             </div>
-            <h2 className="text-base font-semibold">{selected.phase ?? selected.path}</h2>
-            <p className="break-all font-mono text-xs text-zinc-500">{selected.path}</p>
-            <div className="flex flex-wrap gap-1">
-              {selected.branches.map((branch) => (
-                <Badge key={branch}>{branch}</Badge>
-              ))}
-              {selected.inWorkingTree && selected.branches.length === 0 && <Badge tone="amber">uncommitted</Badge>}
-              <LintBadge errors={selected.errorCount} warnings={selected.warningCount} />
+          ) : (
+            <div className="rounded-xl border border-dashed border-zinc-300 bg-white p-4 text-sm text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-400">
+              Click a handoff to see its next action and resume it (hovering shows the next action). Click a red &ldquo;missing file&rdquo; box to see which handoff points there and how to fix it.
             </div>
-            <ChainUsageLine usage={graph.chains.find((chain) => chain.id === selected.chainId)?.usage ?? null} />
-            <div>
-              <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Next action</h3>
-              <p className="mt-1 text-sm text-zinc-800">{selected.nextAction ?? <span className="italic text-zinc-400">none recorded</span>}</p>
-            </div>
-            <div className="flex gap-2">
-              <Link href={`/handoffs/${selected.id}`} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">
-                Open handoff
-              </Link>
-              <button type="button" onClick={() => setResumeId(selected.id)} className="rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700">
-                Resume…
-              </button>
-            </div>
-          </div>
-        ) : (
-          <div className="rounded-xl border border-dashed border-zinc-300 bg-white p-4 text-sm text-zinc-500">Click a handoff to see its next action and resume it. Hover shows the next action.</div>
-        )}
-        <div className="rounded-xl border border-zinc-200 bg-white p-4 text-xs text-zinc-600 shadow-sm">
-          <h3 className="mb-2 font-semibold uppercase tracking-wide text-zinc-500">Legend</h3>
-          <ul className="space-y-1.5">
+          )}
+        </aside>
+        <div className="rounded-xl border border-zinc-200 bg-white p-4 text-xs text-zinc-600 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400" aria-label="Legend" role="region">
+          <h3 className="mb-2 font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Legend</h3>
+          <ul className="grid grid-cols-2 gap-x-3 gap-y-1.5">
             {Object.entries(runtimeColors).map(([runtime, color]) => (
               <li key={runtime} className="flex items-center gap-2">
                 <span className="h-3 w-3 rounded-sm" style={{ background: color }} /> {runtimeLabel(runtime)}
               </li>
             ))}
-            <li className="flex items-center gap-2"><span className="h-3 w-3 rounded-sm ring-2 ring-violet-400" /> open head (nobody resumed it)</li>
-            <li className="flex items-center gap-2"><span className="h-0 w-5 border-t-2 border-dashed border-red-400" /> broken pointer → missing file</li>
+          </ul>
+          <ul className="mt-2 space-y-1.5">
+            <li className="flex items-center gap-2"><span className="h-3 w-3 shrink-0 rounded-sm ring-2 ring-violet-400" /> open head (nobody resumed it)</li>
+            <li className="flex items-center gap-2"><span className="h-0 w-5 shrink-0 border-t-2 border-zinc-400" /> resumed by (older → newer)</li>
+            <li className="flex items-center gap-2"><span className="h-0 w-5 shrink-0 border-t-2 border-dashed border-red-400" /> broken pointer → missing file</li>
+            {edgeNotes.map((resolution) => (
+              <li key={resolution} className="flex items-start gap-2">
+                <span className="shrink-0 rounded bg-zinc-100 px-1 font-mono text-[11px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{resolution}</span>
+                <span>{EDGE_NOTES[resolution]}</span>
+              </li>
+            ))}
           </ul>
         </div>
-      </aside>
+      </div>
       {resumeId && <ResumeDialog handoffId={resumeId} onClose={() => setResumeId(null)} />}
     </div>
   );
@@ -255,9 +350,9 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
 
 /** What the selected handoff's whole chain cost: its linked sessions, each once (an estimate). */
 function ChainUsageLine({ usage }: { usage: ChainUsageSummary | null }) {
-  if (!usage) return <p className="text-xs text-zinc-500">No session linked to this chain: its cost is unknown.</p>;
+  if (!usage) return <p className="text-xs text-zinc-500 dark:text-zinc-400">No session linked to this chain: its cost is unknown.</p>;
   return (
-    <p className="text-xs text-zinc-600" data-testid="chain-usage">
+    <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="chain-usage">
       This chain: <span className="font-medium tabular-nums">{formatTokensShort(usage.totalTokens)} tokens · {formatUsd(usage.totalCost)}</span> (estimate) across {usage.sessions} {usage.sessions === 1 ? "session" : "sessions"}
       {usage.runtimes.length > 0 && ` (${usage.runtimes.join(", ")})`}
     </p>

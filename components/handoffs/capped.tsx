@@ -8,7 +8,7 @@ export function capped<T>(items: readonly T[], limit: number): { shown: readonly
 /** The line that says how many entries a list left out. */
 export function MoreItems({ hidden, noun, where = "see the source" }: { hidden: number; noun: string; where?: string }) {
   if (hidden <= 0) return null;
-  return <p className="text-xs italic text-zinc-500">… and {counted(hidden, noun)} more ({where})</p>;
+  return <p className="text-xs italic text-zinc-500 dark:text-zinc-400">… and {counted(hidden, noun)} more ({where})</p>;
 }
 
 /** A text cut at `limit` characters, saying how much was left out. */

@@ -1,4 +1,5 @@
 "use client";
+import { When } from "@/components/ui/when";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
@@ -7,9 +8,11 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { HANDOFF_FILTER_KEYS, handoffFiltersSearch, parseHandoffFilters, type HandoffFilters } from "@/lib/core/handoff/handoff-filters";
 import type { HandoffFacets, listHandoffs } from "@/lib/server/queries/handoffs";
 import { Badge } from "../ui/badge";
-import { formatDay, truncate } from "./format";
+import { truncate } from "./format";
 import { LintBadge } from "./lint-badge";
-import { RuntimeBadge } from "./runtime-badge";
+import { RuntimeBadge, runtimeLabel } from "./runtime-badge";
+import { Highlight } from "../ui/highlight";
+import { searchWords } from "@/lib/core/text/search-words";
 import { DataTable } from "../ui/data-table";
 import { counted } from "@/lib/core/text/counted";
 import { HandoffReviewBadge } from "../reviews/handoff-review-badge";
@@ -58,13 +61,15 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
   });
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // The words the shown list was searched for (not the box's text while typing): what the rows match.
+  const matched = useMemo(() => searchWords(filters.q).words, [filters.q]);
   const hasFilters = HANDOFF_FILTER_KEYS.some((key) => key !== "page" && filters[key] !== undefined);
 
-  const select = "rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-zinc-500 focus:outline-none";
+  const select = "rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-2 py-1.5 text-sm shadow-sm focus:border-zinc-500 dark:focus:border-zinc-400 focus:outline-none";
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-end gap-2 rounded-xl border border-zinc-200 bg-white p-3 shadow-sm" role="search">
-        <label className="flex min-w-64 flex-1 flex-col gap-1 text-xs font-medium text-zinc-500">
+      <div className="flex flex-wrap items-end gap-2 rounded-xl border border-zinc-200 dark:border-zinc-800 bg-white dark:bg-zinc-900 p-3 shadow-sm" role="search">
+        <label className="flex min-w-64 flex-1 flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           Search
           <input
             type="search"
@@ -75,7 +80,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
             className={select}
           />
         </label>
-        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           Repository
           <select className={select} value={filters.repo ?? ""} onChange={(event) => set({ repo: event.target.value || undefined })}>
             <option value="">All</option>
@@ -84,16 +89,16 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           Runtime
           <select className={select} value={filters.runtime ?? ""} onChange={(event) => set({ runtime: event.target.value || undefined })}>
             <option value="">All</option>
             {facets.runtimes.map((runtime) => (
-              <option key={runtime} value={runtime}>{runtime}</option>
+              <option key={runtime} value={runtime}>{runtimeLabel(runtime)}</option>
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           Branch
           <select className={select} value={filters.branch ?? ""} onChange={(event) => set({ branch: event.target.value || undefined })}>
             <option value="">All</option>
@@ -102,15 +107,15 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           From
           <input type="date" className={select} value={filters.from ?? ""} onChange={(event) => set({ from: event.target.value || undefined })} />
         </label>
-        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           To
           <input type="date" className={select} value={filters.to ?? ""} onChange={(event) => set({ to: event.target.value || undefined })} />
         </label>
-        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500">
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           Lint
           <select className={select} value={filters.lint ?? ""} onChange={(event) => set({ lint: (event.target.value || undefined) as HandoffFilters["lint"] })}>
             <option value="">Any</option>
@@ -119,14 +124,14 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
             <option value="clean">Clean</option>
           </select>
         </label>
-        <label className="flex items-center gap-1.5 pb-2 text-xs font-medium text-zinc-500">
+        <label className="flex items-center gap-1.5 pb-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           <input type="checkbox" checked={filters.gone === "include"} onChange={(event) => set({ gone: event.target.checked ? "include" : undefined })} />
           Include gone
         </label>
         {hasFilters && (
           <button
             type="button"
-            className="pb-2 text-xs font-medium text-sky-700 hover:underline"
+            className="pb-2 text-xs font-medium text-sky-700 dark:text-sky-300 hover:underline"
             onClick={() => {
               setQuery("");
               show({ page: 1, pageSize: filters.pageSize });
@@ -137,33 +142,33 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
         )}
       </div>
 
-      <div className="flex items-center justify-between text-xs text-zinc-500" aria-live="polite">
+      <div className="flex items-center justify-between text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
         <span>
           {data ? counted(data.total, "handoff") : "…"}
-          {isFetching && <span className="ml-2 text-zinc-400">updating…</span>}
+          {isFetching && <span className="ml-2 text-zinc-500 dark:text-zinc-400">updating…</span>}
         </span>
-        {error && <span className="text-red-600">{(error as Error).message}</span>}
+        {error && <span className="text-red-600 dark:text-red-400">{(error as Error).message}</span>}
       </div>
 
       {data && data.items.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-zinc-300 bg-white px-6 py-10 text-center text-sm text-zinc-600">
+        <div className="rounded-xl border border-dashed border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-6 py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">
           No handoff matches these filters. {hasFilters && "Clear a filter to see more."}
         </div>
       ) : (
         <DataTable label="Handoffs" columns={[{ label: "Handoff" }, { label: "Runtime" }, { label: "Date" }, { label: "Where" }, { label: "Lint" }]}>
               {data?.items.map((handoff) => (
-                <tr key={handoff.id} className="align-top hover:bg-zinc-50/70">
+                <tr key={handoff.id} className="align-top hover:bg-zinc-50/70 dark:hover:bg-zinc-800/40">
                   <td className="px-3 py-2">
-                    <Link href={`/handoffs/${handoff.id}`} className="font-medium text-zinc-900 hover:underline">
-                      {handoff.phase ?? handoff.title ?? handoff.path}
+                    <Link href={`/handoffs/${handoff.id}`} className="font-medium text-zinc-900 dark:text-zinc-100 hover:underline">
+                      <Highlight text={handoff.phase ?? handoff.title ?? handoff.path} words={matched} />
                     </Link>
-                    <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-400" title={handoff.path}>
-                      {handoff.repo.name}/{handoff.path}
+                    <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={handoff.path}>
+                      <Highlight text={`${handoff.repo.name}/${handoff.path}`} words={matched} />
                     </div>
-                    {handoff.nextAction && <div className="mt-0.5 text-xs text-zinc-600">{truncate(handoff.nextAction, 140)}</div>}
+                    {handoff.nextAction && <div className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400"><Highlight text={truncate(handoff.nextAction, 140)} words={matched} /></div>}
                   </td>
                   <td className="px-3 py-2"><RuntimeBadge runtime={handoff.runtime} /></td>
-                  <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-600">{formatDay(handoff.date)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-600 dark:text-zinc-400"><When day={handoff.date} empty="no date" /></td>
                   <td className="px-3 py-2">
                     <div className="flex max-w-72 flex-wrap gap-1">
                       {handoff.isGone && <Badge tone="neutral">gone</Badge>}
@@ -188,11 +193,11 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
 
       {pages > 1 && (
         <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
-          <button type="button" disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })} className="rounded-lg border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40">
+          <button type="button" disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })} className="rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-3 py-1 disabled:opacity-40">
             Previous
           </button>
-          <span className="text-zinc-500">page {filters.page} of {pages}</span>
-          <button type="button" disabled={filters.page >= pages} onClick={() => set({ page: filters.page + 1 })} className="rounded-lg border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40">
+          <span className="text-zinc-500 dark:text-zinc-400">page {filters.page} of {pages}</span>
+          <button type="button" disabled={filters.page >= pages} onClick={() => set({ page: filters.page + 1 })} className="rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-3 py-1 disabled:opacity-40">
             Next
           </button>
         </nav>

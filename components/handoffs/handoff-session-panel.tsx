@@ -21,7 +21,7 @@ export function HandoffSessionPanel({ sessions }: { sessions: HandoffSessionView
   return (
     <Card title="The session that wrote it" label="Session that wrote it">
       {sessions.length === 0 ? (
-        <p className="text-sm text-zinc-500">
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
           No session is linked. Baton links by the session id the handoff names, else by repo, branch and time; scan your agents&apos; logs with{" "}
           <code className="font-mono text-xs">npm run baton -- scan --agents</code>.
         </p>
@@ -35,7 +35,7 @@ export function HandoffSessionPanel({ sessions }: { sessions: HandoffSessionView
                 <Badge tone={session.method === "session-id" ? "green" : "amber"}>{session.method === "session-id" ? "linked by session id" : "linked by repo + branch + time"}</Badge>
                 <Badge tone={verdictTone[session.timing.verdict]}>{session.timing.verdict.replace("-", " ")}</Badge>
               </div>
-              <p className="text-sm text-zinc-700" data-testid="handoff-timing">{session.timing.message}</p>
+              <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="handoff-timing">{session.timing.message}</p>
               <SessionBurn series={session.chart.series} stackSettings={session.chart.stackSettings} showCumulative={false} showStack={false} />
             </div>
           ))}

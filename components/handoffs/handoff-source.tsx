@@ -17,13 +17,13 @@ export function HandoffSource({ content, highlighted }: { content: string; highl
   const rest = cut === -1 ? null : content.slice(cut + 1);
   const lines = numbered.split("\n");
   return (
-    <div className="max-h-[36rem] overflow-auto rounded-lg border border-zinc-200 bg-zinc-950 text-xs leading-5 text-zinc-100">
+    <div className="max-h-[36rem] overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800 bg-zinc-950 text-xs leading-5 text-zinc-100">
       <pre className="font-mono">
         {lines.map((line, index) => {
           const number = index + 1;
           return (
             <div key={number} id={`L${number}`} className={`line-anchor flex ${highlighted.has(number) ? "bg-red-950/70" : ""}`}>
-              <a href={`#L${number}`} className="w-12 shrink-0 select-none pr-3 text-right text-zinc-500 hover:text-zinc-300">
+              <a href={`#L${number}`} className="w-12 shrink-0 select-none pr-3 text-right text-zinc-500 dark:text-zinc-400 hover:text-zinc-300 dark:hover:text-zinc-600">
                 {number}
               </a>
               <span className="whitespace-pre-wrap break-all pr-4">{line || " "}</span>
@@ -32,7 +32,7 @@ export function HandoffSource({ content, highlighted }: { content: string; highl
         })}
         {rest !== null && (
           <>
-            <div role="note" className="border-y border-zinc-800 py-1 pl-12 pr-4 font-sans text-zinc-400">
+            <div role="note" className="border-y border-zinc-800 dark:border-zinc-300 py-1 pl-12 pr-4 font-sans text-zinc-500 dark:text-zinc-400">
               Lines after {limit.toLocaleString("en")} are shown without line numbers.
             </div>
             <div className="whitespace-pre-wrap break-all pl-12 pr-4">{rest}</div>

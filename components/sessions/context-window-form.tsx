@@ -8,21 +8,21 @@ export function ContextWindowForm({ sessionId, current, source }: { sessionId: s
   return (
     <form action={action} className="flex flex-wrap items-center gap-2 text-xs">
       <input type="hidden" name="sessionId" value={sessionId} />
-      <label className="text-zinc-500" htmlFor="context-window">Context window</label>
+      <label className="text-zinc-500 dark:text-zinc-400" htmlFor="context-window">Context window</label>
       <input
         id="context-window"
         name="tokens"
         inputMode="numeric"
         defaultValue={source === "user" && current ? String(current) : ""}
         placeholder={current ? current.toLocaleString("en") : "e.g. 200000"}
-        className="w-32 rounded border border-zinc-300 px-2 py-1 tabular-nums"
+        className="w-32 rounded border border-zinc-300 dark:border-zinc-700 px-2 py-1 tabular-nums"
       />
-      <button type="submit" disabled={pending} className="rounded border border-zinc-300 bg-white px-2 py-1 font-medium hover:bg-zinc-50 disabled:opacity-50">
+      <button type="submit" disabled={pending} className="rounded border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-2 py-1 font-medium hover:bg-zinc-50 dark:hover:bg-zinc-800/40 disabled:opacity-50">
         {pending ? "Saving…" : "Override"}
       </button>
-      {state.error && <span className="text-red-600">{state.error}</span>}
-      {state.saved && !state.error && <span className="text-emerald-700">Saved</span>}
-      <span className="text-zinc-400">empty + Override clears your value</span>
+      {state.error && <span className="text-red-600 dark:text-red-400">{state.error}</span>}
+      {state.saved && !state.error && <span className="text-emerald-700 dark:text-emerald-300">Saved</span>}
+      <span className="text-zinc-500 dark:text-zinc-400">empty + Override clears your value</span>
     </form>
   );
 }

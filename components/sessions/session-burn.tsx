@@ -35,14 +35,14 @@ const MarkerList = memo(function MarkerList({ markers }: { markers: BurnSeries["
   return (
     <ul className="flex flex-wrap items-center gap-2 text-xs" aria-label="Markers">
       {shown.map((marker, index) => (
-        <li key={index} data-marker={marker.kind} className="rounded-md bg-zinc-100 px-2 py-0.5 text-zinc-700">
+        <li key={index} data-marker={marker.kind} className="rounded-md bg-zinc-100 dark:bg-zinc-800 px-2 py-0.5 text-zinc-700 dark:text-zinc-300">
           {marker.kind}: {marker.label}
-          {marker.contextPercent !== null && <span className="text-zinc-400"> at {marker.contextPercent.toFixed(0)} %</span>}
+          {marker.contextPercent !== null && <span className="text-zinc-500 dark:text-zinc-400"> at {marker.contextPercent.toFixed(0)} %</span>}
         </li>
       ))}
       {markers.length > MARKERS_SHOWN && (
         <li>
-          <button type="button" onClick={() => setAll(!all)} className="rounded-md border border-zinc-300 px-2 py-0.5 text-zinc-600 hover:bg-zinc-50">
+          <button type="button" onClick={() => setAll(!all)} className="rounded-md border border-zinc-300 dark:border-zinc-700 px-2 py-0.5 text-zinc-600 dark:text-zinc-400 hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
             {all ? "Show fewer" : `Show all ${markers.length} (${counts.map(([kind, count]) => counted(count, kind)).join(", ")})`}
           </button>
         </li>
@@ -55,7 +55,7 @@ const MarkerList = memo(function MarkerList({ markers }: { markers: BurnSeries["
 const CumulativeSection = memo(function CumulativeSection({ series }: { series: BurnSeries }) {
   return (
     <div>
-      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">Cumulative tokens by type</h3>
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Cumulative tokens by type</h3>
       <CumulativeTokensChart series={series} />
     </div>
   );
@@ -84,21 +84,21 @@ export function SessionBurn({ series, stackSettings, showCumulative = true, show
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-xs text-zinc-600">
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
         {series.burnRate ? (
           <span>
-            Burn rate <strong className="tabular-nums text-zinc-900">{Math.round(series.burnRate.tokensPerMinute).toLocaleString("en")}</strong> tokens/min of context
-            <span className="text-zinc-400"> (last {series.burnRate.requests} requests over {formatMinutes(series.burnRate.overMinutes)})</span>
+            Burn rate <strong className="tabular-nums text-zinc-900 dark:text-zinc-100">{Math.round(series.burnRate.tokensPerMinute).toLocaleString("en")}</strong> tokens/min of context
+            <span className="text-zinc-500 dark:text-zinc-400"> (last {series.burnRate.requests} requests over {formatMinutes(series.burnRate.overMinutes)})</span>
           </span>
         ) : (
-          <span className="text-zinc-400">Burn rate: not enough timed requests</span>
+          <span className="text-zinc-500 dark:text-zinc-400">Burn rate: not enough timed requests</span>
         )}
         {series.projection ? (
           <span>
-            Next threshold <strong>{series.projection.threshold.label}</strong> in ≈ <strong className="tabular-nums">{formatMinutes(series.projection.minutes)}</strong> at this rate <span className="text-zinc-400">(projection)</span>
+            Next threshold <strong>{series.projection.threshold.label}</strong> in ≈ <strong className="tabular-nums">{formatMinutes(series.projection.minutes)}</strong> at this rate <span className="text-zinc-500 dark:text-zinc-400">(projection)</span>
           </span>
         ) : null}
-        {series.isDownsampled && <span className="text-zinc-400">showing {series.points.length.toLocaleString("en")} of {series.originalCount.toLocaleString("en")} requests (peaks, crossings and markers kept)</span>}
+        {series.isDownsampled && <span className="text-zinc-500 dark:text-zinc-400">showing {series.points.length.toLocaleString("en")} of {series.originalCount.toLocaleString("en")} requests (peaks, crossings and markers kept)</span>}
         <span className="ml-auto flex gap-3">
           {/* Only the kinds of marker this chart draws. */}
           {markerKinds.has("compaction") && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-red-600" /> compaction</span>}
@@ -113,10 +113,10 @@ export function SessionBurn({ series, stackSettings, showCumulative = true, show
       <MarkerList markers={series.markers} />
       {showCumulative && <CumulativeSection series={series} />}
       {showStack && stack && (
-        <div className="rounded-lg border border-zinc-200 p-4">
+        <div className="rounded-lg border border-zinc-200 dark:border-zinc-800 p-4">
           <div className="mb-3 flex flex-wrap items-center gap-3">
-            <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Context-window stack</h3>
-            <label className="flex flex-1 items-center gap-2 text-xs text-zinc-500">
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Context-window stack</h3>
+            <label className="flex flex-1 items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
               Request
               <input
                 type="range"
@@ -130,7 +130,7 @@ export function SessionBurn({ series, stackSettings, showCumulative = true, show
               <span className="w-16 tabular-nums">#{(selected?.index ?? 0) + 1}</span>
             </label>
             {series.peak && (
-              <button type="button" onClick={() => setSelectedIndex(series.peak!.index)} className="rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50">
+              <button type="button" onClick={() => setSelectedIndex(series.peak!.index)} className="rounded border border-zinc-300 dark:border-zinc-700 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
                 Peak
               </button>
             )}

@@ -50,15 +50,15 @@ export function RescanButton() {
         type="button"
         onClick={run}
         disabled={state.kind === "running"}
-        className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-800 shadow-sm hover:bg-zinc-50 disabled:cursor-wait disabled:opacity-60"
+        className="rounded-md border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-3 py-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200 shadow-sm hover:bg-zinc-50 dark:hover:bg-zinc-800/40 disabled:cursor-wait disabled:opacity-60"
       >
         {state.kind === "running" ? "Rescanning…" : "Rescan now"}
       </button>
-      <p role="status" aria-live="polite" className={`text-xs ${state.kind === "failed" ? "text-red-700" : "text-zinc-500"}`}>
+      <p role="status" aria-live="polite" className={`text-xs ${state.kind === "failed" ? "text-red-700 dark:text-red-300" : "text-zinc-500 dark:text-zinc-400"}`}>
         {state.kind === "done" || state.kind === "failed" ? state.text : "Reads what changed in every registered repo and agent log folder; baton serve --watch does this on a timer."}
       </p>
       {state.kind === "done" && state.notices.length > 0 && (
-        <ul className="w-full space-y-1 text-xs text-amber-800" aria-label="Scan notices">
+        <ul className="w-full space-y-1 text-xs text-amber-800 dark:text-amber-200" aria-label="Scan notices">
           {state.notices.map((notice) => (
             <li key={notice} className="[overflow-wrap:anywhere]">
               {notice}

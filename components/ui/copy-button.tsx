@@ -36,12 +36,12 @@ export function CopyButton({ text, label, className = "" }: { text: string; labe
           }
           setTimeout(() => setState("idle"), 2500);
         }}
-        className={`rounded-lg border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-50 ${className}`}
+        className={`rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-2.5 py-1 text-xs font-medium text-zinc-700 dark:text-zinc-300 hover:bg-zinc-50 dark:hover:bg-zinc-800/40 ${className}`}
       >
         {state === "copied" ? "Copied ✓" : label}
       </button>
-      <span role="status" aria-live="polite" className="text-xs text-emerald-700">
-        {state === "copied" ? "Copied to clipboard" : state === "failed" ? <span className="text-red-600">Copy failed — select the text instead</span> : ""}
+      <span role="status" aria-live="polite" className="text-xs text-emerald-700 dark:text-emerald-300">
+        {state === "copied" ? "Copied to clipboard" : state === "failed" ? <span className="text-red-600 dark:text-red-400">Copy failed — select the text instead</span> : ""}
       </span>
     </span>
   );

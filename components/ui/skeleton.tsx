@@ -1,5 +1,5 @@
 export function Skeleton({ className = "" }: { className?: string }) {
-  return <div className={`animate-pulse rounded-md bg-zinc-200/70 ${className}`} />;
+  return <div className={`animate-pulse rounded-md bg-zinc-200/70 dark:bg-zinc-700/70 ${className}`} />;
 }
 
 export function PageSkeleton({ label }: { label: string }) {

@@ -17,7 +17,7 @@ export default async function HandoffsPage({ searchParams }: { searchParams: Pro
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Handoffs</h1>
-        <p className="text-sm text-zinc-500">Every distinct handoff content on every branch and in the working tree.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Every distinct handoff content on every branch and in the working tree.</p>
       </div>
       {facets.repos.length === 0 ? (
         <EmptyState title="No handoffs yet">

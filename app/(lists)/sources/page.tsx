@@ -1,8 +1,10 @@
+import { When } from "@/components/ui/when";
 import type { Metadata } from "next";
 import { RemoteRepositories } from "@/components/remotes/remote-repositories";
 import { counted } from "@/lib/core/text/counted";
-import { formatInstant } from "@/components/handoffs/format";
+
 import { Badge } from "@/components/ui/badge";
+import { runtimeLabel } from "@/components/handoffs/runtime-badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { listAgentSources } from "@/lib/server/queries/sessions";
@@ -18,6 +20,13 @@ import { getPriceSourceStatus } from "@/lib/server/usage/usage-queries";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
 
+/** The kinds as the badges elsewhere name them ("claude-code" read like a slug). */
+function sourceKindLabel(kind: string): string {
+  if (kind === "repo") return "repository";
+  if (kind === "seed") return "state files";
+  return runtimeLabel(kind);
+}
+
 export default async function SourcesPage() {
   const actor = await requirePageActor();
   const [sources, withoutHandoffs, prices] = await Promise.all([listAgentSources(getDb()), listReposWithoutHandoffs(getDb()), getPriceSourceStatus(getDb())]);
@@ -25,9 +34,20 @@ export default async function SourcesPage() {
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Sources</h1>
-        <p className="text-sm text-zinc-500">Every registered root — repositories and agent log folders — and how its last scan went.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Every registered root — repositories and agent log folders — and how its last scan went.</p>
       </div>
       {(sources.length > 0 || withoutHandoffs.length > 0) && roleHolds(actor.role, "scan:run") && <RescanButton />}
+      {sources.some((source) => source.kind === "seed") && (
+        <details className="rounded-xl border border-zinc-200 bg-white px-4 py-2.5 text-sm text-zinc-700 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
+          <summary className="cursor-pointer font-medium">What is &ldquo;Seed / MoAI state&rdquo;?</summary>
+          <p className="mt-2">
+            Some agent set-ups (MoAI-ADK and similar &ldquo;seed&rdquo; workflows) keep small JSON files inside the repository that describe the
+            current agent session: its id, checkpoints, token use, context budget and handoff packages. Baton reads them from each registered
+            repository&apos;s working tree, beside the agents&apos; own logs, and attaches them to the matching session. They show the state now, not
+            history: when a file changes or goes, its rows do too. A repository without such files simply shows no sessions here.
+          </p>
+        </details>
+      )}
       <NothingFound repos={withoutHandoffs} />
       {sources.length === 0 ? (
         withoutHandoffs.length > 0 ? null : <EmptyState title="No sources yet">
@@ -41,21 +61,21 @@ export default async function SourcesPage() {
                 return (
                   <tr key={source.id} className="align-top">
                     <td className="px-3 py-2">
-                      <div className="flex items-center gap-2"><Badge>{source.kind}</Badge><span className="font-medium">{source.label}</span></div>
-                      <div className="mt-0.5 break-all font-mono text-xs text-zinc-400">{source.root}</div>
+                      <div className="flex flex-wrap items-center gap-2"><Badge>{sourceKindLabel(source.kind)}</Badge><span className="font-medium">{source.label}</span></div>
+                      <div className="mt-0.5 break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{source.root}</div>
                     </td>
                     <td className="px-3 py-2">
                       <Badge tone={source.lastStatus === "ok" ? "green" : source.lastStatus === "partial" ? "amber" : source.lastStatus ? "red" : "neutral"}>{source.lastStatus ?? "never scanned"}</Badge>
-                      {source.lastError && <div className="mt-1 max-w-xs text-xs text-zinc-500 [overflow-wrap:anywhere]">{source.lastError}</div>}
+                      {source.lastError && <div className="mt-1 max-w-xs text-xs text-zinc-500 dark:text-zinc-400 [overflow-wrap:anywhere]">{source.lastError}</div>}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">
                       {source.files}
-                      {source.failedFiles > 0 && <div className="text-xs text-red-600">{source.failedFiles} failed</div>}
-                      {source.issues > 0 && <div className="text-xs text-amber-700">{counted(source.issues, "issue")}</div>}
+                      {source.failedFiles > 0 && <div className="text-xs text-red-600 dark:text-red-400">{source.failedFiles} failed</div>}
+                      {source.issues > 0 && <div className="text-xs text-amber-700 dark:text-amber-300">{counted(source.issues, "issue")}</div>}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{source.sessions}</td>
-                    <td className="px-3 py-2 text-xs text-zinc-600">{drift.length === 0 ? <span className="text-zinc-400">none</span> : drift.map(([type, count]) => `${type} ×${count}`).join(", ")}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500">{formatInstant(source.lastScanAt)}</td>
+                    <td className="px-3 py-2 text-xs text-zinc-600 dark:text-zinc-400">{drift.length === 0 ? <span className="text-zinc-500 dark:text-zinc-400">none</span> : drift.map(([type, count]) => `${type} ×${count}`).join(", ")}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400"><When instant={source.lastScanAt} /></td>
                   </tr>
                 );
               })}

@@ -22,6 +22,9 @@ describe("buildResume", () => {
     expect(plan.command).toBeNull();
     expect(plan.nativeCommand).toBeNull();
     expect(plan.prompt).toContain("Where to paste this");
+    // The reason names no agent ("a Any other agent session" read badly).
+    expect(plan.reason).toContain("Baton cannot reopen this agent's session");
+    expect(plan.reason).not.toMatch(/a Any|Any other agent session/);
   });
 
   test("antigravity has no command; its prompt says where to paste it", () => {

@@ -51,6 +51,9 @@ function nativeAvailability(
   writer: ResumeRuntime,
 ): NativeAvailability {
   if (writer !== target.id) {
+    if (writer === "generic") {
+      return { words: null, unavailableBecause: "Baton cannot reopen this agent's session: the handoff does not say which agent wrote it" };
+    }
     const writerLabel = getRuntimeDefinition(writer).label;
     return {
       words: null,
@@ -58,7 +61,9 @@ function nativeAvailability(
     };
   }
   if (!target.binary || !target.nativeResumeArgs) {
-    return { words: null, unavailableBecause: `Baton cannot reopen a ${target.label} session from a shell` };
+    // "generic" is an agent Baton does not know: name none ("a Any agent session" read badly).
+    const whose = target.id === "generic" ? "this agent's session" : `a ${target.label} session from a shell`;
+    return { words: null, unavailableBecause: `Baton cannot reopen ${whose}` };
   }
   const sessionId = input.sessionId?.trim() ?? "";
   if (sessionId === "") {

@@ -32,9 +32,9 @@ export async function layoutGraph(input: LayoutInput, direction: LayoutDirection
     layoutOptions: {
       "elk.algorithm": "layered",
       "elk.direction": direction,
-      "elk.layered.spacing.nodeNodeBetweenLayers": "70",
+      "elk.layered.spacing.nodeNodeBetweenLayers": "84",
       "elk.spacing.nodeNode": "28",
-      "elk.spacing.componentComponent": "48",
+      "elk.spacing.componentComponent": "36",
       "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF",
       "elk.separateConnectedComponents": "true",
       "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",

@@ -4,11 +4,13 @@
  */
 import type { Db } from "../db/client";
 import { layoutGraph } from "../graph/layout-graph";
+import { chainName } from "../../core/chains/chain-name";
 import { loadRepoChains } from "./chains";
 import { usageByChain } from "../usage/usage-queries";
 
-export const NODE_WIDTH = 248;
-export const NODE_HEIGHT = 104;
+import { MISSING_NODE_HEIGHT, NODE_HEIGHT, NODE_WIDTH } from "../../core/chains/graph-geometry";
+
+export { NODE_HEIGHT, NODE_WIDTH };
 /**
  * Graphs up to this many nodes are also laid out top to bottom, for phones (a left-to-right graph
  * fitted into a narrow screen is too small to read). Larger graphs open zoomed in on their latest
@@ -64,6 +66,8 @@ export interface GraphEdge {
 
 export interface ChainSummary {
   id: string;
+  /** The chain's name everywhere (lib/core/chains/chain-name.ts). */
+  name: string;
   size: number;
   heads: number;
   forks: number;
@@ -96,8 +100,10 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
   const usage = await chainUsage(db, result.chains);
   const chains: ChainSummary[] = result.chains.map((chain) => {
     const members = chain.nodeIds.map((id) => byId.get(id)!).filter(Boolean);
+    const head = chain.heads[0] === undefined ? undefined : byId.get(chain.heads[0]);
     return {
       id: chain.id,
+      name: chainName(head, byId.get(chain.nodeIds[0]!)?.path ?? chain.id),
       size: chain.nodeIds.length,
       heads: chain.heads.length,
       forks: chain.forks.length,
@@ -148,7 +154,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
     }
   }
   const layoutInput = {
-    nodes: graphNodes.map((node) => ({ id: node.id, width: NODE_WIDTH, height: node.kind === "missing" ? 64 : NODE_HEIGHT })),
+    nodes: graphNodes.map((node) => ({ id: node.id, width: NODE_WIDTH, height: node.kind === "missing" ? MISSING_NODE_HEIGHT : NODE_HEIGHT })),
     edges: graphEdges,
   };
   const [positions, down] = await Promise.all([
@@ -174,6 +180,7 @@ export async function listRepoChains(db: Db) {
       handoffs: nodes.length,
       chains: result.chains.map((chain) => ({
         id: chain.id,
+        name: chainName(chain.heads[0] === undefined ? undefined : byId.get(chain.heads[0]), byId.get(chain.nodeIds[0]!)?.path ?? chain.id),
         size: chain.nodeIds.length,
         heads: chain.heads.map((id) => ({ id, path: byId.get(id)?.path ?? id, phase: byId.get(id)?.phase ?? null, runtime: byId.get(id)?.runtime ?? null })),
         forks: chain.forks.length,

@@ -15,6 +15,7 @@
  * its file and never stops anything; an unreadable file is a failed file, the scan goes on.
  */
 import { realpathSync, statSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
 import { emptyFacts, type SessionFacts } from "../../core/sessions/session-facts";
@@ -371,10 +372,10 @@ async function storeLinkIssues(bulk: BulkWriter, sources: readonly SourcePlan[],
 /** Discovery, then the plans; only the plans are kept (the discovery's file lists would double what a scan holds per file). */
 async function discoverAndPlan(bulk: BulkWriter, options: AgentScanOptions) {
   const discovered = await discoverAgentSources({ env: options.env, homeDir: options.homeDir });
-  return { sources: await planSources(bulk, discovered, options.homeDir), openCodeDirs: discovered.opencode.dirs, discoveryIssues: discovered.issues, links: discovered.links };
+  return { sources: await planSources(bulk, discovered), openCodeDirs: discovered.opencode.dirs, discoveryIssues: discovered.issues, links: discovered.links };
 }
 
-async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: string): Promise<SourcePlan[]> {
+async function planSources(bulk: BulkWriter, discovered: AgentSources): Promise<SourcePlan[]> {
   const plans: SourcePlan[] = [];
   const add = async (kind: AgentSourceKind, root: string): Promise<SourcePlan> => {
     const existing = plans.find((plan) => plan.kind === kind && plan.root === root);
@@ -387,7 +388,9 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources, homeDir: 
     } catch {
       realRoot = path.resolve(root);
     }
-    const label = `${LABELS[kind]} ${tilde(realRoot, homeDir)}`;
+    // `~` only for the user's real home: the home discovery was given may be another folder (the demo's),
+    // and "~/claude" then named a folder that does not exist.
+    const label = `${LABELS[kind]} ${tilde(realRoot, homedir())}`;
     const id = await upsertSource(bulk, kind, realRoot, label);
     const plan: SourcePlan = {
       id,

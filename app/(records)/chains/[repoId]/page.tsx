@@ -8,6 +8,7 @@ import { PageSkeleton } from "@/components/ui/skeleton";
 import { getDb } from "@/lib/server/db/client";
 import { getChainGraph } from "@/lib/server/queries/chain-graph";
 import { requirePageActor } from "@/lib/server/access/page-actor";
+import { counted } from "@/lib/core/text/counted";
 
 export const dynamic = "force-dynamic";
 
@@ -16,10 +17,17 @@ type Props = { params: Promise<{ repoId: string }>; searchParams: Promise<{ chai
 /** One read per request: the title and the existence check want the same row. */
 const loadRepo = cache((repoId: string) => getDb().repo.findUnique({ where: { id: repoId }, select: { name: true } }));
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+const loadGraph = cache((repoId: string, chainId: string | undefined) => getChainGraph(getDb(), { repoId, chainId }));
+
+/** "route-tests · acme-billing" for one chain (its name as the list writes it), "acme-billing chains" for all. */
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   await requirePageActor();
-  const repo = await loadRepo((await params).repoId);
-  return { title: repo ? `${repo.name} chains` : "Chains" };
+  const { repoId } = await params;
+  const { chain } = await searchParams;
+  const repo = await loadRepo(repoId);
+  if (!repo) return { title: "Chain not found" };
+  const name = chain ? (await loadGraph(repoId, chain))?.chains.find((summary) => summary.id === chain)?.name : undefined;
+  return { title: name ? `${name} · ${repo.name}` : `${repo.name} chains` };
 }
 
 /**
@@ -39,19 +47,22 @@ export default async function RepoChainsPage({ params, searchParams }: Props) {
 }
 
 async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: string }) {
-  const graph = await getChainGraph(getDb(), { repoId, chainId });
+  const graph = await loadGraph(repoId, chainId);
   // Removed between the two reads.
   if (!graph) notFound();
+  const selectedName = graph.chains.find((summary) => summary.id === graph.selectedChainId)?.name;
   return (
     <div className="space-y-4">
-      <nav className="text-xs text-zinc-500">
-        <Link href="/chains" className="hover:underline">Chains</Link> / {graph.repo.name}
+      <nav className="text-xs text-zinc-500 dark:text-zinc-400">
+        <Link href="/chains" className="hover:underline">Chains</Link> / {selectedName ? <Link href={`/chains/${graph.repo.id}`} className="hover:underline">{graph.repo.name}</Link> : graph.repo.name}
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{graph.repo.name}</h1>
-          <p className="text-sm text-zinc-500">
-            {graph.nodes.filter((node) => node.kind === "handoff").length} handoffs in {graph.selectedChainId ? "1 chain" : `${graph.chains.length} chains`} ·{" "}
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {selectedName ? <>{selectedName} <span className="font-normal text-zinc-500 dark:text-zinc-400">· {graph.repo.name}</span></> : graph.repo.name}
+          </h1>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">
+            {counted(graph.nodes.filter((node) => node.kind === "handoff").length, "handoff")} in {graph.selectedChainId ? "1 chain" : counted(graph.chains.length, "chain")} ·{" "}
             {graph.hasVerticalLayout ? (
               <>
                 <span className="md:hidden">older at the top, resumed below</span>
@@ -63,16 +74,16 @@ async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: s
           </p>
         </div>
         <form className="flex min-w-0 max-w-full flex-wrap items-center gap-2 text-sm" action={`/chains/${graph.repo.id}`}>
-          <label htmlFor="chain" className="text-xs font-medium text-zinc-500">Chain</label>
-          <select id="chain" name="chain" defaultValue={graph.selectedChainId ?? ""} className="min-w-0 max-w-full rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm">
+          <label htmlFor="chain" className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Chain</label>
+          <select id="chain" name="chain" defaultValue={graph.selectedChainId ?? ""} className="min-w-0 max-w-full rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-2 py-1.5 text-sm">
             <option value="">All chains</option>
             {graph.chains.map((summary) => (
               <option key={summary.id} value={summary.id}>
-                {summary.rootPath.split("/").pop()} ({summary.size})
+                {summary.name} ({counted(summary.size, "handoff")})
               </option>
             ))}
           </select>
-          <button type="submit" className="rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">Show</button>
+          <button type="submit" className="rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:hover:bg-zinc-800/40">Show</button>
         </form>
       </div>
       {graph.nodes.length === 0 ? (

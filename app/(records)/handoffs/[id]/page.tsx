@@ -1,8 +1,9 @@
+import { When } from "@/components/ui/when";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cache, Suspense } from "react";
 import { notFound } from "next/navigation";
-import { formatDay, formatInstant, shortSha } from "@/components/handoffs/format";
+import { shortSha } from "@/components/handoffs/format";
 import { capped, MoreItems } from "@/components/handoffs/capped";
 import { HandoffChanges } from "@/components/handoffs/handoff-changes";
 import { HandoffMarkdown } from "@/components/handoffs/handoff-markdown";
@@ -67,7 +68,7 @@ async function HandoffView({ id }: { id: string }) {
   const shownFindings = capped(findings, HANDOFF_PAGE_LIMITS.listItems);
   return (
     <div className="space-y-5">
-      <nav className="text-xs text-zinc-500">
+      <nav className="text-xs text-zinc-500 dark:text-zinc-400">
         <Link href="/handoffs" className="hover:underline">Handoffs</Link> / <Link href={`/handoffs?repo=${handoff.repo.id}`} className="hover:underline">{handoff.repo.name}</Link>
       </nav>
       <header className="space-y-2">
@@ -76,19 +77,19 @@ async function HandoffView({ id }: { id: string }) {
           <h1 className="text-2xl font-semibold tracking-tight">{handoff.phase ?? handoff.title ?? handoff.path}</h1>
           <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
           {handoff.secretCount > 0 && <Badge tone="red">{counted(handoff.secretCount, "secret")} masked</Badge>}
-          {handoff.isGone && <Badge>gone since {formatInstant(handoff.goneAt)}</Badge>}
+          {handoff.isGone && <Badge>gone since <When instant={handoff.goneAt} /></Badge>}
           {!handoff.committed && handoff.inWorkingTree && <Badge tone="amber">not committed</Badge>}
           {handoff.next.length === 0 && !handoff.isGone && <Badge tone="violet">open head</Badge>}
           <span className="ml-auto flex items-center gap-2">
-            <Link href={`/chains/${handoff.repo.id}`} className="rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">
+            <Link href={`/chains/${handoff.repo.id}`} className="rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
               View in graph
             </Link>
             {!handoff.isGone && <ResumeButton handoffId={handoff.id} />}
           </span>
         </div>
-        <p className="font-mono text-xs text-zinc-500 [overflow-wrap:anywhere]">{handoff.repo.path}/{handoff.path}</p>
-        {handoff.title && handoff.title !== handoff.phase && <p className="text-sm text-zinc-600">{handoff.title}</p>}
-        <p className="text-sm text-zinc-600">{formatDay(handoff.date)}{handoff.dateFolder && !handoff.date && <span className="text-red-600"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
+        <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400 [overflow-wrap:anywhere]">{handoff.repo.path}/{handoff.path}</p>
+        {handoff.title && handoff.title !== handoff.phase && <p className="text-sm text-zinc-600 dark:text-zinc-400">{handoff.title}</p>}
+        <p className="text-sm text-zinc-600 dark:text-zinc-400"><When day={handoff.date} empty="no date" />{handoff.dateFolder && !handoff.date && <span className="text-red-600 dark:text-red-400"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
       </header>
 
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -96,38 +97,38 @@ async function HandoffView({ id }: { id: string }) {
         <div className="space-y-4">
           <Card title={`Lint findings (${findings.length})`} id="lint">
             {findings.length === 0 ? (
-              <p className="text-sm text-emerald-700">No findings: this handoff follows the protocol.</p>
+              <p className="text-sm text-emerald-700 dark:text-emerald-300">No findings: this handoff follows the protocol.</p>
             ) : (
               <ul className="space-y-2" aria-label="Lint findings">
                 {shownFindings.shown.map((finding, index) => (
                   <li key={index} className="text-sm">
                     <div className="flex items-center gap-2">
                       <SeverityBadge severity={finding.severity} />
-                      <span className="font-mono text-xs text-zinc-600">{finding.rule}</span>
-                      {finding.line && <a href={`#L${finding.line}`} className="font-mono text-xs text-sky-700 hover:underline">line {finding.line}</a>}
+                      <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{finding.rule}</span>
+                      {finding.line && <a href={`#L${finding.line}`} className="font-mono text-xs text-sky-700 dark:text-sky-300 hover:underline">line {finding.line}</a>}
                     </div>
-                    <p className="mt-0.5 text-zinc-700 [overflow-wrap:anywhere]">{finding.message}</p>
+                    <p className="mt-0.5 text-zinc-700 dark:text-zinc-300 [overflow-wrap:anywhere]">{finding.message}</p>
                   </li>
                 ))}
               </ul>
             )}
             <MoreItems hidden={shownFindings.hidden} noun="finding" where="the least severe, by line" />
-            <p className="mt-3 text-xs text-zinc-400">Rules: docs/lint-rules.md</p>
+            <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">Rules: docs/lint-rules.md</p>
           </Card>
           <Card title="Git">
             <dl className="grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
-              <dt className="text-xs font-medium text-zinc-500">Blob</dt>
+              <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Blob</dt>
               <dd><code className="font-mono text-xs" title={handoff.blobSha}>{shortSha(handoff.blobSha)}</code></dd>
-              <dt className="text-xs font-medium text-zinc-500">Added in</dt>
-              <dd>{handoff.commitSha ? <><code className="font-mono text-xs" title={handoff.commitSha}>{shortSha(handoff.commitSha)}</code> <span className="text-xs text-zinc-500">{formatInstant(handoff.commitTime)}</span></> : <span className="text-zinc-400">not committed</span>}</dd>
-              <dt className="text-xs font-medium text-zinc-500">Branches</dt>
+              <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Added in</dt>
+              <dd>{handoff.commitSha ? <><code className="font-mono text-xs" title={handoff.commitSha}>{shortSha(handoff.commitSha)}</code> <span className="text-xs text-zinc-500 dark:text-zinc-400"><When instant={handoff.commitTime} /></span></> : <span className="text-zinc-500 dark:text-zinc-400">not committed</span>}</dd>
+              <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Branches</dt>
               <dd className="flex flex-wrap gap-1">
-                {handoff.branches.length === 0 ? <span className="text-zinc-400">none</span> : handoff.branches.map((branch) => <Badge key={branch}>{branch}</Badge>)}
+                {handoff.branches.length === 0 ? <span className="text-zinc-500 dark:text-zinc-400">none</span> : handoff.branches.map((branch) => <Badge key={branch}>{branch}</Badge>)}
               </dd>
-              <dt className="text-xs font-medium text-zinc-500">Working tree</dt>
-              <dd>{handoff.inWorkingTree ? <>yes <span className="text-xs text-zinc-500">(modified {formatInstant(handoff.fileMtime)})</span></> : "no"}</dd>
-              <dt className="text-xs font-medium text-zinc-500">First seen</dt>
-              <dd className="text-xs text-zinc-600">{formatInstant(handoff.firstSeenAt)}</dd>
+              <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Working tree</dt>
+              <dd>{handoff.inWorkingTree ? <>yes <span className="text-xs text-zinc-500 dark:text-zinc-400">(modified <When instant={handoff.fileMtime} />)</span></> : "no"}</dd>
+              <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">First seen</dt>
+              <dd className="text-xs text-zinc-600 dark:text-zinc-400"><When instant={handoff.firstSeenAt} /></dd>
             </dl>
           </Card>
           <HandoffCostCard costs={costs} />
@@ -140,7 +141,7 @@ async function HandoffView({ id }: { id: string }) {
 
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Card title="Rendered">
-          <Suspense fallback={<p className="text-sm text-zinc-500">Rendering…</p>}>
+          <Suspense fallback={<p className="text-sm text-zinc-500 dark:text-zinc-400">Rendering…</p>}>
             <RenderedHandoff content={handoff.content} />
           </Suspense>
         </Card>

@@ -1,8 +1,8 @@
+import { When } from "@/components/ui/when";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cache, Suspense } from "react";
 import { notFound } from "next/navigation";
-import { formatInstant } from "@/components/handoffs/format";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { ContextWindowForm } from "@/components/sessions/context-window-form";
 import { formatDuration, formatTokens, percentTone } from "@/components/sessions/format";
@@ -56,7 +56,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
   const title = titles.get(session.id);
   return (
     <div className="space-y-5">
-      <nav className="text-xs text-zinc-500"><Link href="/sessions" className="hover:underline">Sessions</Link> / {session.sessionId}</nav>
+      <nav className="text-xs text-zinc-500 dark:text-zinc-400"><Link href="/sessions" className="hover:underline">Sessions</Link> / {session.sessionId}</nav>
       <header className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <RuntimeBadge runtime={session.runtime} />
@@ -64,15 +64,15 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
           {session.peakContextPercent !== null && <Badge tone={percentTone(session.peakContextPercent)}>peak {session.peakContextPercent.toFixed(1)} %</Badge>}
           {session.compactionCount > 0 && <Badge tone="red">{counted(session.compactionCount, "compaction")}</Badge>}
         </div>
-        {title && <p className="text-base font-medium text-zinc-800">{title}</p>}
-        <p className="text-sm text-zinc-600">
+        {title && <p className="text-base font-medium text-zinc-800 dark:text-zinc-200">{title}</p>}
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {session.repo ? <Link href={`/handoffs?repo=${session.repo.id}`} className="hover:underline">{session.repo.name}</Link> : (session.cwd ?? "no folder recorded")}
-          {session.branch && <> · <code className="font-mono text-xs">{session.branch}</code></>} · {session.models.join(", ") || "model unknown"} · {formatInstant(session.startedAt)} → {formatInstant(session.endedAt)}
+          {session.branch && <> · <code className="font-mono text-xs">{session.branch}</code></>} · {session.models.join(", ") || "model unknown"} · <When instant={session.startedAt} /> → <When instant={session.endedAt} />
         </p>
       </header>
 
       {session.notices.length > 0 && (
-        <ul aria-label="Session notices" className="space-y-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <ul aria-label="Session notices" className="space-y-1 rounded-md border border-amber-200 dark:border-amber-900 bg-amber-50 dark:bg-amber-950/40 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
           {session.notices.map((notice) => (
             <li key={notice} className="[overflow-wrap:anywhere]">{notice}</li>
           ))}
@@ -93,7 +93,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
 
       <Card title="Token burn" label="Token burn" actions={canEdit && <ContextWindowForm sessionId={session.id} current={session.contextWindow} source={session.contextWindowSource} />}>
         {session.requests.length === 0 ? (
-          <p className="text-sm text-zinc-500">This session recorded no API responses with usage.</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">This session recorded no API responses with usage.</p>
         ) : (
           <SessionBurn series={chart.series} stackSettings={chart.stackSettings} />
         )}
@@ -102,7 +102,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Card title={`Handoffs written in this session (${session.handoffs.length})`} label="Linked handoffs">
           {session.handoffs.length === 0 ? (
-            <p className="text-sm text-zinc-500">No handoff is linked: none names this session id, and none was committed on this repo and branch while it ran.</p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">No handoff is linked: none names this session id, and none was committed on this repo and branch while it ran.</p>
           ) : (
             <ul className="space-y-2 text-sm">
               {session.handoffs.map((handoff) => (
@@ -110,7 +110,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
                   <RuntimeBadge runtime={handoff.runtime} />
                   <Link href={`/handoffs/${handoff.id}`} className="font-medium hover:underline">{handoff.phase ?? handoff.path}</Link>
                   <Badge tone={handoff.method === "session-id" ? "green" : "amber"}>{handoff.method === "session-id" ? "linked by session id" : "linked by repo + branch + time"}</Badge>
-                  <span className="text-xs text-zinc-500">{handoff.t ? formatInstant(new Date(handoff.t).toISOString()) : ""}</span>
+                  <span className="text-xs text-zinc-500 dark:text-zinc-400">{handoff.t ? <When instant={new Date(handoff.t).toISOString()} /> : ""}</span>
                 </li>
               ))}
             </ul>
@@ -118,13 +118,13 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
         </Card>
         <Card title={`Subagents (${session.subagents.length})`} label="Subagents">
           {session.subagents.length === 0 ? (
-            <p className="text-sm text-zinc-500">No subagents.</p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">No subagents.</p>
           ) : (
             <table className="w-full text-sm">
-              <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
+              <thead className="text-left text-xs uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
                 <tr><th className="pb-1 font-medium">Agent</th><th className="pb-1 text-right font-medium">Requests</th><th className="pb-1 text-right font-medium">Input</th><th className="pb-1 text-right font-medium">Cache w/r</th><th className="pb-1 text-right font-medium">Output</th></tr>
               </thead>
-              <tbody className="divide-y divide-zinc-100">
+              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
                 {session.subagents.map((agent) => (
                   <tr key={agent.agentId}>
                     <td className="py-1 font-mono text-xs">{agent.agentType ?? agent.agentId}</td>
@@ -137,7 +137,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
               </tbody>
             </table>
           )}
-          <p className="mt-2 text-xs text-zinc-400">Their requests are counted once, in the session totals above.</p>
+          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Their requests are counted once, in the session totals above.</p>
         </Card>
       </div>
 
@@ -147,7 +147,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
             {session.sourceIssues.map((issue) => (
               <li key={issue.file}>
                 <span className="font-mono text-xs [overflow-wrap:anywhere]">{issue.file}</span>: {counted(issue.badLines, "reported line")}
-                {Object.keys(issue.unknownTypes).length > 0 && <span className="text-zinc-500"> · unknown record types {Object.entries(issue.unknownTypes).map(([type, count]) => `${type} ×${count}`).join(", ")}</span>}
+                {Object.keys(issue.unknownTypes).length > 0 && <span className="text-zinc-500 dark:text-zinc-400"> · unknown record types {Object.entries(issue.unknownTypes).map(([type, count]) => `${type} ×${count}`).join(", ")}</span>}
               </li>
             ))}
           </ul>

@@ -1,0 +1,52 @@
+/**
+ * The app's one way of writing a time: relative to now ("3 hours ago", "yesterday") with the absolute
+ * form for a tooltip ("28 Nov 2026, 14:05 UTC"). Past six weeks the relative form says little, so the
+ * day itself is shown. A date folder is a day, not an instant: it is compared by calendar day.
+ */
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const RELATIVE_LIMIT_DAYS = 45;
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+export function absoluteDay(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+export function absoluteInstant(iso: string): string {
+  const date = new Date(iso);
+  return `${dayFormat.format(date)}, ${date.toISOString().slice(11, 16)} UTC`;
+}
+
+export interface WrittenTime {
+  shown: string;
+  full: string;
+}
+
+/** An instant (ISO string). An invalid one is shown as written, never as "NaN". */
+export function writeInstant(iso: string, now: Date): WrittenTime {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return { shown: iso, full: iso };
+  const full = absoluteInstant(iso);
+  const ago = now.getTime() - time;
+  const abs = Math.abs(ago);
+  const sign = ago >= 0 ? -1 : 1;
+  if (abs < MINUTE) return { shown: "just now", full };
+  if (abs < HOUR) return { shown: relative.format(sign * Math.round(abs / MINUTE), "minute"), full };
+  if (abs < DAY) return { shown: relative.format(sign * Math.round(abs / HOUR), "hour"), full };
+  if (abs < RELATIVE_LIMIT_DAYS * DAY) return { shown: relative.format(sign * Math.round(abs / DAY), "day"), full };
+  return { shown: dayFormat.format(new Date(time)), full };
+}
+
+/** A calendar day (YYYY-MM-DD), compared with today's date in UTC. */
+export function writeDay(day: string, now: Date): WrittenTime {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(time)) return { shown: day, full: day };
+  const full = absoluteDay(day);
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  const days = Math.round((today - time) / DAY);
+  if (Math.abs(days) >= RELATIVE_LIMIT_DAYS) return { shown: full, full };
+  return { shown: relative.format(-days, "day"), full };
+}
