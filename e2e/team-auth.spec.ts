@@ -58,7 +58,7 @@ async function signIn(browser: Browser, user: { email: string; password: string 
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === next);
+  await page.waitForURL((url) => url.pathname === next, { timeout: 20_000 });
   return page;
 }
 
@@ -124,10 +124,10 @@ test("sign-in says what went wrong, then sets an HttpOnly SameSite=Lax cookie (n
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("alert")).toContainText("do not match an account");
+  await expect(page.getByText("That email and password do not match an account")).toBeVisible();
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL(`${origin}/sources`);
+  await page.waitForURL(`${origin}/sources`, { timeout: 20_000 });
   const cookie = (await context.cookies()).find((item) => item.name === "baton.session_token");
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
   await expect(page.getByTestId("user-menu")).toContainText("Ada");
@@ -187,7 +187,7 @@ test("an admin invites by link; the new member sets a name and password and is i
   await guest.getByLabel("Password", { exact: true }).fill("mo's long password");
   await guest.getByLabel("Password again").fill("mo's long password");
   await guest.getByRole("button", { name: "Create account and sign in" }).click();
-  await guest.waitForURL(`${origin}/`);
+  await guest.waitForURL(`${origin}/`, { timeout: 20_000 });
   await expect(guest.getByTestId("user-menu")).toContainText("member");
   await guest.goto(link);
   await expect(guest.getByText("not valid any more")).toBeVisible();
