@@ -114,6 +114,8 @@ test("signed out: a page sends you to sign in, /api/* answers 401, health stays 
   await expect(page.getByRole("button", { name: "Sign in with GitHub" })).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await shot(page, "team-sign-in");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, "team-sign-in-phone");
 
   const api = await fetch(`${origin}/api/handoffs`);
   expect(api.status).toBe(401);
@@ -152,6 +154,11 @@ test("a viewer sees no Rescan and a viewer's change answers 403", async ({ brows
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Rescan now" })).toHaveCount(0);
   await expect(page.getByTestId("user-menu")).toContainText("viewer");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("user-menu").locator("summary").click();
+  await expect(page.getByRole("link", { name: "API tokens" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Team" })).toHaveCount(0);
+  await shot(page, "team-viewer-menu-phone");
   const status = await page.evaluate(async () => (await fetch("/api/scan", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status);
   expect(status).toBe(403);
   await page.goto("/settings/team");
@@ -210,6 +217,11 @@ test("an admin invites by link; the new member sets a name and password and is i
   await expect(page.getByRole("combobox", { name: "Role of mo@example.com" })).toHaveValue("viewer");
   await guest.goto("/sources");
   await expect(guest.getByTestId("user-menu")).toContainText("viewer");
+  await guest.getByTestId("user-menu").locator("summary").click();
+  await guest.getByRole("button", { name: "Sign out" }).click();
+  await guest.waitForURL(`${origin}/sign-in`, { timeout: 20_000 });
+  await guest.goto("/sources");
+  await expect(guest).toHaveURL(`${origin}/sign-in?next=%2Fsources`);
   await page.context().close();
   await guest.context().close();
 });
