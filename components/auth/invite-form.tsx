@@ -1,13 +1,15 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 
 /** Sets up the account an invitation allows, then signs in with it. */
 export function InviteForm({ token, role }: { token: string; role: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (form: FormData) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
     const email = String(form.get("email") ?? "");
@@ -35,7 +37,7 @@ export function InviteForm({ token, role }: { token: string; role: string }) {
   const input = "mt-1 block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-zinc-500 focus:outline-none focus:ring-1 focus:ring-zinc-500 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100";
   const label = "block text-sm font-medium text-zinc-700 dark:text-zinc-200";
   return (
-    <form action={submit} className="space-y-4">
+    <form onSubmit={submit} className="space-y-4">
       <p className="text-sm text-zinc-600 dark:text-zinc-300">
         You are invited as a <strong>{role}</strong>. Choose how you sign in.
       </p>

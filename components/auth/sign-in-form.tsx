@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 
 /** better-auth's error codes in words a person can act on. */
 function describeFailure(status: number, code: string | undefined): string {
@@ -15,7 +15,9 @@ export function SignInForm({ next, github }: { next: string; github: boolean }) 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (form: FormData) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
     try {
@@ -50,7 +52,7 @@ export function SignInForm({ next, github }: { next: string; github: boolean }) 
   const input = "mt-1 block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-zinc-500 focus:outline-none focus:ring-1 focus:ring-zinc-500 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100";
   return (
     <div className="space-y-4">
-      <form action={submit} className="space-y-4">
+      <form onSubmit={submit} className="space-y-4">
         <label className="block text-sm font-medium text-zinc-700 dark:text-zinc-200">
           Email
           <input name="email" type="email" autoComplete="username" required className={input} />

@@ -2,7 +2,7 @@
 
 /** /settings/tokens: make a personal API token (shown once), see one's tokens, revoke one. */
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { callApi, dangerButton, formatDate, inputClass, primaryButton } from "./settings-fetch";
 
@@ -31,7 +31,10 @@ export function TokenSettings({ tokens, scopes, server }: { tokens: TokenRow[]; 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const create = async (form: FormData) => {
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
     setBusy(true);
     setError(null);
     const result = await callApi<{ token: string; summary: { name: string } }>("POST", "/api/tokens", {
@@ -42,6 +45,7 @@ export function TokenSettings({ tokens, scopes, server }: { tokens: TokenRow[]; 
     setBusy(false);
     if (!result.ok) return setError(result.error);
     setCreated({ token: result.data.token, name: result.data.summary.name });
+    formElement.reset();
     router.refresh();
   };
 
@@ -73,7 +77,7 @@ export function TokenSettings({ tokens, scopes, server }: { tokens: TokenRow[]; 
         </section>
       )}
 
-      <form action={create} aria-label="Create a token" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-700 dark:bg-zinc-900">
+      <form onSubmit={create} aria-label="Create a token" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-700 dark:bg-zinc-900">
         <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Create a token</h2>
         <div className="flex flex-wrap items-end gap-3">
           <label className="text-sm text-zinc-700 dark:text-zinc-200">
