@@ -124,6 +124,17 @@ export function ReviewView({ initial, actor }: { initial: RenderedReview; actor:
             {transitions.length > 0 && (
               <input value={reason} onChange={(event) => setReason(event.target.value)} maxLength={2000} placeholder="Reason (needed to block or fail)" aria-label="Reason" className="min-w-48 flex-1 rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900" />
             )}
+            <select
+              aria-label="Priority"
+              value={String(Math.min(2, Math.max(0, review.priority)))}
+              disabled={busy !== null}
+              onChange={(event) => run("assign", { assigneeId: review.assigneeId, assigneeName: review.assignee, priority: Number(event.target.value) }, { retryStale: true })}
+              className="rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900"
+            >
+              <option value="0">Normal priority</option>
+              <option value="1">High priority</option>
+              <option value="2">Urgent</option>
+            </select>
             {review.assigneeId !== actor.id ? (
               <button type="button" className={button} disabled={busy !== null} onClick={() => run("assign", { assigneeId: "me" }, { retryStale: true })}>
                 Assign to me
