@@ -219,7 +219,9 @@ function describeEvent(event: RenderedReview["timeline"][number]): string {
     case "force-released": return `force-released ${details.holder ?? "the"}'s claim`;
     case "transition": return `moved it${states}${details.reason ? `: ${details.reason}` : ""}`;
     case "reopened": return `reopened it${details.reason ? `: ${details.reason}` : ""}`;
-    case "assigned": return details.assignee ? `assigned it to ${details.assignee}` : "unassigned it";
+    case "assigned":
+      if (details.priority !== undefined) return `set the priority to ${["normal", "high", "urgent"][Math.min(2, Math.max(0, Number(details.priority)))]}`;
+      return details.assignee ? `assigned it to ${details.assignee}` : "unassigned it";
     case "verdict": return `gave a verdict: ${VERDICT_LABELS[String(details.verdict)] ?? details.verdict}`;
     case "comment": return `commented${details.line ? ` on line ${details.line}` : details.section ? ` on “${details.section}”` : ""}`;
     case "resolved": return "resolved a comment";
