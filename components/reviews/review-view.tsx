@@ -36,7 +36,7 @@ export function ReviewView({ initial, actor }: { initial: RenderedReview; actor:
   const held = otherHolder(claim, actor.id, nowDate);
   const canWrite = roleMay(actor.role, "comment");
   const { run, busy, error, setError } = useReviewActions(review);
-  useLeaseHeartbeat(review.id, isHolder && isOpenState(review.state));
+  useLeaseHeartbeat(review.id, isHolder && isOpenState(review.state), review.claimExpiresAt);
   const [reason, setReason] = useState("");
   const [resuming, setResuming] = useState(false);
   const transitions = availableTransitions({ state: review.state, ...claim }, actor, nowDate);
