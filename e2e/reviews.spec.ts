@@ -68,6 +68,10 @@ test("claim, block with a reason, unblock, comment on a line, verdict: all on th
   await page.getByTestId("comment-list").filter({ hasText: "Is this still true" }).getByRole("button", { name: "Resolve" }).click();
   await expect(page.getByTestId("comment-list").filter({ hasText: "Is this still true" })).toContainText("✓ resolved by local user");
 
+  // Priority.
+  await page.getByLabel("Priority").selectOption("2");
+  await expect(page.getByTestId("review-timeline").locator('[data-kind="assigned"]').first()).toBeVisible();
+
   // A verdict.
   await page.getByLabel("Verdict", { exact: true }).selectOption("request_changes");
   await page.getByLabel("Verdict note").fill("The next action names a file that moved.");

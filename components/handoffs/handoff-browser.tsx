@@ -182,7 +182,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-1">
                       <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
-                      <HandoffReviewBadge handoffId={handoff.id} />
+                      <HandoffReviewBadge handoffId={handoff.id} link />
                       {handoff.secretCount > 0 && <Badge tone="red">{counted(handoff.secretCount, "secret")} masked</Badge>}
                     </div>
                   </td>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { fetchReviews, reviewKeys } from "./review-api";
 import { ReviewStateBadge } from "./review-state-badge";
 
@@ -8,9 +9,17 @@ import { ReviewStateBadge } from "./review-state-badge";
  * The open review of a handoff as a badge, for lists and graph nodes that know only the handoff's id.
  * Every badge on a page shares one request (the board's own query key, so the live stream refreshes it).
  */
-export function HandoffReviewBadge({ handoffId }: { handoffId: string }) {
+/** `link`: the badge opens the review (not inside a graph node, whose clicks select it). */
+export function HandoffReviewBadge({ handoffId, link = false }: { handoffId: string; link?: boolean }) {
   const { data } = useQuery({ queryKey: reviewKeys.list(""), queryFn: () => fetchReviews(""), staleTime: 30_000, retry: false });
   const review = data?.reviews.find((candidate) => candidate.handoffId === handoffId);
   if (!review) return null;
-  return <ReviewStateBadge state={review.state} claimed={review.isClaimLive} title={review.isClaimLive ? `claimed by ${review.claimedByName}` : "review"} />;
+  const badge = <ReviewStateBadge state={review.state} claimed={review.isClaimLive} title={review.isClaimLive ? `claimed by ${review.claimedByName}` : "review"} />;
+  return link ? (
+    <Link href={`/reviews/${review.id}`} aria-label={`Review: ${review.state.replace("_", " ")}`}>
+      {badge}
+    </Link>
+  ) : (
+    badge
+  );
 }

@@ -25,7 +25,7 @@ export function ReviewCard({ review, actorId, now }: { review: ReviewListItem; a
         <Link href={`/reviews/${review.id}`} className="min-w-0 font-medium text-zinc-900 hover:underline dark:text-zinc-100 [overflow-wrap:anywhere]">
           {review.title ?? review.handoffPath}
         </Link>
-        {review.priority > 0 && <span className="shrink-0 rounded bg-red-50 px-1 text-[10px] font-semibold text-red-700 dark:bg-red-950 dark:text-red-200">P{review.priority}</span>}
+        {review.priority > 0 && <span className="shrink-0 rounded bg-red-50 px-1 text-[10px] font-semibold text-red-700 dark:bg-red-950 dark:text-red-200">{review.priority >= 2 ? "urgent" : "high"}</span>}
       </div>
       {review.nextAction && <p className="text-xs text-zinc-600 dark:text-zinc-300">{truncate(review.nextAction, 160)}</p>}
       <p className="truncate font-mono text-[11px] text-zinc-500 dark:text-zinc-400" title={`${review.repo ?? ""} · ${review.branch ?? ""}`}>

@@ -36,7 +36,7 @@ export function ReviewView({ initial, actor }: { initial: RenderedReview; actor:
   const held = otherHolder(claim, actor.id, nowDate);
   const canWrite = roleMay(actor.role, "comment");
   const { run, busy, error, setError } = useReviewActions(review);
-  useLeaseHeartbeat(review.id, isHolder && isOpenState(review.state));
+  useLeaseHeartbeat(review.id, isHolder && isOpenState(review.state), review.claimExpiresAt);
   const [reason, setReason] = useState("");
   const [resuming, setResuming] = useState(false);
   const transitions = availableTransitions({ state: review.state, ...claim }, actor, nowDate);
@@ -124,6 +124,17 @@ export function ReviewView({ initial, actor }: { initial: RenderedReview; actor:
             {transitions.length > 0 && (
               <input value={reason} onChange={(event) => setReason(event.target.value)} maxLength={2000} placeholder="Reason (needed to block or fail)" aria-label="Reason" className="min-w-48 flex-1 rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900" />
             )}
+            <select
+              aria-label="Priority"
+              value={String(Math.min(2, Math.max(0, review.priority)))}
+              disabled={busy !== null}
+              onChange={(event) => run("assign", { assigneeId: review.assigneeId, assigneeName: review.assignee, priority: Number(event.target.value) }, { retryStale: true })}
+              className="rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900"
+            >
+              <option value="0">Normal priority</option>
+              <option value="1">High priority</option>
+              <option value="2">Urgent</option>
+            </select>
             {review.assigneeId !== actor.id ? (
               <button type="button" className={button} disabled={busy !== null} onClick={() => run("assign", { assigneeId: "me" }, { retryStale: true })}>
                 Assign to me
@@ -208,7 +219,9 @@ function describeEvent(event: RenderedReview["timeline"][number]): string {
     case "force-released": return `force-released ${details.holder ?? "the"}'s claim`;
     case "transition": return `moved it${states}${details.reason ? `: ${details.reason}` : ""}`;
     case "reopened": return `reopened it${details.reason ? `: ${details.reason}` : ""}`;
-    case "assigned": return details.assignee ? `assigned it to ${details.assignee}` : "unassigned it";
+    case "assigned":
+      if (details.priority !== undefined) return `set the priority to ${["normal", "high", "urgent"][Math.min(2, Math.max(0, Number(details.priority)))]}`;
+      return details.assignee ? `assigned it to ${details.assignee}` : "unassigned it";
     case "verdict": return `gave a verdict: ${VERDICT_LABELS[String(details.verdict)] ?? details.verdict}`;
     case "comment": return `commented${details.line ? ` on line ${details.line}` : details.section ? ` on “${details.section}”` : ""}`;
     case "resolved": return "resolved a comment";

@@ -2,7 +2,6 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { leaseSeconds } from "@/lib/core/reviews/review-rules";
 import type { RenderedReview } from "@/lib/server/reviews/render-review";
 import { postReview, ReviewRequestError, reviewKeys } from "./review-api";
 
@@ -58,16 +57,23 @@ export function useReviewActions(review: Pick<RenderedReview, "id" | "version">)
   return { run, busy, error, setError, refresh };
 }
 
-/** While this page is open and its viewer holds the claim, keep the lease alive. */
-export function useLeaseHeartbeat(reviewId: string, isHolder: boolean) {
+/**
+ * While this page is open and its viewer holds the claim, keep the lease alive: a beat when a third of
+ * the time left has passed (at most a minute apart), so two beats can be lost before the lease ends,
+ * whatever lease the server is configured with. Each beat's answer brings the new end, which schedules
+ * the next one.
+ */
+export function useLeaseHeartbeat(reviewId: string, isHolder: boolean, claimExpiresAt: string | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!isHolder) return;
-    // A third of the default lease, at most a minute: two beats can be lost before the lease ends.
-    const every = Math.min(60_000, (leaseSeconds({}) * 1000) / 3);
-    const timer = setInterval(() => {
-      postReview(reviewId, "heartbeat", {}).catch(() => queryClient.invalidateQueries({ queryKey: reviewKeys.one(reviewId) }));
-    }, every);
-    return () => clearInterval(timer);
-  }, [reviewId, isHolder, queryClient]);
+    if (!isHolder || !claimExpiresAt) return;
+    const left = new Date(claimExpiresAt).getTime() - Date.now();
+    const wait = Math.max(5_000, Math.min(60_000, left / 3));
+    const timer = setTimeout(() => {
+      postReview(reviewId, "heartbeat", {})
+        .catch(() => undefined)
+        .finally(() => queryClient.invalidateQueries({ queryKey: reviewKeys.one(reviewId) }));
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [reviewId, isHolder, claimExpiresAt, queryClient]);
 }

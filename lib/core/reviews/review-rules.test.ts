@@ -114,6 +114,10 @@ describe("mentions", () => {
   it("finds @names, not e-mail addresses, once each", () => {
     expect(findMentions("@ann please check, cc @bob.smith. Mail me@example.com; @ann again")).toEqual(["ann", "bob.smith"]);
   });
+  it("an attribute holding > and @name is left alone", () => {
+    const html = '<p><a href="https://x" title="a>@bob y">@carol</a></p>';
+    expect(highlightMentions(html)).toBe('<p><a href="https://x" title="a>@bob y"><span class="mention" data-mention="carol">@carol</span></a></p>');
+  });
   it("highlights in text only, never inside a tag or code", () => {
     const html = '<p>hi @ann <a href="https://x/@bob">@carol</a> <code>@dave</code></p>';
     expect(highlightMentions(html)).toBe('<p>hi <span class="mention" data-mention="ann">@ann</span> <a href="https://x/@bob"><span class="mention" data-mention="carol">@carol</span></a> <code>@dave</code></p>');

@@ -114,13 +114,14 @@ export function findMentions(body: string): string[] {
 
 /**
  * Sanitised HTML with `@name` mentions wrapped in a highlight span. Only text between tags is touched
- * (never an attribute), and only names of word characters, dots and dashes are wrapped, so the result
+ * (never an attribute, also one holding ">"), and only names of word characters, dots and dashes are wrapped, so the result
  * stays as inert as the input. Text inside <code>/<pre> is left alone.
  */
 export function highlightMentions(html: string): string {
   let inCode = 0;
   return html
-    .split(/(<[^>]*>)/)
+    // A tag ends at the first ">" outside a quoted attribute value (a title may hold ">").
+    .split(/(<(?:[^>"']|"[^"]*"|'[^']*')*>)/)
     .map((part) => {
       if (part.startsWith("<")) {
         if (/^<(code|pre)\b/i.test(part)) inCode++;

@@ -9,6 +9,7 @@ import { HandoffChanges } from "@/components/handoffs/handoff-changes";
 import { HandoffMarkdown } from "@/components/handoffs/handoff-markdown";
 import { HandoffSessionPanel, type HandoffSessionView } from "@/components/handoffs/handoff-session-panel";
 import { ResumeButton } from "@/components/resume/resume-dialog";
+import { HandoffReviewBadge } from "@/components/reviews/handoff-review-badge";
 import { HandoffSource } from "@/components/handoffs/handoff-source";
 import { HandoffStructure } from "@/components/handoffs/handoff-structure";
 import { LintBadge, SeverityBadge } from "@/components/handoffs/lint-badge";
@@ -80,6 +81,7 @@ async function HandoffView({ id }: { id: string }) {
           {handoff.isGone && <Badge>gone since <When instant={handoff.goneAt} /></Badge>}
           {!handoff.committed && handoff.inWorkingTree && <Badge tone="amber">not committed</Badge>}
           {handoff.next.length === 0 && !handoff.isGone && <Badge tone="violet">open head</Badge>}
+          {handoff.next.length === 0 && !handoff.isGone && <HandoffReviewBadge handoffId={handoff.id} link />}
           <span className="ml-auto flex items-center gap-2">
             <Link href={`/chains/${handoff.repo.id}`} className="rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
               View in graph
