@@ -12,6 +12,21 @@ import { loadPriceTable } from "../../lib/server/usage/price-table";
 import { printJson, progressLine, UsageError, type Io } from "../io";
 
 const KINDS: readonly ReportKind[] = ["daily", "weekly", "monthly", "session", "blocks"];
+
+const HELP = `baton report daily|weekly|monthly|session|blocks [options]
+
+Usage and estimated cost from the database (ccusage 20's reports and --json shapes, all runtimes).
+
+Options:
+  --since D, --until D     dates YYYYMMDD or YYYY-MM-DD, inclusive, in the time zone
+  -z, --timezone Z         IANA zone for dates (default: this machine's)
+  --breakdown B            one row per period and model, runtime or repo
+  --runtime R              only claude-code, codex, gemini-cli or opencode
+  --limit N                plan limit per 5-hour block: tokens (5M) or cost ($50)
+  --no-scan                do not scan the agent logs that changed first
+  --json                   one JSON document on stdout
+
+Your own prices: BATON_PRICES_FILE, else <data dir>/prices.json (docs/cli.md, "Your own prices").`;
 const BREAKDOWNS = ["model", "runtime", "repo"] as const;
 
 /**
@@ -32,8 +47,13 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
       runtime: { type: "string" },
       limit: { type: "string" },
       "no-scan": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
     },
   });
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
   const kind = positionals[0] as ReportKind | undefined;
   if (kind === undefined || !KINDS.includes(kind) || positionals.length > 1) throw new UsageError(`report needs one of ${KINDS.join(", ")}`);
   const since = dateOption(values.since, "--since");
