@@ -20,14 +20,14 @@ Usage and estimated cost from the database (ccusage 20's reports and --json shap
 Options:
   --since D, --until D     dates YYYYMMDD or YYYY-MM-DD, inclusive, in the time zone
   -z, --timezone Z         IANA zone for dates (default: this machine's)
-  --breakdown B            one row per period and model, runtime or repo
+  --breakdown B            one row per period and model, runtime, repo or branch
   --runtime R              only claude-code, codex, gemini-cli or opencode
   --limit N                plan limit per 5-hour block: tokens (5M) or cost ($50)
   --no-scan                do not scan the agent logs that changed first
   --json                   one JSON document on stdout
 
 Your own prices: BATON_PRICES_FILE, else <data dir>/prices.json (docs/cli.md, "Your own prices").`;
-const BREAKDOWNS = ["model", "runtime", "repo"] as const;
+const BREAKDOWNS = ["model", "runtime", "repo", "branch"] as const;
 
 /**
  * `baton report daily|weekly|monthly|session|blocks [--since D] [--until D] [--timezone Z]
