@@ -30,15 +30,15 @@ describe.skipIf(!present)(fixtureSuite("GET /api/usage/<kind>'s documents", samp
   });
 
   test("the CLI's documents from query options; a range, a breakdown and the blocks' limits", async () => {
-    const daily = (await usageReport(bulk, "daily", usageReportQuerySchema.parse({ since: "20260211", until: "2026-02-11", timezone: "UTC", breakdown: "model" }))) as { daily: { date: string; model: string }[] };
+    const daily = (await usageReport(bulk, "daily", usageReportQuerySchema.parse({ since: "20260211", until: "2026-02-11", timezone: "UTC", breakdown: "model" }))) as unknown as { daily: { date: string; model: string }[] };
     expect(daily.daily.map((row) => [row.date, row.model])).toEqual([
       ["2026-02-11", "claude-haiku-4-5-20251001"],
       ["2026-02-11", "claude-opus-4-6"],
     ]);
-    const blocks = (await usageReport(bulk, "blocks", usageReportQuerySchema.parse({ limit: "$5", weekLimit: "1M" }))) as { blocks: { limit: unknown }[]; weekLimit: { kind: string } };
+    const blocks = (await usageReport(bulk, "blocks", usageReportQuerySchema.parse({ limit: "$5", weekLimit: "1M" }))) as unknown as { blocks: { limit: unknown }[]; weekLimit: { kind: string } };
     expect(blocks.blocks[0]!.limit).toMatchObject({ kind: "cost", amount: 5 });
     expect(blocks.weekLimit).toMatchObject({ kind: "tokens", amount: 1_000_000 });
-    const sessions = (await usageReport(bulk, "session", usageReportQuerySchema.parse({}))) as { sessions: unknown[] };
+    const sessions = (await usageReport(bulk, "session", usageReportQuerySchema.parse({}))) as unknown as { sessions: unknown[] };
     expect(sessions.sessions).toHaveLength(4);
   });
 
