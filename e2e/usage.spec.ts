@@ -59,7 +59,8 @@ test.describe("the browser's time zone is the default", () => {
 });
 
 test("usage page in dark mode, and on a phone in both", async ({ page }) => {
-  await page.goto(`/usage?${RANGE}&limit=20M`);
+  await page.goto(`/usage?${RANGE}&limit=20M&weekLimit=50M`);
+  await expect(page.getByTestId("week-limit")).toContainText("of 50.0 M");
   await goDark(page);
   await expect(page.getByTestId("usage-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
   await shot(page, "usage-dark-desktop");

@@ -12,7 +12,23 @@ import { loadPriceTable } from "../../lib/server/usage/price-table";
 import { printJson, progressLine, UsageError, type Io } from "../io";
 
 const KINDS: readonly ReportKind[] = ["daily", "weekly", "monthly", "session", "blocks"];
-const BREAKDOWNS = ["model", "runtime", "repo"] as const;
+
+const HELP = `baton report daily|weekly|monthly|session|blocks [options]
+
+Usage and estimated cost from the database (ccusage 20's reports and --json shapes, all runtimes).
+
+Options:
+  --since D, --until D     dates YYYYMMDD or YYYY-MM-DD, inclusive, in the time zone
+  -z, --timezone Z         IANA zone for dates (default: this machine's)
+  --breakdown B            one row per period and model, runtime, repo or branch
+  --runtime R              only claude-code, codex, gemini-cli or opencode
+  --limit N                plan limit per 5-hour block: tokens (5M) or cost ($50)
+  --week-limit N           plan limit per calendar week (blocks report)
+  --no-scan                do not scan the agent logs that changed first
+  --json                   one JSON document on stdout
+
+Your own prices: BATON_PRICES_FILE, else <data dir>/prices.json (docs/cli.md, "Your own prices").`;
+const BREAKDOWNS = ["model", "runtime", "repo", "branch"] as const;
 
 /**
  * `baton report daily|weekly|monthly|session|blocks [--since D] [--until D] [--timezone Z]
@@ -31,9 +47,15 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
       breakdown: { type: "string" },
       runtime: { type: "string" },
       limit: { type: "string" },
+      "week-limit": { type: "string" },
       "no-scan": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
     },
   });
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
   const kind = positionals[0] as ReportKind | undefined;
   if (kind === undefined || !KINDS.includes(kind) || positionals.length > 1) throw new UsageError(`report needs one of ${KINDS.join(", ")}`);
   const since = dateOption(values.since, "--since");
@@ -42,7 +64,8 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
   if (!isTimeZone(timeZone)) throw new UsageError(`--timezone "${timeZone}" is not a time zone (an IANA name such as Europe/Berlin, or UTC)`);
   const breakdown = (values.breakdown ?? null) as Breakdown;
   if (breakdown !== null && !BREAKDOWNS.includes(breakdown)) throw new UsageError(`--breakdown takes ${BREAKDOWNS.join(", ")}`);
-  const limit = values.limit === undefined ? null : limitOption(values.limit);
+  const limit = values.limit === undefined ? null : limitOption(values.limit, "--limit");
+  const weekLimit = values["week-limit"] === undefined ? null : limitOption(values["week-limit"], "--week-limit");
 
   const target = resolveDatabaseUrl(env);
   const applied = await ensureDatabase(target);
@@ -63,7 +86,7 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
     const now = Date.now();
     // Blocks depend on what came before the range: read everything for them.
     const usage = await loadUsage(bulk, prices.table, kind === "blocks" ? { runtime: values.runtime } : { sinceMs, untilMs, runtime: values.runtime });
-    const options = { timeZone, since, until, breakdown, now, limit, pricesReadOn: prices.table.readOn, priceOverrideFile: prices.overrideRead ? prices.overrideFile : null };
+    const options = { timeZone, since, until, breakdown, now, limit, weekLimit, pricesReadOn: prices.table.readOn, priceOverrideFile: prices.overrideRead ? prices.overrideFile : null };
     if (kind === "blocks") {
       const document = blocksReport(usage.entries, options);
       if (values.json) printJson(io, document);
@@ -103,12 +126,12 @@ function dateOption(value: string | undefined, name: string): string | null {
 }
 
 /** `--limit 5000000` (tokens per block) or `--limit $50` / `--limit 50usd` (estimated cost per block). */
-function limitOption(value: string): PlanLimit {
+function limitOption(value: string, name: string): PlanLimit {
   const cost = /^\$(\d+(?:\.\d+)?)$|^(\d+(?:\.\d+)?)\s*usd$/i.exec(value.trim());
   if (cost) return { kind: "cost", amount: Number(cost[1] ?? cost[2]) };
   const tokens = /^(\d+(?:\.\d+)?)\s*([kmb]?)$/i.exec(value.trim());
   if (tokens) return { kind: "tokens", amount: Number(tokens[1]) * ({ "": 1, k: 1e3, m: 1e6, b: 1e9 }[tokens[2]!.toLowerCase() as "" | "k" | "m" | "b"] ?? 1) };
-  throw new UsageError(`--limit takes tokens per block (5000000, 5M) or a cost per block ($50), not "${value}"`);
+  throw new UsageError(`${name} takes tokens (5000000, 5M) or a cost ($50), not "${value}"`);
 }
 
 function printTable(io: Io, title: string, rows: TableRow[], totals: TableRow | null, unpriced: readonly string[]) {
@@ -141,4 +164,10 @@ function printBlocks(io: Io, document: ReturnType<typeof blocksReport>) {
           .join(" · "),
   }));
   printTable(io, "5-hour blocks (UTC)", rows, null, document.unpricedModels);
+  const week = document.weekLimit;
+  if (week) {
+    const amount = (value: number) => (week.kind === "cost" ? formatCost(value) : `${shortCount(Math.round(value))} tokens`);
+    const when = week.reachedAt ? `reached ${week.reachedAt.slice(0, 16).replace("T", " ")}Z` : week.projectedAt ? `projected ${week.projectedAt.slice(0, 16).replace("T", " ")}Z` : "not reached at this week's rate";
+    io.out(`Week of ${week.week}: ${amount(week.used)} of ${amount(week.amount)}; ${when}`.slice(0, 80));
+  }
 }

@@ -80,6 +80,10 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
           </select>
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
+          Plan limit per week
+          <input name="weekLimit" aria-label="Plan limit per week" defaultValue={params.weekLimit ?? ""} placeholder="50M or $200" className={`${field} w-28`} />
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
           Plan limit per block
           <input name="limit" aria-label="Plan limit per block" defaultValue={params.limit ?? ""} placeholder="5M or $50" className={`${field} w-28`} />
         </label>
@@ -209,6 +213,27 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
               </dl>
             ) : (
               <p className="text-zinc-500 dark:text-zinc-400">No active block: no request in the last 5 hours.</p>
+            )}
+            {data.weekLimit && (
+              <dl className="mt-3 space-y-1 border-t border-zinc-200 pt-2 dark:border-zinc-800" data-testid="week-limit">
+                <div className="font-semibold">Week of {data.weekLimit.week}</div>
+                <div className="flex justify-between">
+                  <dt className="text-zinc-500 dark:text-zinc-400">Used</dt>
+                  <dd className="tabular-nums">
+                    {data.weekLimit.kind === "cost" ? formatUsd(data.weekLimit.used) : formatTokensShort(data.weekLimit.used)} of {data.weekLimit.kind === "cost" ? formatUsd(data.weekLimit.amount) : formatTokensShort(data.weekLimit.amount)}
+                  </dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-zinc-500 dark:text-zinc-400">Limit</dt>
+                  <dd className="tabular-nums">
+                    {data.weekLimit.reachedAt
+                      ? `reached ${data.weekLimit.reachedAt.slice(5, 16).replace("T", " ")} UTC`
+                      : data.weekLimit.projectedAt
+                        ? `projected ${data.weekLimit.projectedAt.slice(5, 16).replace("T", " ")} UTC`
+                        : "not reached at this week's rate"}
+                  </dd>
+                </div>
+              </dl>
             )}
             <p className="mt-2 text-xs text-zinc-400">Costs are estimates.</p>
           </div>

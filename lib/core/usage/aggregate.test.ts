@@ -68,6 +68,8 @@ describe("report rows", () => {
     const rows = periodRows(entries, { kind: "daily", timeZone: "UTC", breakdown: "runtime", since: "2025-03-01", until: "2025-03-01" });
     expect(rows.map((row) => [row.period, row.group, row.runtime])).toEqual([["2025-03-01", "claude-code", "claude-code"], ["2025-03-01", "codex", "codex"]]);
     expect(periodRows(entries, { kind: "monthly", timeZone: "UTC" }).map((row) => [row.period, row.requests])).toEqual([["2025-03", 3]]);
+    const byBranch = periodRows([...entries, entry("2025-03-01T15:00:00Z", { branch: null })], { kind: "monthly", timeZone: "UTC", breakdown: "branch" });
+    expect(byBranch.map((row) => [row.group, row.requests])).toEqual([["(no branch)", 1], ["main", 3]]);
   });
 
   it("totals sum priced cost and name what has none; a row of only unpriced requests is null", () => {

@@ -52,7 +52,7 @@ export interface UsageRow extends TokenTotals {
   recordedCost: number | null;
 }
 
-export type Breakdown = "model" | "runtime" | "repo" | null;
+export type Breakdown = "model" | "runtime" | "repo" | "branch" | null;
 
 /** Running sums for one row. */
 export class RowAccumulator {
@@ -121,6 +121,7 @@ export function breakdownKey(entry: UsageEntry, breakdown: Breakdown): string {
   if (breakdown === "model") return entry.model ?? "unknown";
   if (breakdown === "runtime") return entry.runtime;
   if (breakdown === "repo") return entry.repo ?? "(no repo)";
+  if (breakdown === "branch") return entry.branch ?? "(no branch)";
   return "";
 }
 

@@ -7,6 +7,7 @@
 import { groupRows, periodRows, totalsOf, type Breakdown, type UsageEntry, type UsageRow } from "./aggregate";
 import { usageBlocks, type PlanLimit } from "./blocks";
 import { dateInZone, type PeriodKind } from "./periods";
+import { weekLimitStatus } from "./week-limit";
 
 export type ReportKind = PeriodKind | "session" | "blocks";
 
@@ -27,6 +28,8 @@ export interface ReportOptions {
   breakdown?: Breakdown;
   now: number;
   limit?: PlanLimit | null;
+  /** A plan limit per calendar week (blocks report). */
+  weekLimit?: PlanLimit | null;
   pricesReadOn: string;
   priceOverrideFile?: string | null;
 }
@@ -127,5 +130,6 @@ export function blocksReport(entries: readonly UsageEntry[], options: ReportOpti
     return !((options.since && endDate < options.since) || (options.until && startDate > options.until));
   });
   const unpriced = [...new Set(blocks.flatMap((block) => block.unpricedModels))].sort();
-  return { blocks, ...documentExtras(options, unpriced) };
+  const weekLimit = options.weekLimit ? weekLimitStatus(entries, options.weekLimit, { now: options.now, timeZone: options.timeZone }) : null;
+  return { blocks, ...(weekLimit ? { weekLimit } : {}), ...documentExtras(options, unpriced) };
 }

@@ -8,6 +8,7 @@ import { periodRows, totalsOf } from "../../core/usage/aggregate";
 import { usageBlocks, type PlanLimit } from "../../core/usage/blocks";
 import { dateInZone, isTimeZone, normaliseDateArgument, type PeriodKind } from "../../core/usage/periods";
 import { prepareUsageChart } from "../../core/usage/prepare-usage-chart";
+import { weekLimitStatus } from "../../core/usage/week-limit";
 import { parseSearchParams } from "../../core/search-params";
 import type { Db } from "../db/client";
 import { sqlReaderFor } from "../sessions/sql-reader";
@@ -23,6 +24,8 @@ export const usagePageSchema = z.object({
   tz: z.string().optional(),
   /** A plan limit per 5-hour block: tokens ("5000000", "5M") or cost ("$50"). */
   limit: z.string().optional(),
+  /** A plan limit per calendar week, the same forms. */
+  weekLimit: z.string().optional(),
 });
 export type UsagePageParams = z.infer<typeof usagePageSchema>;
 
@@ -58,6 +61,11 @@ export async function getUsagePage(db: Db, params: UsagePageParams, now = Date.n
   const tableRows = periodRows(usage.entries, { kind, timeZone, since, until });
   const totals = totalsOf(tableRows);
   const limit = parsePlanLimit(params.limit);
+  const weekLimitAsked = parsePlanLimit(params.weekLimit);
+  // The current week's usage needs the current week's requests, whatever range the page shows.
+  const weekLimit = weekLimitAsked
+    ? weekLimitStatus((await loadUsage(sqlReaderFor(db), prices.table, { sinceMs: now - 8 * DAY_MS, untilMs: now })).entries, weekLimitAsked, { now, timeZone })
+    : null;
   const dateOf = dateInZone(timeZone);
   const blocks = usageBlocks(usage.entries, { now, limit })
     .filter((block) => !block.isGap)
@@ -73,6 +81,7 @@ export async function getUsagePage(db: Db, params: UsagePageParams, now = Date.n
     blocks: blocks.slice(-24),
     activeBlock: blocks.find((block) => block.isActive) ?? null,
     limit,
+    weekLimit,
     pricesReadOn: prices.table.readOn,
     priceProblems: prices.problems,
     unreadableChunks: usage.unreadableChunks,

@@ -124,7 +124,8 @@ export async function sessionTitles(db: Db, sessionIds: readonly string[]): Prom
   });
   const titles = new Map<string, { title: string; at: number }>();
   for (const link of links) {
-    const title = link.handoff.title?.trim() || link.handoff.phase?.trim();
+    // "Handoff: route-tests" says "handoff" on a list of sessions for nothing.
+    const title = (link.handoff.title?.trim().replace(/^handoff\s*[:—–-]\s*/i, "") || link.handoff.phase?.trim())?.trim();
     if (!title) continue;
     const at = dbTimeToMs(link.handoff.timestamp) ?? 0;
     const seen = titles.get(link.sessionId);
