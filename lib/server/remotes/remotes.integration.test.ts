@@ -117,8 +117,9 @@ for (const provider of testProviders) {
       const unsubscribe = subscribe((event) => events.push(event));
       const outcome = await fetchRemote(remote.id, { db, bulk });
       expect(outcome).toMatchObject({ ok: true, changed: true, handoffsFound: 1, error: null });
-      // The bus may deliver after a moment (PostgreSQL NOTIFY): wait for the three kinds.
-      await vi.waitFor(() => expect([...new Set(events.map((event) => event.kind))].sort()).toEqual(["handoff", "remote", "scan"]), { timeout: 5000 });
+      // The bus may deliver after a moment (PostgreSQL NOTIFY): wait for the four kinds (the scan opens
+      // a review for the new open head).
+      await vi.waitFor(() => expect([...new Set(events.map((event) => event.kind))].sort()).toEqual(["handoff", "remote", "review", "scan"]), { timeout: 5000 });
       unsubscribe();
       const handoff = await db.handoff.findFirstOrThrow({ where: { path: HANDOFF }, include: { occurrences: true, repo: true } });
       expect(handoff.committed).toBe(true);
