@@ -14,6 +14,8 @@ export interface Written {
   starts: (number | null)[];
   /** Milliseconds from each committed write's start to its commit. */
   commitMs: number[];
+  /** Each committed write's commit time (epoch ms) by version. */
+  commits: (number | null)[];
   failed: number;
 }
 
@@ -24,6 +26,7 @@ export async function writeAtRate(db: Db, bus: EventBus, rate: number, seconds: 
   const total = Math.round(rate * seconds);
   const starts: (number | null)[] = [];
   const commitMs: number[] = [];
+  const commits: (number | null)[] = [];
   let failed = 0;
   const inFlight = new Set<Promise<unknown>>();
   const began = nowMs();
@@ -42,7 +45,11 @@ export async function writeAtRate(db: Db, bus: EventBus, rate: number, seconds: 
           emit({ kind: "review", id: `bench-${version % 1000}`, version });
         })
         .then(
-          () => void commitMs.push(nowMs() - start),
+          () => {
+            const committed = nowMs();
+            commits[version] = committed;
+            commitMs.push(committed - start);
+          },
           (error: unknown) => {
             failed++;
             starts[version] = null;
@@ -55,5 +62,5 @@ export async function writeAtRate(db: Db, bus: EventBus, rate: number, seconds: 
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   await Promise.all([...inFlight]);
-  return { starts, commitMs, failed };
+  return { starts, commitMs, commits, failed };
 }

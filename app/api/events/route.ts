@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { AccessError, requireAccess } from "@/lib/server/access/require-access";
-import { createEventStream, SSE_HEADERS } from "@/lib/server/events/event-stream";
+import { createEventStream, MAX_OPEN_STREAMS, openStreamCount, SSE_HEADERS } from "@/lib/server/events/event-stream";
 import { subscribe } from "@/lib/server/events/publish";
 
 export const dynamic = "force-dynamic";
@@ -16,6 +16,10 @@ export async function GET(request: Request): Promise<Response> {
   } catch (error) {
     if (error instanceof AccessError) return NextResponse.json({ error: error.message }, { status: error.status });
     throw error;
+  }
+  if (openStreamCount() >= MAX_OPEN_STREAMS) {
+    // The browser's EventSource stops on a 503; the live provider retries with backoff.
+    return NextResponse.json({ error: "too many live connections; retry later" }, { status: 503, headers: { "Retry-After": "30" } });
   }
   return new Response(createEventStream({ subscribe, signal: request.signal }), { headers: SSE_HEADERS });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BatonEvent } from "../../core/events/baton-event";
 import type { EventListener } from "./event-bus";
-import { createEventStream } from "./event-stream";
+import { createEventStream, openStreamCount } from "./event-stream";
 
 function fakeBus() {
   const listeners = new Set<EventListener>();
@@ -62,11 +62,14 @@ describe("the live event stream", () => {
     expect((await reader.read()).done).toBe(true);
   });
 
-  it("unsubscribes when the reader cancels", async () => {
+  it("unsubscribes when the reader cancels, and counts open streams", async () => {
     const bus = fakeBus();
+    const before = openStreamCount();
     const stream = createEventStream({ subscribe: bus.subscribe });
+    expect(openStreamCount()).toBe(before + 1);
     await stream.cancel();
     expect(bus.count()).toBe(0);
+    expect(openStreamCount()).toBe(before);
   });
 
   it("sends a heartbeat comment on its interval", async () => {

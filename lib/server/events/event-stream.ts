@@ -31,6 +31,14 @@ export interface EventStreamOptions {
   clock?: CoalescerClock;
 }
 
+/** Streams open in this process (the route refuses new ones past MAX_OPEN_STREAMS: each holds a connection, timers and a subscription). */
+let openStreams = 0;
+export const MAX_OPEN_STREAMS = 2_000;
+
+export function openStreamCount(): number {
+  return openStreams;
+}
+
 const realClock: CoalescerClock = {
   now: () => performance.now(),
   schedule: (run, ms) => {
@@ -50,9 +58,11 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
         let heartbeat: NodeJS.Timeout | null = null;
         let unsubscribe: (() => void) | null = null;
         const coalescer = new EventCoalescer((event) => write(formatSseEvent(event)), options.clock ?? realClock, options.coalesceMs ?? 100);
+        openStreams++;
         const stop = () => {
           if (closed) return;
           closed = true;
+          openStreams--;
           if (heartbeat) clearInterval(heartbeat);
           coalescer.close();
           unsubscribe?.();

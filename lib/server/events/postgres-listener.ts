@@ -39,6 +39,7 @@ export function startPostgresListener(options: ListenerOptions): PostgresListene
   let pid: number | null = null;
   let closed = false;
   let hadConnection = false;
+  let failedConnects = 0;
   let backoff = minBackoff;
   let retryTimer: NodeJS.Timeout | null = null;
   let resolveReady!: () => void;
@@ -63,7 +64,7 @@ export function startPostgresListener(options: ListenerOptions): PostgresListene
 
   const connect = async () => {
     if (closed) return;
-    const connection = new Client({ ...postgresConnectionConfig(options.url), keepAlive: true, application_name: "baton-listen" });
+    const connection = new Client({ ...postgresConnectionConfig(options.url), keepAlive: true, keepAliveInitialDelayMillis: 10_000, application_name: "baton-listen" });
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;
@@ -95,10 +96,12 @@ export function startPostgresListener(options: ListenerOptions): PostgresListene
       client = connection;
       pid = row.rows[0]?.pid ?? null;
       backoff = minBackoff;
-      if (hadConnection) options.onResync();
-      else resolveReady();
+      // After a lost connection, or a first one that took retries, subscribers may have missed events.
+      if (hadConnection || failedConnects > 0) options.onResync();
+      if (!hadConnection) resolveReady();
       hadConnection = true;
     } catch (error) {
+      failedConnects++;
       if (!hadConnection) rejectReady(error);
       onLost(error instanceof Error ? error : new Error(String(error)));
     }

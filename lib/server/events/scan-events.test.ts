@@ -7,7 +7,8 @@ import { scanPaths } from "../ingest/scan";
 import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
 import { testProviders, type TestDatabase } from "../test-support/test-database";
 import { subscribe } from "./publish";
-import { MAX_NAMED, scanEvents } from "./scan-events";
+import { createEventBus } from "./event-bus";
+import { announceScanTo, MAX_NAMED, scanEvents } from "./scan-events";
 
 const H = (phase: string) => `docs/ai/handoff/claude-code/01122026/handoff_${phase}.md`;
 
@@ -48,6 +49,21 @@ for (const provider of testProviders) {
         expect(seen).toEqual([]);
       } finally {
         unsubscribe();
+      }
+    });
+
+    it.skipIf(provider.name !== "postgresql")("a CLI scan on PostgreSQL reaches a running server's bus by NOTIFY", async () => {
+      const server = createEventBus({ provider: "postgresql", url: database.target.url, log: () => {} });
+      const seen: BatonEvent[] = [];
+      server.subscribe((event) => seen.push(event));
+      try {
+        await server.listening();
+        await announceScanTo(database.target, bulk, { since: new Date(), scanId: "cli-scan" });
+        const deadline = Date.now() + 5_000;
+        while (seen.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(seen).toEqual([{ kind: "scan", id: "cli-scan", version: 0 }]);
+      } finally {
+        await server.close();
       }
     });
 
