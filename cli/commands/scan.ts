@@ -66,7 +66,7 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
             globs: values.glob,
             bulk,
             onProgress: (event) => {
-              if (event.phase === "refs") progress.update(`${event.repo}: ${event.branches} branches, ${event.changed} to read`);
+              if (event.phase === "refs") progress.update(`${event.repo}: ${counted(event.branches, "branch", "branches")}, ${event.changed} to read`);
               else if (event.phase === "read") progress.update(describeFileProgress(`${event.repo}: reading`, event.done, event.total, elapsed(`read ${event.repo}`)));
               else progress.update(`${event.repo}: ${event.phase}`);
             },
