@@ -53,10 +53,10 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
   const applied = await ensureDatabase(target);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
   const progress = progressLine(io);
-  const elapsed = phaseClock();
   const bulk = openBulkWriter(target);
   // Prisma only for the handoff half of the report: its cold start costs more than an agents-only scan.
   let db: Db | null = null;
+  const elapsed = phaseClock();
   try {
     // The handoff half (git, Markdown parsing) is loaded only when there are repos to scan.
     const result: ScanCommandResult =
