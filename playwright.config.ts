@@ -34,7 +34,9 @@ export default defineConfig({
     command: `node scripts/e2e-server.mjs ${port}`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The server first builds the demo workspace and scans it (scripts/e2e-server.mjs): ~10 s on an idle
+    // 2-core machine, past 60 s on a loaded one.
+    timeout: 180_000,
     env: {
       BATON_DATA_DIR: dataDir,
       DATABASE_URL: process.env.BATON_E2E_DATABASE_URL ?? `file:${path.join(dataDir, "baton.db")}`,

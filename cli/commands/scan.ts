@@ -54,10 +54,10 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
   const progress = progressLine(io);
   const started = new Date();
-  const elapsed = phaseClock();
   const bulk = openBulkWriter(target);
   // Prisma only for the handoff half of the report: its cold start costs more than an agents-only scan.
   let db: Db | null = null;
+  const elapsed = phaseClock();
   try {
     // The handoff half (git, Markdown parsing) is loaded only when there are repos to scan.
     const result: ScanCommandResult =
@@ -67,7 +67,7 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
             globs: values.glob,
             bulk,
             onProgress: (event) => {
-              if (event.phase === "refs") progress.update(`${event.repo}: ${event.branches} branches, ${event.changed} to read`);
+              if (event.phase === "refs") progress.update(`${event.repo}: ${counted(event.branches, "branch", "branches")}, ${event.changed} to read`);
               else if (event.phase === "read") progress.update(describeFileProgress(`${event.repo}: reading`, event.done, event.total, elapsed(`read ${event.repo}`)));
               else progress.update(`${event.repo}: ${event.phase}`);
             },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { createDb, type Db } from "../db/client";
 import { scanPaths } from "../ingest/scan";
+import { countScanLinks } from "../queries/scan-links";
 import { getScanReport } from "../queries/scan-report";
 import { getSession, getSessionsForHandoff, listSessions, parseSessionFilters } from "../queries/sessions";
 import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
@@ -79,6 +80,16 @@ for (const provider of testProviders) {
     it("links by the session id a handoff names, whatever the branch", async () => {
       const links = await getSessionsForHandoff(db, await handoffId(H("named")));
       expect(links.map((link) => [link.session.sessionId, link.method])).toEqual([[S1, "session-id"]]);
+    });
+
+    it("the scan summary counts the links of what it scanned only (countScanLinks)", async () => {
+      const repo = await db.repo.findFirstOrThrow({ select: { id: true } });
+      const sources = (await db.source.findMany({ select: { id: true } })).map((source) => source.id);
+      expect(await countScanLinks(bulk, { repoIds: [repo.id], sourceIds: [] })).toEqual({ bySessionId: 1, byRepoBranchTime: 2 });
+      expect(await countScanLinks(bulk, { repoIds: [], sourceIds: sources })).toEqual({ bySessionId: 1, byRepoBranchTime: 2 });
+      // Another repo's scan says nothing of this repo's links.
+      expect(await countScanLinks(bulk, { repoIds: ["another-repo"], sourceIds: [] })).toEqual({ bySessionId: 0, byRepoBranchTime: 0 });
+      expect(await countScanLinks(bulk, { repoIds: [], sourceIds: [] })).toEqual({ bySessionId: 0, byRepoBranchTime: 0 });
     });
 
     it("else by repo + branch + the session running when the handoff was committed (closest end)", async () => {
