@@ -69,9 +69,14 @@ export function CommandPalette() {
     [words],
   );
   const results = settled === "" ? undefined : data;
+  // A page whose name starts with the query ("sour" → Sources) is what the reader wants: its group
+  // comes first; otherwise pages come after the records.
+  const pagesFirst = settled !== "" && pages.some((page) => page.title.toLowerCase().startsWith(settled.toLowerCase()));
   // The highlighted item: the first result whenever the results change (cmdk keeps a stale choice
   // when items arrive after the list was drawn), then wherever the arrow keys move it.
-  const firstValue = results?.handoffs[0]
+  const firstValue = pagesFirst && pages[0]
+    ? `page:${pages[0].href}`
+    : results?.handoffs[0]
     ? `handoff:${results.handoffs[0].id}`
     : results?.sessions[0]
       ? `session:${results.sessions[0].id}`
@@ -91,6 +96,18 @@ export function CommandPalette() {
     setQuery("");
     router.push(href);
   };
+
+  const pagesGroup =
+    pages.length > 0 ? (
+      <Command.Group heading="Pages" className={groupClass}>
+        {pages.map((page) => (
+          <Command.Item key={page.href} value={`page:${page.href}`} onSelect={() => go(page.href)} className={itemClass}>
+            <span className="font-medium"><Highlight text={page.title} words={words} /></span>
+            <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{page.href}</span>
+          </Command.Item>
+        ))}
+      </Command.Group>
+    ) : null;
 
   return (
     <>
@@ -135,6 +152,7 @@ export function CommandPalette() {
           {settled !== "" && results && (
             <Command.Empty className="px-3 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">Nothing matches “{settled}”.</Command.Empty>
           )}
+          {pagesFirst && pagesGroup}
           {results && results.handoffs.length > 0 && (
             <Command.Group heading="Handoffs" className={groupClass}>
               {results.handoffs.map((handoff) => (
@@ -190,16 +208,7 @@ export function CommandPalette() {
               ))}
             </Command.Group>
           )}
-          {pages.length > 0 && (
-            <Command.Group heading="Pages" className={groupClass}>
-              {pages.map((page) => (
-                <Command.Item key={page.href} value={`page:${page.href}`} onSelect={() => go(page.href)} className={itemClass}>
-                  <span className="font-medium"><Highlight text={page.title} words={words} /></span>
-                  <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{page.href}</span>
-                </Command.Item>
-              ))}
-            </Command.Group>
-          )}
+          {!pagesFirst && pagesGroup}
         </Command.List>
         <div className="flex gap-3 border-t border-zinc-200 px-3 py-1.5 text-[11px] text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
           <span>↑↓ move</span>
