@@ -64,14 +64,17 @@ export function CommandPalette() {
     staleTime: 5_000,
   });
   const words = useMemo(() => searchWords(settled).words, [settled]);
+  // Pages are filtered as the reader types (no server involved), records once typing pauses.
+  const typedWords = useMemo(() => searchWords(query).words, [query]);
   const pages = useMemo(
-    () => PALETTE_PAGES.filter((page) => words.every((word) => `${page.title} ${page.keywords}`.toLowerCase().includes(word))),
-    [words],
+    () => PALETTE_PAGES.filter((page) => typedWords.every((word) => `${page.title} ${page.keywords}`.toLowerCase().includes(word))),
+    [typedWords],
   );
   const results = settled === "" ? undefined : data;
   // A page whose name starts with the query ("sour" → Sources) is what the reader wants: its group
   // comes first; otherwise pages come after the records.
-  const pagesFirst = settled !== "" && pages.some((page) => page.title.toLowerCase().startsWith(settled.toLowerCase()));
+  const typed = query.trim().toLowerCase();
+  const pagesFirst = typed !== "" && pages.some((page) => page.title.toLowerCase().startsWith(typed));
   // The highlighted item: the first result whenever the results change (cmdk keeps a stale choice
   // when items arrive after the list was drawn), then wherever the arrow keys move it.
   const firstValue = pagesFirst && pages[0]
@@ -87,7 +90,7 @@ export function CommandPalette() {
           : pages[0]
             ? `page:${pages[0].href}`
             : "";
-  const resultsKey = `${settled}|${results ? "results" : "none"}`;
+  const resultsKey = `${typed}|${settled}|${results ? "results" : "none"}`;
   const [choice, setChoice] = useState<{ key: string; value: string }>({ key: "", value: "" });
   const highlighted = choice.key === resultsKey ? choice.value : firstValue;
 
@@ -102,7 +105,7 @@ export function CommandPalette() {
       <Command.Group heading="Pages" className={groupClass}>
         {pages.map((page) => (
           <Command.Item key={page.href} value={`page:${page.href}`} onSelect={() => go(page.href)} className={itemClass}>
-            <span className="font-medium"><Highlight text={page.title} words={words} /></span>
+            <span className="font-medium"><Highlight text={page.title} words={typedWords} /></span>
             <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{page.href}</span>
           </Command.Item>
         ))}
