@@ -6,7 +6,7 @@ test("the resume dialog warns before resuming a handoff with lint errors", async
   await page.getByRole("table", { name: "Handoffs" }).getByRole("link", { name: "audit-log-schema" }).click();
   await page.getByRole("button", { name: "Resume…" }).click();
   const dialog = page.getByRole("dialog", { name: "Resume this handoff" });
-  const warnings = dialog.getByRole("list", { name: "Before you resume" });
+  const warnings = dialog.getByRole("region", { name: "Before you resume" });
   await expect(warnings).toContainText(/The handoff has 2 lint error\(s\)/);
   await expect(dialog.getByTestId("resume-prompt")).toContainText("write a new handoff");
   await shot(page, "resume-dialog-warnings");

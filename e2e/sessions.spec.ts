@@ -72,9 +72,10 @@ test("a handoff shows its session's burn up to the moment it was written", async
 test("sources page shows each source's health", async ({ page }) => {
   await page.goto("/sources");
   const table = page.getByRole("table", { name: "Sources" });
-  await expect(table).toContainText("claude-code");
-  await expect(table).toContainText("codex");
-  await expect(table).toContainText("gemini-cli");
+  // Kinds named as the runtime badges name them.
+  await expect(table).toContainText("Claude Code");
+  await expect(table).toContainText("Codex");
+  await expect(table).toContainText("Gemini CLI");
   // Rescan everything registered from the page: nothing changed since the demo scan (the demo's three
   // repos and e2e's hostile-markdown one, scripts/e2e-server.mjs).
   await page.getByRole("button", { name: "Rescan now" }).click();
@@ -83,7 +84,7 @@ test("sources page shows each source's health", async ({ page }) => {
   await shot(page, "sources");
 
   // A symbolic link in an agent folder is not followed, and the rescan says so.
-  const claudeRoot = (await table.getByRole("row").filter({ hasText: "claude-code" }).locator(".font-mono").textContent())!.trim();
+  const claudeRoot = (await table.getByRole("row").filter({ hasText: "Claude Code" }).locator(".font-mono").textContent())!.trim();
   const link = path.join(claudeRoot, "projects", "linked-elsewhere");
   symlinkSync(os.tmpdir(), link);
   try {

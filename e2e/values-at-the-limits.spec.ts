@@ -19,7 +19,7 @@ const QUIET_CODEX = "019b7a10-5d2e-7f31-9c44-0a1b2c3d4eff";
 async function agentRoot(page: Page, kind: string): Promise<string> {
   await page.goto("/sources");
   const table = page.getByRole("table", { name: "Sources" });
-  return (await table.getByRole("row").filter({ hasText: kind }).locator(".font-mono").first().textContent())!.trim();
+  return (await table.locator(`tr[data-kind="${kind}"]`).locator(".font-mono").first().textContent())!.trim();
 }
 
 async function rescan(page: Page) {

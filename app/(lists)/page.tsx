@@ -97,8 +97,8 @@ export default async function OverviewPage() {
           </div>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs">
             <Link href="/handoffs?lint=errors" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">errors</dt><dd className="text-lg font-semibold text-red-600 dark:text-red-400">{overview.health.withErrors}</dd></Link>
-            <Link href="/handoffs?lint=warnings" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">warnings</dt><dd className="text-lg font-semibold text-amber-600 dark:text-amber-400">{overview.health.withWarnings}</dd></Link>
-            <Link href="/handoffs?lint=clean" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">clean</dt><dd className="text-lg font-semibold text-emerald-600 dark:text-emerald-400">{overview.health.clean}</dd></Link>
+            <Link href="/handoffs?lint=warnings" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">warnings</dt><dd className="text-lg font-semibold text-amber-700 dark:text-amber-400">{overview.health.withWarnings}</dd></Link>
+            <Link href="/handoffs?lint=clean" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">clean</dt><dd className="text-lg font-semibold text-emerald-700 dark:text-emerald-400">{overview.health.clean}</dd></Link>
           </dl>
           {overview.health.topRules.length > 0 && (
             <>

@@ -6,7 +6,7 @@ import { tokenFormat } from "./burn-chart";
 const bandColors: Record<StackBand["key"], string> = {
   baseline: "#64748b",
   conversation: "#0ea5e9",
-  "tool-results": "#6366f1",
+  "tool-results": "#818cf8",
   free: "#e4e4e7",
   reserve: "#fca5a5",
   "cache-read": "#93c5fd",

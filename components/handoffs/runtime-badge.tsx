@@ -1,5 +1,5 @@
 const runtimeStyles: Record<string, { label: string; className: string }> = {
-  "claude-code": { label: "Claude Code", className: "bg-[#d97757]/10 text-[#b4532f] ring-[#d97757]/30 dark:bg-[#d97757]/15 dark:text-[#f0a585] dark:ring-[#d97757]/40" },
+  "claude-code": { label: "Claude Code", className: "bg-[#d97757]/10 text-[#a4461f] ring-[#d97757]/30 dark:bg-[#d97757]/15 dark:text-[#f0a585] dark:ring-[#d97757]/40" },
   codex: { label: "Codex", className: "bg-[#10a37f]/10 text-[#0b7a5f] ring-[#10a37f]/30 dark:bg-[#10a37f]/15 dark:text-[#5fd6b2] dark:ring-[#10a37f]/40" },
   "gemini-cli": { label: "Gemini CLI", className: "bg-[#4285f4]/10 text-[#1f5fcc] ring-[#4285f4]/30 dark:bg-[#4285f4]/15 dark:text-[#9dbdfa] dark:ring-[#4285f4]/40" },
   opencode: { label: "OpenCode", className: "bg-[#a855f7]/10 text-[#7e3cc0] ring-[#a855f7]/30 dark:bg-[#a855f7]/15 dark:text-[#d3a8fb] dark:ring-[#a855f7]/40" },

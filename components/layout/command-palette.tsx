@@ -64,14 +64,22 @@ export function CommandPalette() {
     staleTime: 5_000,
   });
   const words = useMemo(() => searchWords(settled).words, [settled]);
+  // Pages are filtered as the reader types (no server involved), records once typing pauses.
+  const typedWords = useMemo(() => searchWords(query).words, [query]);
   const pages = useMemo(
-    () => PALETTE_PAGES.filter((page) => words.every((word) => `${page.title} ${page.keywords}`.toLowerCase().includes(word))),
-    [words],
+    () => PALETTE_PAGES.filter((page) => typedWords.every((word) => `${page.title} ${page.keywords}`.toLowerCase().includes(word))),
+    [typedWords],
   );
   const results = settled === "" ? undefined : data;
+  // A page whose name starts with the query ("sour" → Sources) is what the reader wants: its group
+  // comes first; otherwise pages come after the records.
+  const typed = query.trim().toLowerCase();
+  const pagesFirst = typed !== "" && pages.some((page) => page.title.toLowerCase().startsWith(typed));
   // The highlighted item: the first result whenever the results change (cmdk keeps a stale choice
   // when items arrive after the list was drawn), then wherever the arrow keys move it.
-  const firstValue = results?.handoffs[0]
+  const firstValue = pagesFirst && pages[0]
+    ? `page:${pages[0].href}`
+    : results?.handoffs[0]
     ? `handoff:${results.handoffs[0].id}`
     : results?.sessions[0]
       ? `session:${results.sessions[0].id}`
@@ -82,7 +90,7 @@ export function CommandPalette() {
           : pages[0]
             ? `page:${pages[0].href}`
             : "";
-  const resultsKey = `${settled}|${results ? "results" : "none"}`;
+  const resultsKey = `${typed}|${settled}|${results ? "results" : "none"}`;
   const [choice, setChoice] = useState<{ key: string; value: string }>({ key: "", value: "" });
   const highlighted = choice.key === resultsKey ? choice.value : firstValue;
 
@@ -91,6 +99,18 @@ export function CommandPalette() {
     setQuery("");
     router.push(href);
   };
+
+  const pagesGroup =
+    pages.length > 0 ? (
+      <Command.Group heading="Pages" className={groupClass}>
+        {pages.map((page) => (
+          <Command.Item key={page.href} value={`page:${page.href}`} onSelect={() => go(page.href)} className={itemClass}>
+            <span className="font-medium"><Highlight text={page.title} words={typedWords} /></span>
+            <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{page.href}</span>
+          </Command.Item>
+        ))}
+      </Command.Group>
+    ) : null;
 
   return (
     <>
@@ -135,6 +155,7 @@ export function CommandPalette() {
           {settled !== "" && results && (
             <Command.Empty className="px-3 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">Nothing matches “{settled}”.</Command.Empty>
           )}
+          {pagesFirst && pagesGroup}
           {results && results.handoffs.length > 0 && (
             <Command.Group heading="Handoffs" className={groupClass}>
               {results.handoffs.map((handoff) => (
@@ -190,16 +211,7 @@ export function CommandPalette() {
               ))}
             </Command.Group>
           )}
-          {pages.length > 0 && (
-            <Command.Group heading="Pages" className={groupClass}>
-              {pages.map((page) => (
-                <Command.Item key={page.href} value={`page:${page.href}`} onSelect={() => go(page.href)} className={itemClass}>
-                  <span className="font-medium"><Highlight text={page.title} words={words} /></span>
-                  <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{page.href}</span>
-                </Command.Item>
-              ))}
-            </Command.Group>
-          )}
+          {!pagesFirst && pagesGroup}
         </Command.List>
         <div className="flex gap-3 border-t border-zinc-200 px-3 py-1.5 text-[11px] text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
           <span>↑↓ move</span>

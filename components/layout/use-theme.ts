@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useLayoutEffect, useSyncExternalStore } from "react";
 import { isDarkTheme, parseThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from "@/lib/core/theme/theme";
 
 const listeners = new Set<() => void>();
@@ -47,6 +47,9 @@ function subscribe(listener: () => void) {
 
 /** The reader's choice and a setter that stores and applies it. */
 export function useThemeChoice(): [ThemeChoice, (choice: ThemeChoice) => void] {
+  // Applied again before the browser paints: a page React renders in the browser (a 404 thrown by a
+  // record page arrives as data, not HTML) never runs THEME_SCRIPT, which only works in server HTML.
+  useLayoutEffect(() => apply(readChoice()), []);
   const choice = useSyncExternalStore(subscribe, readChoice, () => "system" as ThemeChoice);
   const setChoice = useCallback((next: ThemeChoice) => {
     try {

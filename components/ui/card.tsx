@@ -33,7 +33,7 @@ export function Card({
 }
 
 export function Stat({ label, value, hint, tone = "default" }: { label: string; value: ReactNode; hint?: ReactNode; tone?: "default" | "red" | "amber" | "green" }) {
-  const color = { default: "text-zinc-900 dark:text-zinc-100", red: "text-red-600 dark:text-red-400", amber: "text-amber-600 dark:text-amber-400", green: "text-emerald-600 dark:text-emerald-400" }[tone];
+  const color = { default: "text-zinc-900 dark:text-zinc-100", red: "text-red-600 dark:text-red-400", amber: "text-amber-700 dark:text-amber-400", green: "text-emerald-700 dark:text-emerald-400" }[tone];
   // Exact token counts of long sessions run to billions ("1,974,849,800"): smaller type, not cut off.
   const length = typeof value === "string" ? value.length : 0;
   const size = length > 17 ? "text-sm" : length > 14 ? "text-base" : length > 11 ? "text-lg" : length > 9 ? "text-xl" : "text-2xl";

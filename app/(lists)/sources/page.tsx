@@ -59,7 +59,7 @@ export default async function SourcesPage() {
               {sources.map((source) => {
                 const drift = Object.entries(source.unknownTypes);
                 return (
-                  <tr key={source.id} className="align-top">
+                  <tr key={source.id} data-kind={source.kind} className="align-top">
                     <td className="px-3 py-2">
                       <div className="flex flex-wrap items-center gap-2"><Badge>{sourceKindLabel(source.kind)}</Badge><span className="font-medium">{source.label}</span></div>
                       <div className="mt-0.5 break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{source.root}</div>
