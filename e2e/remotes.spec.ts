@@ -42,10 +42,10 @@ test("an admin adds a remote on the Sources page, sees the secret once and the f
 
   await form.getByLabel(/^URL/).fill(`ext::sh -c touch% ${MARKER}`);
   await form.getByRole("button", { name: "Add remote" }).click();
-  await expect(form.getByRole("status")).toHaveText(/Not added: the 'ext::' transport is refused/);
+  await expect(form.getByRole("alert")).toHaveText(/Not added: the 'ext::' transport is refused/);
   await form.getByLabel(/^URL/).fill("git://10.0.0.1/team/project.git");
   await form.getByRole("button", { name: "Add remote" }).click();
-  await expect(form.getByRole("status")).toHaveText(/Not added: .*loopback or private address/);
+  await expect(form.getByRole("alert")).toHaveText(/Not added: .*loopback or private address/);
   expect(existsSync(MARKER)).toBe(false);
 
   await form.getByLabel(/^URL/).fill(origin);

@@ -50,7 +50,7 @@ export function InviteForm({ token, role }: { token: string; role: string }) {
         <input name="email" type="email" autoComplete="username" required className={input} />
       </label>
       <label className={label}>
-        Password <span className="font-normal text-zinc-500">(at least 10 characters)</span>
+        Password <span className="font-normal text-zinc-500 dark:text-zinc-400">(at least 10 characters)</span>
         <input name="password" type="password" autoComplete="new-password" required minLength={10} className={input} />
       </label>
       <label className={label}>

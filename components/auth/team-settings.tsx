@@ -59,7 +59,7 @@ export function TeamSettings({ members, invitations, selfId, origin }: { members
           <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {members.map((member) => (
               <tr key={member.id}>
-                <td className="px-3 py-2 font-medium text-zinc-900 dark:text-zinc-100">{member.name}{member.id === selfId && <span className="ml-1 text-xs text-zinc-500">(you)</span>}</td>
+                <td className="px-3 py-2 font-medium text-zinc-900 dark:text-zinc-100">{member.name}{member.id === selfId && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">(you)</span>}</td>
                 <td className="px-3 py-2 text-zinc-700 dark:text-zinc-300">{member.email}</td>
                 <td className="px-3 py-2">
                   <select
@@ -73,7 +73,7 @@ export function TeamSettings({ members, invitations, selfId, origin }: { members
                     ))}
                   </select>
                 </td>
-                <td className="px-3 py-2 text-xs text-zinc-500">{formatDate(member.createdAt).slice(0, 10)}</td>
+                <td className="px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">{formatDate(member.createdAt).slice(0, 10)}</td>
                 <td className="px-3 py-2 text-right">
                   {member.id !== selfId && (
                     <button
@@ -127,7 +127,7 @@ export function TeamSettings({ members, invitations, selfId, origin }: { members
       <section aria-label="Open invitations" className="space-y-2">
         <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Open invitations</h2>
         {invitations.length === 0 ? (
-          <p className="text-sm text-zinc-500">None.</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">None.</p>
         ) : (
           <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700">
             {invitations.map((invitation) => (

@@ -94,7 +94,7 @@ export function TokenSettings({ tokens, scopes, server }: { tokens: TokenRow[]; 
           </label>
         </div>
         <fieldset>
-          <legend className="text-sm text-zinc-700 dark:text-zinc-200">Scopes <span className="text-zinc-500">(none ticked: everything your role may do)</span></legend>
+          <legend className="text-sm text-zinc-700 dark:text-zinc-200">Scopes <span className="text-zinc-500 dark:text-zinc-400">(none ticked: everything your role may do)</span></legend>
           <div className="mt-1 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
             {scopes.map((scope) => (
               <label key={scope.name} className="flex items-center gap-2 font-mono text-xs text-zinc-700 dark:text-zinc-300">
@@ -123,7 +123,7 @@ export function TokenSettings({ tokens, scopes, server }: { tokens: TokenRow[]; 
           <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {tokens.length === 0 && (
               <tr>
-                <td colSpan={6} className="px-3 py-4 text-center text-zinc-500">No tokens yet.</td>
+                <td colSpan={6} className="px-3 py-4 text-center text-zinc-500 dark:text-zinc-400">No tokens yet.</td>
               </tr>
             )}
             {tokens.map((token) => (

@@ -14,7 +14,7 @@ export function LiveIndicator() {
   const status = useLiveStatus();
   const look = LOOKS[status];
   return (
-    <span data-testid="live-indicator" data-status={status} title={look.title} aria-label={`Live updates: ${status}`} className="inline-flex shrink-0 items-center gap-1.5 text-xs text-zinc-500">
+    <span data-testid="live-indicator" data-status={status} title={look.title} aria-label={`Live updates: ${status}`} className="inline-flex shrink-0 items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
       <span aria-hidden className={`h-2 w-2 rounded-full ${look.dot}`} />
       {look.label}
     </span>

@@ -24,7 +24,7 @@ export function RefreshRemoteButton({ id, name }: { id: string; name: string }) 
       onClick={run}
       disabled={state === "running"}
       aria-label={`Refresh ${name}`}
-      className="rounded-md border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium text-zinc-800 shadow-sm hover:bg-zinc-50 disabled:cursor-wait disabled:opacity-60"
+      className="rounded-md border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium text-zinc-800 shadow-sm hover:bg-zinc-50 disabled:cursor-wait disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-zinc-800"
     >
       {state === "running" ? "Fetching…" : state === "failed" ? "Retry" : "Refresh"}
     </button>

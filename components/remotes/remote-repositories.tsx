@@ -25,13 +25,13 @@ export async function RemoteRepositories() {
         <h2 id="remote-repositories" className="text-lg font-semibold tracking-tight">
           Remote repositories
         </h2>
-        <p className="text-sm text-zinc-500">
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
           Mirrors of repositories on your git host, fetched on a schedule that follows their activity (every minute while busy, up to every 8 hours
           when quiet), at once on a push webhook or a refresh.
         </p>
       </div>
       {remotes.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-zinc-300 bg-white px-4 py-3 text-sm text-zinc-500">
+        <p className="rounded-xl border border-dashed border-zinc-300 bg-white px-4 py-3 text-sm text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-400">
           No remote repositories yet{isAdmin ? ": add one below, or with baton remote add <url>." : "; an admin adds them."}
         </p>
       ) : (
@@ -43,18 +43,18 @@ export async function RemoteRepositories() {
             <tr key={remote.id} className="align-top" data-remote={remote.name}>
               <td className="px-3 py-2">
                 <div className="font-medium">{remote.name}</div>
-                <div className="mt-0.5 break-all font-mono text-xs text-zinc-400">{remote.url}</div>
-                {remote.branches !== "*" && <div className="mt-0.5 text-xs text-zinc-500">branches {remote.branches}</div>}
+                <div className="mt-0.5 break-all font-mono text-xs text-zinc-400 dark:text-zinc-500">{remote.url}</div>
+                {remote.branches !== "*" && <div className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">branches {remote.branches}</div>}
               </td>
               <td className="px-3 py-2">
                 <Badge tone={remote.lastErrorKind ? "red" : remote.lastFetchAt ? "green" : "neutral"}>
                   {remote.lastErrorKind ? FETCH_ERROR_LABELS[remote.lastErrorKind] : remote.lastFetchAt ? "ok" : "never fetched"}
                 </Badge>
-                {remote.lastError && <div className="mt-1 max-w-sm text-xs text-zinc-600 [overflow-wrap:anywhere]">{remote.lastError}</div>}
+                {remote.lastError && <div className="mt-1 max-w-sm text-xs text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">{remote.lastError}</div>}
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{counted(remote.handoffsFound, "handoff")}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500">{formatInstant(remote.lastFetchAt)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500">{formatInstant(remote.nextFetchAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">{formatInstant(remote.lastFetchAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">{formatInstant(remote.nextFetchAt)}</td>
               <td className="px-3 py-2 text-right">{canRefresh && <RefreshRemoteButton id={remote.id} name={remote.name} />}</td>
             </tr>
           ))}

@@ -85,7 +85,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
         <span data-testid="review-counts">
           {data ? reviewSummary(data.counts) : "…"}
           {data && <span className="ml-2">({REVIEW_STATES.map((state) => `${REVIEW_STATE_LABELS[state]} ${data.counts.byState[state] ?? 0}`).join(", ")})</span>}
-          {isFetching && <span className="ml-2 text-zinc-400">updating…</span>}
+          {isFetching && <span className="ml-2 text-zinc-400 dark:text-zinc-500">updating…</span>}
         </span>
         {error && <span className="text-red-600">{(error as Error).message}</span>}
       </div>
@@ -97,10 +97,10 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
             return (
               <section key={state} aria-label={REVIEW_STATE_LABELS[state]} data-testid={`review-column-${state}`} className="min-w-0 space-y-2 rounded-xl bg-zinc-100/70 p-2 dark:bg-zinc-800/50">
                 <h2 className="flex items-center justify-between px-1 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-300">
-                  {REVIEW_STATE_LABELS[state]} <span className="rounded-full bg-white px-1.5 text-zinc-500 dark:bg-zinc-900">{inColumn.length}</span>
+                  {REVIEW_STATE_LABELS[state]} <span className="rounded-full bg-white px-1.5 text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">{inColumn.length}</span>
                 </h2>
                 {inColumn.length === 0 ? (
-                  <p className="px-1 py-3 text-center text-xs text-zinc-400">none</p>
+                  <p className="px-1 py-3 text-center text-xs text-zinc-400 dark:text-zinc-500">none</p>
                 ) : (
                   (expanded[state] ? inColumn : inColumn.slice(0, COLUMN_CARDS)).map((review) => <ReviewCard key={review.id} review={review} actorId={actorId} now={now} />)
                 )}
@@ -114,7 +114,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
           })}
         </div>
       ) : reviews.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm text-zinc-500">No review matches these filters.</p>
+        <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">No review matches these filters.</p>
       ) : (
         <DataTable label="Reviews" columns={[{ label: "Handoff" }, { label: "State" }, { label: "Repo · branch" }, { label: "Age" }, { label: "Assignee" }, { label: "Claim" }]}>
           {reviews.map((review) => (
@@ -126,7 +126,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
               <td className="px-3 py-2"><ReviewStateBadge state={review.state} /></td>
               <td className="px-3 py-2 font-mono text-xs">{review.repoName} · {review.branch ?? "—"}</td>
               <td className="whitespace-nowrap px-3 py-2 text-xs">{ageOf(review.handoffTime, now)}</td>
-              <td className="px-3 py-2 text-xs">{review.assignee ?? <span className="text-zinc-400">—</span>}</td>
+              <td className="px-3 py-2 text-xs">{review.assignee ?? <span className="text-zinc-400 dark:text-zinc-500">—</span>}</td>
               <td className="px-3 py-2 text-xs"><ClaimHolder review={review} actorId={actorId} now={now} /></td>
             </tr>
           ))}

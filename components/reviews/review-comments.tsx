@@ -49,7 +49,7 @@ export function CommentComposer({ run, anchor, parentId, onDone, placeholder = "
           {parentId ? "Reply" : "Comment"}
         </button>
         {onDone && (
-          <button type="button" onClick={onDone} className="text-xs text-zinc-500 hover:underline">
+          <button type="button" onClick={onDone} className="text-xs text-zinc-500 hover:underline dark:text-zinc-400">
             Cancel
           </button>
         )}
@@ -107,7 +107,7 @@ function CommentItem({ comment }: { comment: ReviewComment }) {
         <span className="font-semibold text-zinc-800 dark:text-zinc-100">{comment.authorName}</span>
         <time dateTime={comment.createdAt}>{new Date(comment.createdAt).toLocaleString()}</time>
         {comment.anchor.line !== null && <span className="font-mono">L{comment.anchor.line}</span>}
-        {comment.isOutdated && (comment.anchor.line !== null || comment.anchor.section !== null) && <span className="text-amber-700">on an earlier version</span>}
+        {comment.isOutdated && (comment.anchor.line !== null || comment.anchor.section !== null) && <span className="text-amber-700 dark:text-amber-400">on an earlier version</span>}
         {comment.resolvedAt && <span className="text-emerald-700 dark:text-emerald-300">✓ resolved by {comment.resolvedByName}</span>}
       </div>
       <CommentBody comment={comment} />

@@ -18,7 +18,7 @@ export function ReviewHandoff({ review, run, canWrite }: { review: RenderedRevie
   const [mode, setMode] = useState<"rendered" | "lines">("rendered");
   const [composing, setComposing] = useState<string | null>(null);
   const handoff = review.handoff;
-  if (!handoff) return <p className="text-sm text-zinc-500">The handoff is no longer stored.</p>;
+  if (!handoff) return <p className="text-sm text-zinc-500 dark:text-zinc-400">The handoff is no longer stored.</p>;
   const lines = handoff.content.split("\n");
   const sections = handoffSections(handoff.content);
   const current = { blobSha: handoff.blobSha, lineCount: lines.length, sections };
@@ -41,7 +41,7 @@ export function ReviewHandoff({ review, run, canWrite }: { review: RenderedRevie
             </button>
           ))}
         </div>
-        <span className="font-mono text-[11px] text-zinc-400" title={handoff.blobSha}>blob {handoff.blobSha.slice(0, 8)}</span>
+        <span className="font-mono text-[11px] text-zinc-400 dark:text-zinc-500" title={handoff.blobSha}>blob {handoff.blobSha.slice(0, 8)}</span>
       </div>
 
       {mode === "rendered" ? (
@@ -81,7 +81,7 @@ export function ReviewHandoff({ review, run, canWrite }: { review: RenderedRevie
                     data-testid={`line-${line}`}
                     title={canWrite ? `Comment on line ${line}` : undefined}
                     onClick={() => setComposing(composing === key ? null : key)}
-                    className="w-12 shrink-0 select-none pr-3 text-right text-zinc-400 enabled:hover:text-sky-700 disabled:cursor-default"
+                    className="w-12 shrink-0 select-none pr-3 text-right text-zinc-400 enabled:hover:text-sky-700 disabled:cursor-default dark:text-zinc-500"
                   >
                     {line}
                   </button>
@@ -100,12 +100,12 @@ export function ReviewHandoff({ review, run, canWrite }: { review: RenderedRevie
       )}
 
       <div className="space-y-2 border-t border-zinc-200 pt-3 dark:border-zinc-700">
-        <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500">General comments</h3>
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">General comments</h3>
         {threads(general, "General comments")}
         {canWrite && <CommentComposer run={run} />}
         {outdated.length > 0 && (
           <details className="text-sm">
-            <summary className="cursor-pointer text-xs text-amber-700">{outdated.length} comment(s) on an earlier version of the handoff</summary>
+            <summary className="cursor-pointer text-xs text-amber-700 dark:text-amber-400">{outdated.length} comment(s) on an earlier version of the handoff</summary>
             <div className="mt-2">{threads(outdated, "Comments on an earlier version")}</div>
           </details>
         )}

@@ -54,7 +54,7 @@ export function ReviewView({ initial, actor }: { initial: RenderedReview; actor:
 
   return (
     <div className="space-y-5">
-      <nav className="text-xs text-zinc-500">
+      <nav className="text-xs text-zinc-500 dark:text-zinc-400">
         <Link href="/reviews" className="hover:underline">Reviews</Link> / {review.repoName}
       </nav>
       <header className="space-y-2">
@@ -62,9 +62,9 @@ export function ReviewView({ initial, actor }: { initial: RenderedReview; actor:
           <RuntimeBadge runtime={review.handoff?.runtime ?? null} />
           <h1 className="text-2xl font-semibold tracking-tight dark:text-zinc-100">{review.handoff?.title ?? review.handoffPath}</h1>
           <ReviewStateBadge state={review.state} />
-          {review.resolution && <span className="text-xs text-zinc-500">({review.resolution})</span>}
+          {review.resolution && <span className="text-xs text-zinc-500 dark:text-zinc-400">({review.resolution})</span>}
         </div>
-        <p className="font-mono text-xs text-zinc-500 [overflow-wrap:anywhere]">
+        <p className="font-mono text-xs text-zinc-500 [overflow-wrap:anywhere] dark:text-zinc-400">
           {review.repo}/{review.handoffPath} · {review.handoff?.branch ?? "no branch"} ·{" "}
           <Link href={`/handoffs/${review.handoffId}`} className="text-sky-700 hover:underline dark:text-sky-300">handoff page</Link>
         </p>
@@ -81,8 +81,8 @@ export function ReviewView({ initial, actor }: { initial: RenderedReview; actor:
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <span>State: <strong data-testid="review-state">{REVIEW_STATE_LABELS[review.state] ?? review.state}</strong></span>
           <span>Claim: <ClaimHolder review={review} actorId={actor.id} now={now} /></span>
-          <span>Assignee: {review.assignee ? (review.assigneeId === actor.id ? "you" : review.assignee) : <span className="text-zinc-400">nobody</span>}</span>
-          <span className="text-xs text-zinc-400">version {review.version}</span>
+          <span>Assignee: {review.assignee ? (review.assigneeId === actor.id ? "you" : review.assignee) : <span className="text-zinc-400 dark:text-zinc-500">nobody</span>}</span>
+          <span className="text-xs text-zinc-400 dark:text-zinc-500">version {review.version}</span>
         </div>
         {canWrite && (
           <div className="flex flex-wrap items-center gap-2">
@@ -147,7 +147,7 @@ export function ReviewView({ initial, actor }: { initial: RenderedReview; actor:
           </div>
         )}
         {error && <p role="alert" data-testid="review-error" className="text-sm text-red-700 dark:text-red-300">{error}</p>}
-        {!canWrite && <p className="text-xs text-zinc-500">You can read this review; your role ({actor.role}) cannot change it.</p>}
+        {!canWrite && <p className="text-xs text-zinc-500 dark:text-zinc-400">You can read this review; your role ({actor.role}) cannot change it.</p>}
       </section>
 
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -171,7 +171,7 @@ function Verdicts({ review, run, canWrite }: { review: RenderedReview; run: Retu
     <section aria-label="Verdicts" className="space-y-2 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-700 dark:bg-zinc-900">
       <h2 className="text-sm font-semibold">Verdicts</h2>
       {review.verdicts.length === 0 ? (
-        <p className="text-xs text-zinc-500">None yet.</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">None yet.</p>
       ) : (
         <ul className="space-y-1.5 text-sm" data-testid="verdict-list">
           {review.verdicts.map((verdict) => (
@@ -241,7 +241,7 @@ function Timeline({ review }: { review: RenderedReview }) {
         {[...review.timeline].reverse().map((event) => (
           <li key={event.id} data-kind={event.kind}>
             <span className="font-semibold text-zinc-800 dark:text-zinc-100">{event.actorName}</span> {describeEvent(event)}
-            <div className="text-zinc-400"><time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time></div>
+            <div className="text-zinc-400 dark:text-zinc-500"><time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time></div>
           </li>
         ))}
       </ol>

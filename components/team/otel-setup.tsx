@@ -12,26 +12,26 @@ const TITLES: Record<OtelRuntime, string> = { "claude-code": "Claude Code", code
 export function OtelSetup({ server }: { server: string }) {
   return (
     <div className="space-y-4">
-      <p className="text-sm text-zinc-600">
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Paste one of these once; your next agent session appears on the sessions list as it runs. Replace the token placeholder with a token of yours
         (<code className="font-mono text-xs">baton token create</code> or Settings → Tokens), or run <code className="font-mono text-xs">baton otel-env --runtime &lt;runtime&gt; --server {server}</code> after <code className="font-mono text-xs">baton login</code> to get it filled in.
       </p>
-      <p className="text-sm text-zinc-600">
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
         <strong>What is kept:</strong> session ids, model names, times and token counts. Prompts, responses, tool inputs and outputs are dropped on arrival, whatever the client sends.
       </p>
       {OTEL_RUNTIMES.map((runtime) => {
         const setup = otelSetup(runtime, server, null);
         return (
           <Card key={runtime} title={TITLES[runtime]} actions={<CopyButton text={setup.text} label={`Copy the ${TITLES[runtime]} settings`} />}>
-            <p className="mb-2 text-xs text-zinc-500">{setup.file ? <>In <code className="font-mono">{setup.file}</code>:</> : "Environment variables (your shell profile):"}</p>
-            <pre className="overflow-x-auto rounded-md bg-zinc-50 p-3 font-mono text-xs text-zinc-800">{setup.text}</pre>
-            <p className="mt-2 text-xs text-zinc-500">{setup.notes[0]}</p>
+            <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">{setup.file ? <>In <code className="font-mono">{setup.file}</code>:</> : "Environment variables (your shell profile):"}</p>
+            <pre className="overflow-x-auto rounded-md bg-zinc-50 p-3 font-mono text-xs text-zinc-800 dark:bg-zinc-800/40 dark:text-zinc-200">{setup.text}</pre>
+            <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">{setup.notes[0]}</p>
           </Card>
         );
       })}
       <Card title="Logs already on your laptop: baton push">
-        <pre className="overflow-x-auto rounded-md bg-zinc-50 p-3 font-mono text-xs text-zinc-800">{`baton login --server ${server}\nbaton push`}</pre>
-        <p className="mt-2 text-xs text-zinc-500">
+        <pre className="overflow-x-auto rounded-md bg-zinc-50 p-3 font-mono text-xs text-zinc-800 dark:bg-zinc-800/40 dark:text-zinc-200">{`baton login --server ${server}\nbaton push`}</pre>
+        <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
           Sends the sessions your local scan parsed (summaries and per-request counts, never transcript text), only what changed since the last push. Compactions,
           subagents, working folders and branches come this way; a pushed session replaces the same session received over telemetry.
         </p>

@@ -8,7 +8,7 @@ export function CostCard({ usage, title = "Estimated cost", note }: { usage: Usa
   if (!usage || usage.requests === 0) {
     return (
       <Card title={title} label="Estimated cost">
-        <p className="text-sm text-zinc-500">No requests with token counts.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">No requests with token counts.</p>
       </Card>
     );
   }
@@ -18,7 +18,7 @@ export function CostCard({ usage, title = "Estimated cost", note }: { usage: Usa
       <div className="flex flex-wrap items-baseline gap-x-6 gap-y-2">
         <div>
           <div className="text-2xl font-semibold tabular-nums" data-testid="estimated-cost">{formatUsd(usage.totalCost)}</div>
-          <div className="text-xs text-zinc-500">estimate · {formatTokensShort(usage.totalTokens)} tokens · {usage.requests.toLocaleString("en")} requests</div>
+          <div className="text-xs text-zinc-500 dark:text-zinc-400">estimate · {formatTokensShort(usage.totalTokens)} tokens · {usage.requests.toLocaleString("en")} requests</div>
         </div>
         {usage.recordedCost !== null && (
           <div>
@@ -30,20 +30,20 @@ export function CostCard({ usage, title = "Estimated cost", note }: { usage: Usa
         )}
       </div>
       <table className="mt-3 w-full text-xs" aria-label="Cost by model">
-        <tbody className="divide-y divide-zinc-100">
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {usage.modelBreakdowns.map((model) => (
             <tr key={model.modelName}>
               <td className="py-1 pr-2 font-mono">{model.modelName}</td>
-              <td className="py-1 pr-2 text-right tabular-nums text-zinc-500">{formatTokensShort(model.inputTokens + model.outputTokens + model.cacheCreationTokens + model.cacheReadTokens)} tokens</td>
+              <td className="py-1 pr-2 text-right tabular-nums text-zinc-500 dark:text-zinc-400">{formatTokensShort(model.inputTokens + model.outputTokens + model.cacheCreationTokens + model.cacheReadTokens)} tokens</td>
               <td className="py-1 text-right tabular-nums">{formatUsd(model.cost)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {usage.unpricedModels.length > 0 && (
-        <p className="mt-2 text-xs text-amber-700">No price for {usage.unpricedModels.join(", ")}: left out of the estimate (add it to the price override file; see Sources).</p>
+        <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">No price for {usage.unpricedModels.join(", ")}: left out of the estimate (add it to the price override file; see Sources).</p>
       )}
-      {note && <p className="mt-2 text-xs text-zinc-500">{note}</p>}
+      {note && <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">{note}</p>}
     </Card>
   );
 }

@@ -21,7 +21,7 @@ export default async function ConnectPage() {
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Connect your agents</h1>
-        <p className="text-sm text-zinc-500">Stream Claude Code, Codex and Gemini CLI sessions to this server over OpenTelemetry, or push the logs you already have.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Stream Claude Code, Codex and Gemini CLI sessions to this server over OpenTelemetry, or push the logs you already have.</p>
       </div>
       <OtelSetup server={await serverAddress()} />
     </div>
