@@ -4,9 +4,9 @@ import { useLiveStatus, type LiveStatus } from "./live-events-provider";
 
 const LOOKS: Record<LiveStatus, { dot: string; label: string; title: string }> = {
   connected: { dot: "bg-emerald-500", label: "Live", title: "Changes by others appear without a reload" },
-  connecting: { dot: "bg-zinc-300", label: "Live", title: "Connecting to live updates…" },
+  connecting: { dot: "bg-zinc-300 dark:bg-zinc-600", label: "Live", title: "Connecting to live updates…" },
   reconnecting: { dot: "bg-amber-500 animate-pulse", label: "Reconnecting", title: "Live updates lost their connection; retrying" },
-  paused: { dot: "bg-zinc-300", label: "Paused", title: "Live updates pause while the tab is hidden" },
+  paused: { dot: "bg-zinc-300 dark:bg-zinc-600", label: "Paused", title: "Live updates pause while the tab is hidden" },
 };
 
 /** A small dot and word in the header: whether this tab hears changes live. */
