@@ -275,6 +275,10 @@ test("chain graph: readable at first sight, and a missing node explains itself",
   await expect(page).toHaveTitle("audit-log-schema · acme-billing · Baton");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("audit-log-schema");
   await expect(page.getByLabel("Chain").locator("option:checked")).toHaveText("audit-log-schema (1 handoff)");
+  // Choosing another chain shows it at once.
+  await page.getByLabel("Chain").selectOption({ label: "All chains" });
+  await expect(page).toHaveURL(/\/chains\/[^?]+\?chain=$/);
+  await expect(graph.getByTestId("graph-node")).toHaveCount(7);
   await page.goto(wholeGraph);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(graph.locator('[data-layout="down"]')).toBeVisible();
