@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- live`: the live stream under load. One server process (bench/live-server.ts: the real
  * bus and SSE stream behind node:http) on SQLite and, when BATON_TEST_DATABASE_URL is set, on PostgreSQL;
- * 50 concurrent SSE clients; 200 writes/s, each a transaction that emits one event. Reported: p95 (and
+ * 50 concurrent SSE clients; 200 review claims/s (the reviews lane's claimReview: one conditional
+ * UPDATE, a timeline row and one event per claim; bench/live-writer.ts). Reported: p95 (and
  * max) of the time from a write's start to the moment the last of the clients sees it, and the server's
  * RSS idle, after the reference and after the load. The reference, measured in the same run on the same server: 1 client, 10
  * writes/s. Ratios: load p95 / reference p95, RSS after the load / after the reference.
@@ -17,8 +18,7 @@ import pg from "pg";
 import { createDb } from "../lib/server/db/client";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
 import { migrateDatabase } from "../lib/server/db/migrate";
-import { createEventBus } from "../lib/server/events/event-bus";
-import { nowMs, writeAtRate, type Written } from "./live-writer";
+import { createBenchReviews, nowMs, writeAtRate, type Written } from "./live-writer";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CLIENTS = 50;
@@ -63,8 +63,8 @@ interface Client {
   close: () => void;
 }
 
-/** One SSE client: calls `onEvent(version, seenAt)` for each `review` event. */
-function openClient(origin: string, onEvent: (version: number, seenAt: number) => void): Client {
+/** One SSE client: calls `onEvent("kind:id:version", seenAt)` for each event. */
+function openClient(origin: string, onEvent: (key: string, seenAt: number) => void): Client {
   const abort = new AbortController();
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -81,8 +81,8 @@ function openClient(origin: string, onEvent: (version: number, seenAt: number) =
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         if (!block.startsWith("data: ")) continue;
-        const event = JSON.parse(block.slice(6)) as { kind: string; version: number };
-        if (event.kind === "review") onEvent(event.version, seenAt);
+        const event = JSON.parse(block.slice(6)) as { kind: string; id: string; version: number };
+        onEvent(`${event.kind}:${event.id}:${event.version}`, seenAt);
       }
     }
   })().catch((error: unknown) => {
@@ -109,14 +109,14 @@ interface Scenario {
   missed: number;
 }
 
-async function runScenario(server: Server, target: DatabaseTarget, clients: number, rate: number, seconds: number, firstVersion: number): Promise<Scenario> {
-  const seen = new Map<number, { count: number; last: number }>();
+async function runScenario(server: Server, target: DatabaseTarget, reviewIds: string[], clients: number, rate: number, seconds: number): Promise<Scenario> {
+  const seen = new Map<string, { count: number; last: number }>();
   const open = Array.from({ length: clients }, () =>
-    openClient(server.origin, (version, seenAt) => {
-      const entry = seen.get(version) ?? { count: 0, last: 0 };
+    openClient(server.origin, (key, seenAt) => {
+      const entry = seen.get(key) ?? { count: 0, last: 0 };
       entry.count++;
       entry.last = Math.max(entry.last, seenAt);
-      seen.set(version, entry);
+      seen.set(key, entry);
     }),
   );
   await Promise.all(open.map((client) => client.ready));
@@ -124,18 +124,16 @@ async function runScenario(server: Server, target: DatabaseTarget, clients: numb
   if (target.provider === "postgresql") {
     // A second instance: its writes reach the server by NOTIFY.
     const db = createDb(target);
-    const bus = createEventBus({ provider: "postgresql", url: target.url });
     try {
-      written = await writeAtRate(db, bus, rate, seconds, firstVersion);
+      written = await writeAtRate(db, reviewIds, rate, seconds);
     } finally {
-      await bus.close();
       await db.$disconnect();
     }
   } else {
-    written = await server.request<Written>({ type: "write", rate, seconds, firstVersion }, "written");
+    written = await server.request<Written>({ type: "write", rate, seconds, reviewIds }, "written");
   }
   const { starts } = written;
-  const versions = starts.map((start, version) => (start === null || start === undefined ? null : version)).filter((version): version is number => version !== null);
+  const versions = Object.keys(starts);
   const deadline = Date.now() + 5_000;
   while (Date.now() < deadline && versions.some((version) => (seen.get(version)?.count ?? 0) < clients)) await new Promise((resolve) => setTimeout(resolve, 50));
   for (const client of open) client.close();
@@ -147,7 +145,7 @@ async function runScenario(server: Server, target: DatabaseTarget, clients: numb
     if (!entry || entry.count < clients) missed += clients - (entry?.count ?? 0);
     if (entry) latencies.push(entry.last - starts[version]!);
     const committed = written.commits[version];
-    if (entry && committed !== null && committed !== undefined) deliveries.push(entry.last - committed);
+    if (entry && committed !== undefined) deliveries.push(entry.last - committed);
   }
   return {
     p95: percentile(latencies, 95) / 1000,
@@ -198,17 +196,19 @@ export async function benchLive(work: string, log: (text: string) => void) {
   if (providers.length === 1) log("live: PostgreSQL skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
   for (const provider of providers) {
     const database = await freshDatabase(work, provider);
+    const setup = createDb(database.target);
+    const reviewIds = await createBenchReviews(setup).finally(() => setup.$disconnect());
     const server = await startServer(database.target.url, 3400 + Math.floor(Math.random() * 200));
     try {
       const rssBefore = (await server.request<{ rss: number }>({ type: "rss" }, "rss")).rss;
       // Unmeasured: the first writes pay for connections and Prisma's cold start.
-      await runScenario(server, database.target, 1, 10, 1, 500_000);
+      await runScenario(server, database.target, reviewIds, 1, 10, 1);
       log(`live (${provider}): reference, 1 client at 10 writes/s for ${SECONDS} s`);
-      const reference = await runScenario(server, database.target, 1, 10, SECONDS, 1);
+      const reference = await runScenario(server, database.target, reviewIds, 1, 10, SECONDS);
       // The reference warmed the server (Prisma's query compiler, the bus): what the load adds is measured from here.
       const rssWarm = (await server.request<{ rss: number }>({ type: "rss" }, "rss")).rss;
       log(`live (${provider}): ${CLIENTS} clients at ${RATE} writes/s for ${SECONDS} s`);
-      const load = await runScenario(server, database.target, CLIENTS, RATE, SECONDS, 1_000_000);
+      const load = await runScenario(server, database.target, reviewIds, CLIENTS, RATE, SECONDS);
       const rssAfter = (await server.request<{ rss: number }>({ type: "rss" }, "rss")).rss;
       const mib = (bytes: number) => `${Math.round(bytes / 1048576)} MiB`;
       results.push(

@@ -1,8 +1,8 @@
 /**
  * The live bench's server process: the real event bus and SSE stream (lib/server/events) behind a plain
  * node:http server on BATON_LIVE_PORT, over DATABASE_URL. Driven by its parent over IPC:
- * `{ type: "write", rate, seconds }` writes through transactionWithEvents in this process (what a
- * claim does on the single-user server) and answers `{ type: "written", starts, commitMs, failed }`
+ * `{ type: "write", rate, seconds, reviewIds }` claims those reviews in this process (the
+ * single-user server's in-process bus) and answers `{ type: "written", starts, commitMs, failed }`
  * (bench/live-writer.ts); `{ type: "rss" }` answers `{ type: "rss", rss }`.
  */
 import http from "node:http";
@@ -32,10 +32,10 @@ const server = http.createServer((request, response) => {
 await bus.listening();
 server.listen(port, "127.0.0.1", () => process.send?.({ type: "ready" }));
 
-process.on("message", (message: { type: string; rate?: number; seconds?: number; firstVersion?: number }) => {
+process.on("message", (message: { type: string; rate?: number; seconds?: number; reviewIds?: string[] }) => {
   if (message.type === "rss") process.send?.({ type: "rss", rss: process.memoryUsage().rss });
   else if (message.type === "write") {
-    void writeAtRate(db, bus, message.rate!, message.seconds!, message.firstVersion ?? 1).then((written) => process.send?.({ type: "written", ...written }));
+    void writeAtRate(db, message.reviewIds!, message.rate!, message.seconds!).then((written) => process.send?.({ type: "written", ...written }));
   } else if (message.type === "stop") {
     server.closeAllConnections();
     server.close();

@@ -1,59 +1,65 @@
 /**
- * Writes at a steady rate for the live bench: each write is one transaction (a ScanRun row, an
- * existing table) that emits one event through transactionWithEvents. Event ids cycle over 1,000
- * records, so no two writes inside the stream's 100 ms coalescing window share one (every write must
- * reach every client). Returns each write's start time (epoch ms) indexed by its version, and how long commits took.
+ * Writes at a steady rate for the live bench: real review claims (`claimReview`, one transaction that
+ * moves the review's version, records the timeline row and emits `{ kind: "review", id, version }`),
+ * cycling over `REVIEWS` reviews made for the bench, so no review is written twice inside the stream's
+ * 100 ms coalescing window (every write must reach every client). One bench actor holds every claim,
+ * so each later claim is a renewal. Returns, per event (`review:<id>:<version>`), the write's start and
+ * commit times (epoch ms).
  */
+import { randomUUID } from "node:crypto";
 import type { Db } from "../lib/server/db/client";
-import type { EventBus } from "../lib/server/events/event-bus";
+import { claimReview } from "../lib/server/reviews/claim-review";
 
 export const nowMs = () => performance.timeOrigin + performance.now();
+export const REVIEWS = 500;
+const ACTOR = { id: "live-bench", name: "Live bench", role: "member" as const };
 
 export interface Written {
-  /** Each write's start (epoch ms) by version; null where it failed. */
-  starts: (number | null)[];
+  /** Each committed write's start (epoch ms) by the event key clients see. */
+  starts: Record<string, number>;
+  /** Each committed write's commit time (epoch ms) by the same key. */
+  commits: Record<string, number>;
   /** Milliseconds from each committed write's start to its commit. */
   commitMs: number[];
-  /** Each committed write's commit time (epoch ms) by version. */
-  commits: (number | null)[];
   failed: number;
 }
 
 /** At most this many transactions at once (PostgreSQL's pool has 10 connections; more would queue past Prisma's 2 s wait). */
 const MAX_IN_FLIGHT = 8;
 
-export async function writeAtRate(db: Db, bus: EventBus, rate: number, seconds: number, firstVersion = 1): Promise<Written> {
+/** The reviews the bench claims (rows of the reviews lane's table, on handoff ids that need not exist). */
+export async function createBenchReviews(db: Db): Promise<string[]> {
+  const run = randomUUID().slice(0, 8);
+  const ids = Array.from({ length: REVIEWS }, (_, index) => `live-bench-${run}-${index}`);
+  await db.review.createMany({ data: ids.map((id) => ({ id, handoffId: `${id}-handoff`, repoId: "live-bench", handoffPath: `docs/ai/handoff/bench/${id}.md` })) });
+  return ids;
+}
+
+/** claimReview announces through this process's bus (publish.ts) and, on PostgreSQL, by NOTIFY in its transaction. */
+export async function writeAtRate(db: Db, reviewIds: string[], rate: number, seconds: number): Promise<Written> {
   const total = Math.round(rate * seconds);
-  const starts: (number | null)[] = [];
-  const commitMs: number[] = [];
-  const commits: (number | null)[] = [];
-  let failed = 0;
+  const written: Written = { starts: {}, commits: {}, commitMs: [], failed: 0 };
   const inFlight = new Set<Promise<unknown>>();
   const began = nowMs();
   let issued = 0;
-  const runId = Math.random().toString(36).slice(2, 8);
   while (issued < total) {
     const due = Math.min(total, Math.floor(((nowMs() - began) / 1000) * rate) + 1);
     while (issued < due && inFlight.size < MAX_IN_FLIGHT) {
-      const version = firstVersion + issued;
+      const reviewId = reviewIds[issued % reviewIds.length]!;
       issued++;
       const start = nowMs();
-      starts[version] = start;
-      const write = bus
-        .transactionWithEvents(db, async (tx, emit) => {
-          await tx.scanRun.create({ data: { id: `live-bench-${runId}-${version}`, kind: "live-bench", status: "ok" } });
-          emit({ kind: "review", id: `bench-${version % 1000}`, version });
-        })
+      const write = claimReview(db, reviewId, ACTOR)
         .then(
-          () => {
+          (result) => {
             const committed = nowMs();
-            commits[version] = committed;
-            commitMs.push(committed - start);
+            const key = `review:${reviewId}:${result.version}`;
+            written.starts[key] = start;
+            written.commits[key] = committed;
+            written.commitMs.push(committed - start);
           },
           (error: unknown) => {
-            failed++;
-            starts[version] = null;
-            if (failed <= 3) console.error(`live bench write failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+            written.failed++;
+            if (written.failed <= 3) console.error(`live bench write failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
           },
         )
         .finally(() => inFlight.delete(write));
@@ -62,5 +68,5 @@ export async function writeAtRate(db: Db, bus: EventBus, rate: number, seconds: 
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   await Promise.all([...inFlight]);
-  return { starts, commitMs, commits, failed };
+  return written;
 }

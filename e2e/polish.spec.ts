@@ -230,6 +230,7 @@ test("chain graph: readable at first sight, and a missing node explains itself",
   await page.getByRole("region", { name: "acme-billing" }).getByRole("link", { name: /Graph of 7 handoffs/ }).click();
   const graph = page.getByTestId("chain-graph");
   await expect(graph.getByTestId("graph-node")).toHaveCount(7);
+  const wholeGraph = page.url();
   // Node names as drawn on screen: font size × the initial zoom of the viewport.
   const measured = await page.evaluate(() => {
     const viewport = document.querySelector(".react-flow__viewport")!;
@@ -274,8 +275,14 @@ test("chain graph: readable at first sight, and a missing node explains itself",
   await expect(page).toHaveTitle("audit-log-schema · acme-billing · Baton");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("audit-log-schema");
   await expect(page.getByLabel("Chain").locator("option:checked")).toHaveText("audit-log-schema (1 handoff)");
+  // Choosing another chain shows it at once.
+  await page.getByLabel("Chain").selectOption({ label: "All chains" });
+  await expect(page).toHaveURL(/\/chains\/[^?]+\?chain=$/);
+  await expect(graph.getByTestId("graph-node")).toHaveCount(7);
+  await page.goto(wholeGraph);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(graph.locator('[data-layout="down"]')).toBeVisible();
+  await expect(graph.getByTestId("graph-node")).toHaveCount(7);
   await docShot(page, "chain-graph-phone");
 });
 

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { ChainGraphClient } from "@/components/chains/chain-graph-client";
+import { SubmitOnChange } from "@/components/chains/submit-on-change";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageSkeleton } from "@/components/ui/skeleton";
 import { getDb } from "@/lib/server/db/client";
@@ -75,6 +76,7 @@ async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: s
         </div>
         <form className="flex min-w-0 max-w-full flex-wrap items-center gap-2 text-sm" action={`/chains/${graph.repo.id}`}>
           <label htmlFor="chain" className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Chain</label>
+          <SubmitOnChange>
           <select id="chain" name="chain" defaultValue={graph.selectedChainId ?? ""} className="min-w-0 max-w-full rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-2 py-1.5 text-sm">
             <option value="">All chains</option>
             {graph.chains.map((summary) => (
@@ -83,6 +85,7 @@ async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: s
               </option>
             ))}
           </select>
+          </SubmitOnChange>
           <button type="submit" className="rounded-lg border border-zinc-300 dark:border-zinc-700 bg-white dark:bg-zinc-900 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:hover:bg-zinc-800/40">Show</button>
         </form>
       </div>
