@@ -26,7 +26,7 @@ export interface PageActor {
 const button = "rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 disabled:opacity-40 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800";
 const primary = "rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700 disabled:opacity-40 dark:bg-zinc-100 dark:text-zinc-900";
 
-export function ReviewView({ initial, actor }: { initial: RenderedReview; actor: PageActor }) {
+export function ReviewView({ initial, actor, assignees = [] }: { initial: RenderedReview; actor: PageActor; assignees?: { id: string; name: string }[] }) {
   const { data } = useQuery({ queryKey: reviewKeys.one(initial.id), queryFn: () => fetchReview(initial.id), initialData: initial, refetchInterval: 60_000 });
   const review = data ?? initial;
   const now = useNow(5_000);
@@ -135,6 +135,24 @@ export function ReviewView({ initial, actor }: { initial: RenderedReview; actor:
               <option value="1">High priority</option>
               <option value="2">Urgent</option>
             </select>
+            {assignees.length > 1 && (
+              <select
+                aria-label="Assignee"
+                data-testid="assignee-select"
+                value={review.assigneeId ?? ""}
+                disabled={busy !== null}
+                onChange={(event) => run("assign", { assigneeId: event.target.value || null }, { retryStale: true })}
+                className="rounded-lg border border-zinc-300 px-2 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900"
+              >
+                <option value="">Unassigned</option>
+                {review.assigneeId && !assignees.some((person) => person.id === review.assigneeId) && <option value={review.assigneeId}>{review.assignee ?? review.assigneeId}</option>}
+                {assignees.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.id === actor.id ? `${person.name} (you)` : person.name}
+                  </option>
+                ))}
+              </select>
+            )}
             {review.assigneeId !== actor.id ? (
               <button type="button" className={button} disabled={busy !== null} onClick={() => run("assign", { assigneeId: "me" }, { retryStale: true })}>
                 Assign to me

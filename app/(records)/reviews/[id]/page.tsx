@@ -4,6 +4,7 @@ import { ReviewView } from "@/components/reviews/review-view";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 import { getDb } from "@/lib/server/db/client";
 import { reviewActor } from "@/lib/server/reviews/review-actor";
+import { listAssignees } from "@/lib/server/reviews/review-assignees";
 import { ReviewError } from "@/lib/server/reviews/review-error";
 import { getReview } from "@/lib/server/reviews/review-queries";
 import { withRenderedParts } from "@/lib/server/reviews/render-review";
@@ -22,6 +23,7 @@ async function load(id: string) {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await requirePageActor("reviews:read");
   const review = await load((await params).id);
   return { title: review ? `Review · ${review.handoff?.title ?? review.handoffPath}` : "Review not found" };
 }
@@ -31,5 +33,6 @@ export default async function ReviewPage({ params }: Props) {
   const actor = reviewActor(await requirePageActor("reviews:read", `/reviews/${id}`));
   const review = await load(id);
   if (!review) notFound();
-  return <ReviewView initial={await withRenderedParts(review)} actor={actor} />;
+  const [rendered, assignees] = await Promise.all([withRenderedParts(review), listAssignees(getDb(), { id: actor.id, name: actor.name })]);
+  return <ReviewView initial={rendered} actor={actor} assignees={assignees} />;
 }
