@@ -5,13 +5,12 @@
  * cookie; a viewer sees no Rescan and a viewer's change is refused (403); a change from a foreign Origin
  * is refused (403); a token is shown once and works as a bearer. Skipped without a PostgreSQL URL.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import pg from "pg";
+import { adminQuery as adminQueryOn, root, runBaton, waitForHealth as waitForServerHealth } from "./fixtures/team-server";
 import { shot } from "./screenshot";
 
-const root = path.resolve(import.meta.dirname, "..");
 const baseDatabaseUrl = process.env.BATON_TEST_DATABASE_URL?.startsWith("postgres") ? process.env.BATON_TEST_DATABASE_URL : undefined;
 const port = Number(process.env.BATON_E2E_TEAM_PORT ?? Number(process.env.BATON_E2E_PORT ?? 3107) + 500);
 const origin = `http://127.0.0.1:${port}`;
@@ -28,30 +27,12 @@ let databaseName = "";
 let databaseUrl = "";
 let env: Record<string, string | undefined> = {};
 
-function baton(args: string[], input = ""): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [path.join(root, "bin", "baton.mjs"), ...args], { cwd: root, env: env as NodeJS.ProcessEnv, input, encoding: "utf8" });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+function baton(args: string[], input = ""): ReturnType<typeof runBaton> {
+  return runBaton(env, args, input);
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const status = await fetch(`${origin}/api/health`).then((response) => response.status, () => 0);
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the team server did not answer on ${origin}`);
-}
+const adminQuery = (sql: string) => adminQueryOn(baseDatabaseUrl!, sql);
+const waitForHealth = () => waitForServerHealth(origin);
 
 async function signIn(browser: Browser, user: { email: string; password: string }, next = "/"): Promise<Page> {
   const context = await browser.newContext({ baseURL: origin });

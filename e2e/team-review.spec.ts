@@ -5,14 +5,12 @@
  * on a line and B sees it; a viewer sees no mutating control and the viewer's forged POST answers 403; a
  * foreign Origin answers 403. Screenshots of the board and a review, desktop and phone.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import pg from "pg";
+import { adminQuery as adminQueryOn, root, runBaton, waitForHealth as waitForServerHealth } from "./fixtures/team-server";
 import { shot } from "./screenshot";
 
-const root = path.resolve(import.meta.dirname, "..");
 const baseDatabaseUrl = process.env.BATON_TEST_DATABASE_URL?.startsWith("postgres") ? process.env.BATON_TEST_DATABASE_URL : undefined;
 const port = Number(process.env.BATON_E2E_PORT ?? 3107) + 600;
 const origin = `http://127.0.0.1:${port}`;
@@ -21,8 +19,8 @@ const BOB = { email: "bob@example.com", password: "bob's long password", name: "
 const VAL = { email: "val@example.com", password: "val's long password", name: "Val" };
 
 test.skip(!baseDatabaseUrl, "skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
-// Written on the live lane's branch before the sign-in and review lanes were merged: it runs once both are.
-test.skip(!existsSync(path.join(root, "app", "sign-in")) || !existsSync(path.join(root, "app", "api", "reviews")), "skipped: needs sign-in (auth) and the review routes (reviews)");
+// It makes a PostgreSQL database of its own, so it runs once: in the first (SQLite) pass of npm test.
+test.skip(Boolean(process.env.BATON_E2E_DATABASE_URL), "runs in the SQLite pass only (its team server has a PostgreSQL database of its own)");
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 let server: ChildProcess | null = null;
@@ -30,30 +28,12 @@ let databaseName = "";
 let env: Record<string, string | undefined> = {};
 let reviewId = "";
 
-function baton(args: string[], input = ""): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [path.join(root, "bin", "baton.mjs"), ...args], { cwd: root, env: env as NodeJS.ProcessEnv, input, encoding: "utf8" });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+function baton(args: string[], input = ""): ReturnType<typeof runBaton> {
+  return runBaton(env, args, input);
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const status = await fetch(`${origin}/api/health`).then((response) => response.status, () => 0);
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the team server did not answer on ${origin}`);
-}
+const adminQuery = (sql: string) => adminQueryOn(baseDatabaseUrl!, sql);
+const waitForHealth = () => waitForServerHealth(origin);
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 /** Each user signs in once (the sign-in route is rate-limited per address); later contexts reuse the cookie. */
