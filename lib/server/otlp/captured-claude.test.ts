@@ -3,18 +3,15 @@
  * OTLP bodies, then the session log the same run wrote. Telemetry's request_id is the log's requestId;
  * the log, once scanned, is the session's record; no prompt or answer text is stored.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeLogsProtobuf } from "../../core/otlp/decode-otlp";
 import { mapOtlpRecords } from "../../core/otlp/map-otlp-records";
-import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { listApiSessions } from "../queries/api-sessions";
 import { scanSessions } from "../sessions/scan-sessions";
-import { createSqliteTestDatabase, type TestDatabase } from "../test-support/test-database";
+import { useCaptureDatabase } from "./capture-test-database";
 import { handleOtlp } from "./otlp-route";
-import { closeOtlpWriters } from "./store-otlp-samples";
 
 const CAPTURE = path.resolve(import.meta.dirname, "../../core/otlp/__fixtures__/captured/claude-code-2.1.197");
 const SESSION = "e40b49f3-edfe-463a-ae79-87acb23380ee";
@@ -40,45 +37,28 @@ describe("a captured Claude Code 2.1.197 session over OTLP", () => {
   });
 
   describe("through the receiver, then the log", () => {
-    let database: TestDatabase;
-    let bulk: BulkWriter;
-    let scratch: string;
-    const previousUrl = process.env.DATABASE_URL;
-    beforeAll(async () => {
-      database = await createSqliteTestDatabase();
-      process.env.DATABASE_URL = database.target.url;
-      bulk = openBulkWriter(database.target);
-      scratch = mkdtempSync(path.join(os.tmpdir(), "baton-otlp-capture-"));
-    });
-    afterAll(async () => {
-      await closeOtlpWriters();
-      await bulk.close();
-      await database.drop();
-      rmSync(scratch, { recursive: true, force: true });
-      if (previousUrl === undefined) delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = previousUrl;
-    });
+    const capture = useCaptureDatabase("baton-otlp-capture-");
 
     it("lists the session live from telemetry, then with the log's exact totals, and stores no prompt or answer", async () => {
       for (const body of bodies) {
         const response = await handleOtlp(new Request("http://127.0.0.1:3000/v1/logs", { method: "POST", body, headers: { "Content-Type": "application/x-protobuf" } }), "logs");
         expect(response.status).toBe(200);
       }
-      expect((await listApiSessions(bulk, { sessionId: SESSION })).sessions).toMatchObject([{ origin: "otlp", requests: 3, inputTokens: 15, cacheWriteTokens: 31_418, cacheReadTokens: 31_710, outputTokens: 158 }]);
+      expect((await listApiSessions(capture.bulk, { sessionId: SESSION })).sessions).toMatchObject([{ origin: "otlp", requests: 3, inputTokens: 15, cacheWriteTokens: 31_418, cacheReadTokens: 31_710, outputTokens: 158 }]);
 
-      const home = path.join(scratch, "home");
+      const home = path.join(capture.scratch, "home");
       const project = path.join(home, ".claude", "projects", "-tmp-otlp-clis-work-claude");
       mkdirSync(project, { recursive: true });
       copyFileSync(path.join(CAPTURE, `${SESSION}.jsonl`), path.join(project, `${SESSION}.jsonl`));
       const env = { CLAUDE_CONFIG_DIR: path.join(home, ".claude"), CODEX_HOME: path.join(home, ".codex"), GEMINI_DATA_DIR: path.join(home, ".gemini"), OPENCODE_DATA_DIR: path.join(home, "oc") };
-      await scanSessions({ bulk, repos: [], agents: { env, homeDir: home, workers: 0 } });
-      const { sessions } = await listApiSessions(bulk, { sessionId: SESSION });
+      await scanSessions({ bulk: capture.bulk, repos: [], agents: { env, homeDir: home, workers: 0 } });
+      const { sessions } = await listApiSessions(capture.bulk, { sessionId: SESSION });
       expect(sessions).toHaveLength(1);
       expect(sessions[0]).toMatchObject({ origin: "scan", requests: 2, inputTokens: 11, cacheWriteTokens: 30_993, cacheReadTokens: 31_710, outputTokens: 109, branch: "feature/otlp" });
 
       // No prompt or answer text in a table the receiver writes (the log's own rows are the scan's).
       for (const table of ["AgentSession", "SampleChunk", "IngestIssue", "Source"]) {
-        const rows = JSON.stringify(await bulk.query(`SELECT * FROM "${table}"`));
+        const rows = JSON.stringify(await capture.bulk.query(`SELECT * FROM "${table}"`));
         expect(rows, table).not.toContain("TOOL_BASH");
         expect(rows, table).not.toContain("Mock answer");
         expect(rows, table).not.toContain("shell command to check");

@@ -3,18 +3,15 @@
  * Each response's usage arrives once (its count-less twin is ignored), equal to the rollout's
  * token_usage_record; then the session's rollout (rebuilt here from those records) supersedes it.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeLogsProtobuf } from "../../core/otlp/decode-otlp";
 import { mapOtlpRecords } from "../../core/otlp/map-otlp-records";
-import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { listApiSessions } from "../queries/api-sessions";
 import { scanSessions } from "../sessions/scan-sessions";
-import { createSqliteTestDatabase, type TestDatabase } from "../test-support/test-database";
+import { useCaptureDatabase } from "./capture-test-database";
 import { handleOtlp } from "./otlp-route";
-import { closeOtlpWriters } from "./store-otlp-samples";
 
 const CAPTURE = path.resolve(import.meta.dirname, "../../core/otlp/__fixtures__/captured/codex-0.171.0");
 const THREAD = "01a2356a-992e-7973-9ced-4ad0c37d88eb";
@@ -41,24 +38,7 @@ describe("a captured Codex 0.171.0 session over OTLP", () => {
   });
 
   describe("through the receiver, then the rollout", () => {
-    let database: TestDatabase;
-    let bulk: BulkWriter;
-    let scratch: string;
-    const previousUrl = process.env.DATABASE_URL;
-    beforeAll(async () => {
-      database = await createSqliteTestDatabase();
-      process.env.DATABASE_URL = database.target.url;
-      bulk = openBulkWriter(database.target);
-      scratch = mkdtempSync(path.join(os.tmpdir(), "baton-otlp-codex-"));
-    });
-    afterAll(async () => {
-      await closeOtlpWriters();
-      await bulk.close();
-      await database.drop();
-      rmSync(scratch, { recursive: true, force: true });
-      if (previousUrl === undefined) delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = previousUrl;
-    });
+    const capture = useCaptureDatabase("baton-otlp-codex-");
 
     it("lists the thread live, then as the rollout's session with the same totals, and keeps no tool output", async () => {
       for (const body of [...bodies, ...bodies]) {
@@ -66,9 +46,9 @@ describe("a captured Codex 0.171.0 session over OTLP", () => {
         expect(response.status).toBe(200);
       }
       const totals = { requests: 2, inputTokens: 9409, cacheReadTokens: 9216, cacheWriteTokens: 0, outputTokens: 148, reasoningTokens: 64 };
-      expect((await listApiSessions(bulk, { sessionId: THREAD })).sessions).toMatchObject([{ origin: "otlp", runtime: "codex", ...totals }]);
+      expect((await listApiSessions(capture.bulk, { sessionId: THREAD })).sessions).toMatchObject([{ origin: "otlp", runtime: "codex", ...totals }]);
 
-      const home = path.join(scratch, "home");
+      const home = path.join(capture.scratch, "home");
       const day = path.join(home, ".codex", "sessions", "2026", "12", "02");
       mkdirSync(day, { recursive: true });
       const lines = [
@@ -78,13 +58,13 @@ describe("a captured Codex 0.171.0 session over OTLP", () => {
       ];
       writeFileSync(path.join(day, `rollout-2026-12-02T06-21-48-${THREAD}.jsonl`), `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
       const env = { CLAUDE_CONFIG_DIR: path.join(home, ".claude"), CODEX_HOME: path.join(home, ".codex"), GEMINI_DATA_DIR: path.join(home, ".gemini"), OPENCODE_DATA_DIR: path.join(home, "oc") };
-      await scanSessions({ bulk, repos: [], agents: { env, homeDir: home, workers: 0 } });
-      const { sessions } = await listApiSessions(bulk, { sessionId: THREAD });
+      await scanSessions({ bulk: capture.bulk, repos: [], agents: { env, homeDir: home, workers: 0 } });
+      const { sessions } = await listApiSessions(capture.bulk, { sessionId: THREAD });
       expect(sessions).toHaveLength(1);
       expect(sessions[0]).toMatchObject({ origin: "scan", runtime: "codex", cwd: "/work/codex", ...totals });
 
       for (const table of ["AgentSession", "SampleChunk", "IngestIssue", "Source"]) {
-        const rows = JSON.stringify(await bulk.query(`SELECT * FROM "${table}"`));
+        const rows = JSON.stringify(await capture.bulk.query(`SELECT * FROM "${table}"`));
         expect(rows, table).not.toContain("hello-from-mock-tool");
       }
     });

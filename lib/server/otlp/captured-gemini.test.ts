@@ -3,18 +3,15 @@
  * api_response records (OTLP/JSON, sent to the path-token route), then the session's chat file
  * (rebuilt here with the numbers the run's chat file recorded), which supersedes them.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decodeLogsJson } from "../../core/otlp/decode-otlp";
 import { mapOtlpRecords } from "../../core/otlp/map-otlp-records";
-import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { listApiSessions } from "../queries/api-sessions";
 import { scanSessions } from "../sessions/scan-sessions";
-import { createSqliteTestDatabase, type TestDatabase } from "../test-support/test-database";
+import { useCaptureDatabase } from "./capture-test-database";
 import { handleOtlp } from "./otlp-route";
-import { closeOtlpWriters } from "./store-otlp-samples";
 
 const BODY = readFileSync(path.resolve(import.meta.dirname, "../../core/otlp/__fixtures__/captured/gemini-cli-0.61.0/api-responses.logs.json"), "utf8");
 const SESSION = "fa026b21-70ac-4bac-8789-dee0552203a9";
@@ -33,32 +30,15 @@ describe("a captured Gemini CLI 0.61.0 session over OTLP", () => {
   });
 
   describe("through the path-token route, then the chat file", () => {
-    let database: TestDatabase;
-    let bulk: BulkWriter;
-    let scratch: string;
-    const previousUrl = process.env.DATABASE_URL;
-    beforeAll(async () => {
-      database = await createSqliteTestDatabase();
-      process.env.DATABASE_URL = database.target.url;
-      bulk = openBulkWriter(database.target);
-      scratch = mkdtempSync(path.join(os.tmpdir(), "baton-otlp-gemini-"));
-    });
-    afterAll(async () => {
-      await closeOtlpWriters();
-      await bulk.close();
-      await database.drop();
-      rmSync(scratch, { recursive: true, force: true });
-      if (previousUrl === undefined) delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = previousUrl;
-    });
+    const capture = useCaptureDatabase("baton-otlp-gemini-");
 
     it("lists the session live (router call included), then with the chat file's totals, and keeps no prompt", async () => {
       const response = await handleOtlp(new Request("http://127.0.0.1:3000/otlp/btn_capture/v1/logs", { method: "POST", body: BODY, headers: { "Content-Type": "application/json" } }), "logs", "btn_capture");
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({});
-      expect((await listApiSessions(bulk, { sessionId: SESSION })).sessions).toMatchObject([{ origin: "otlp", runtime: "gemini-cli", requests: 3, inputTokens: 16_028, cacheReadTokens: 9_057, outputTokens: 134, reasoningTokens: 48 }]);
+      expect((await listApiSessions(capture.bulk, { sessionId: SESSION })).sessions).toMatchObject([{ origin: "otlp", runtime: "gemini-cli", requests: 3, inputTokens: 16_028, cacheReadTokens: 9_057, outputTokens: 134, reasoningTokens: 48 }]);
 
-      const home = path.join(scratch, "home");
+      const home = path.join(capture.scratch, "home");
       const chats = path.join(home, ".gemini", "tmp", "work-gemini", "chats");
       mkdirSync(chats, { recursive: true });
       writeFileSync(path.join(home, ".gemini", "projects.json"), JSON.stringify({ "/work/gemini": "work-gemini" }));
@@ -70,13 +50,13 @@ describe("a captured Gemini CLI 0.61.0 session over OTLP", () => {
       ];
       writeFileSync(path.join(chats, "session-2026-12-02T06-25-fa026b21.jsonl"), `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
       const env = { CLAUDE_CONFIG_DIR: path.join(home, ".claude"), CODEX_HOME: path.join(home, ".codex"), GEMINI_DATA_DIR: path.join(home, ".gemini"), OPENCODE_DATA_DIR: path.join(home, "oc") };
-      await scanSessions({ bulk, repos: [], agents: { env, homeDir: home, workers: 0 } });
-      const { sessions } = await listApiSessions(bulk, { sessionId: SESSION });
+      await scanSessions({ bulk: capture.bulk, repos: [], agents: { env, homeDir: home, workers: 0 } });
+      const { sessions } = await listApiSessions(capture.bulk, { sessionId: SESSION });
       expect(sessions).toHaveLength(1);
       expect(sessions[0]).toMatchObject({ origin: "scan", runtime: "gemini-cli", requests: 2, inputTokens: 15_243, cacheReadTokens: 9_057, outputTokens: 111, reasoningTokens: 48 });
 
       for (const table of ["AgentSession", "SampleChunk", "IngestIssue", "Source"]) {
-        const rows = JSON.stringify(await bulk.query(`SELECT * FROM "${table}"`));
+        const rows = JSON.stringify(await capture.bulk.query(`SELECT * FROM "${table}"`));
         expect(rows, table).not.toContain("TOOL_BASH");
         expect(rows, table).not.toContain("max-old-space-size");
       }
