@@ -127,7 +127,7 @@ export function TokenSettings({ tokens, scopes, server }: { tokens: TokenRow[]; 
               </tr>
             )}
             {tokens.map((token) => (
-              <tr key={token.id} className={token.state === "active" ? "" : "text-zinc-400 dark:text-zinc-500"}>
+              <tr key={token.id} className={token.state === "active" ? "" : "text-zinc-500 dark:text-zinc-400"}>
                 <td className="px-3 py-2 font-medium">{token.name}</td>
                 <td className="px-3 py-2 font-mono text-xs">{token.prefix}…</td>
                 <td className="px-3 py-2 font-mono text-xs">{token.scopes.length ? token.scopes.join(", ") : "all of your role"}</td>

@@ -140,7 +140,7 @@ export function CommandPalette() {
         contentClassName="fixed inset-x-2 top-[10vh] z-50 mx-auto max-w-xl overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl dark:border-zinc-700 dark:bg-zinc-900"
       >
         <div className="flex items-center gap-2 border-b border-zinc-200 px-3 dark:border-zinc-800">
-          <span aria-hidden className="text-zinc-400 dark:text-zinc-500">⌕</span>
+          <span aria-hidden className="text-zinc-500 dark:text-zinc-400">⌕</span>
           <Command.Input
             value={query}
             onValueChange={setQuery}

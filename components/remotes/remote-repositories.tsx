@@ -43,7 +43,7 @@ export async function RemoteRepositories() {
             <tr key={remote.id} className="align-top" data-remote={remote.name}>
               <td className="px-3 py-2">
                 <div className="font-medium">{remote.name}</div>
-                <div className="mt-0.5 break-all font-mono text-xs text-zinc-400 dark:text-zinc-500">{remote.url}</div>
+                <div className="mt-0.5 break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{remote.url}</div>
                 {remote.branches !== "*" && <div className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">branches {remote.branches}</div>}
               </td>
               <td className="px-3 py-2">

@@ -85,7 +85,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
         <span data-testid="review-counts">
           {data ? reviewSummary(data.counts) : "…"}
           {data && <span className="ml-2">({REVIEW_STATES.map((state) => `${REVIEW_STATE_LABELS[state]} ${data.counts.byState[state] ?? 0}`).join(", ")})</span>}
-          {isFetching && <span className="ml-2 text-zinc-400 dark:text-zinc-500">updating…</span>}
+          {isFetching && <span className="ml-2 text-zinc-500 dark:text-zinc-400">updating…</span>}
         </span>
         {error && <span className="text-red-600">{(error as Error).message}</span>}
       </div>
@@ -100,7 +100,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
                   {REVIEW_STATE_LABELS[state]} <span className="rounded-full bg-white px-1.5 text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">{inColumn.length}</span>
                 </h2>
                 {inColumn.length === 0 ? (
-                  <p className="px-1 py-3 text-center text-xs text-zinc-400 dark:text-zinc-500">none</p>
+                  <p className="px-1 py-3 text-center text-xs text-zinc-500 dark:text-zinc-400">none</p>
                 ) : (
                   (expanded[state] ? inColumn : inColumn.slice(0, COLUMN_CARDS)).map((review) => <ReviewCard key={review.id} review={review} actorId={actorId} now={now} />)
                 )}
@@ -126,7 +126,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
               <td className="px-3 py-2"><ReviewStateBadge state={review.state} /></td>
               <td className="px-3 py-2 font-mono text-xs">{review.repoName} · {review.branch ?? "—"}</td>
               <td className="whitespace-nowrap px-3 py-2 text-xs">{ageOf(review.handoffTime, now)}</td>
-              <td className="px-3 py-2 text-xs">{review.assignee ?? <span className="text-zinc-400 dark:text-zinc-500">—</span>}</td>
+              <td className="px-3 py-2 text-xs">{review.assignee ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}</td>
               <td className="px-3 py-2 text-xs"><ClaimHolder review={review} actorId={actorId} now={now} /></td>
             </tr>
           ))}

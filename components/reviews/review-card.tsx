@@ -7,7 +7,7 @@ import { ReviewStateBadge } from "./review-state-badge";
 
 /** The claim holder and the lease's time left ("you" when it is the viewer's own). */
 export function ClaimHolder({ review, actorId, now }: { review: Pick<ReviewListItem, "claimedBy" | "claimedByName" | "claimExpiresAt">; actorId: string; now: number }) {
-  if (!review.claimedBy) return <span className="text-zinc-400 dark:text-zinc-500" data-testid="claim-holder">unclaimed</span>;
+  if (!review.claimedBy) return <span className="text-zinc-500 dark:text-zinc-400" data-testid="claim-holder">unclaimed</span>;
   const left = leaseLeft(review.claimExpiresAt, now);
   const isExpired = left === "expired";
   return (

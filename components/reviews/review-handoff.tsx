@@ -41,7 +41,7 @@ export function ReviewHandoff({ review, run, canWrite }: { review: RenderedRevie
             </button>
           ))}
         </div>
-        <span className="font-mono text-[11px] text-zinc-400 dark:text-zinc-500" title={handoff.blobSha}>blob {handoff.blobSha.slice(0, 8)}</span>
+        <span className="font-mono text-[11px] text-zinc-500 dark:text-zinc-400" title={handoff.blobSha}>blob {handoff.blobSha.slice(0, 8)}</span>
       </div>
 
       {mode === "rendered" ? (

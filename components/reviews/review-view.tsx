@@ -81,8 +81,8 @@ export function ReviewView({ initial, actor, assignees = [] }: { initial: Render
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <span>State: <strong data-testid="review-state">{REVIEW_STATE_LABELS[review.state] ?? review.state}</strong></span>
           <span>Claim: <ClaimHolder review={review} actorId={actor.id} now={now} /></span>
-          <span>Assignee: {review.assignee ? (review.assigneeId === actor.id ? "you" : review.assignee) : <span className="text-zinc-400 dark:text-zinc-500">nobody</span>}</span>
-          <span className="text-xs text-zinc-400 dark:text-zinc-500">version {review.version}</span>
+          <span>Assignee: {review.assignee ? (review.assigneeId === actor.id ? "you" : review.assignee) : <span className="text-zinc-500 dark:text-zinc-400">nobody</span>}</span>
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">version {review.version}</span>
         </div>
         {canWrite && (
           <div className="flex flex-wrap items-center gap-2">
@@ -259,7 +259,7 @@ function Timeline({ review }: { review: RenderedReview }) {
         {[...review.timeline].reverse().map((event) => (
           <li key={event.id} data-kind={event.kind}>
             <span className="font-semibold text-zinc-800 dark:text-zinc-100">{event.actorName}</span> {describeEvent(event)}
-            <div className="text-zinc-400 dark:text-zinc-500"><time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time></div>
+            <div className="text-zinc-500 dark:text-zinc-400"><time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time></div>
           </li>
         ))}
       </ol>

@@ -17,6 +17,8 @@ export function DataTable({ label, columns, children, framed = true }: { label: 
   const labels = columns
     .map((column, index) => (index === 0 ? "" : `.${scope}>tbody>tr>td:nth-child(${index + 1})::before{content:${JSON.stringify(column.label)}}`))
     .join("");
+  // Only where rows are cards (the same width as globals.css): on a wide screen the header names the columns.
+  const labelCss = labels ? `@media (width < 48rem){${labels}}` : "";
   const table = (
     <table className={`card-table ${scope} w-full text-sm`} aria-label={label}>
       <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500 dark:bg-zinc-800/40 dark:text-zinc-400">
@@ -33,7 +35,7 @@ export function DataTable({ label, columns, children, framed = true }: { label: 
   );
   return (
     <div className={framed ? "overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900" : "overflow-x-auto"}>
-      <style>{labels}</style>
+      <style>{labelCss}</style>
       {table}
     </div>
   );

@@ -55,7 +55,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                         <Link href={`/sessions/${session.id}`} className="font-mono [overflow-wrap:anywhere] text-xs font-medium text-zinc-900 dark:text-zinc-100 hover:underline">{session.sessionId}</Link>
                       )}
                     </div>
-                    {titles.has(session.id) && <div className="mt-0.5 font-mono text-[11px] text-zinc-400 dark:text-zinc-500">{session.sessionId}</div>}
+                    {titles.has(session.id) && <div className="mt-0.5 font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{session.sessionId}</div>}
                     <div className="mt-0.5 w-0 min-w-full truncate text-xs text-zinc-500 dark:text-zinc-400" title={session.cwd ?? undefined}>
                       {session.repo?.name ?? session.cwd ?? "no folder recorded"}{session.branch && ` · ${session.branch}`} · {session.models.join(", ") || "model unknown"}
                     </div>

@@ -235,7 +235,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
                 </div>
               </dl>
             )}
-            <p className="mt-2 text-xs text-zinc-400 dark:text-zinc-500">Costs are estimates.</p>
+            <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Costs are estimates.</p>
           </div>
         </div>
       </section>
