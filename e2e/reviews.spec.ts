@@ -93,7 +93,9 @@ test("claim, block with a reason, unblock, comment on a line, verdict: all on th
 
   // The board shows the claim on the card.
   await page.goto("/reviews?mine=1");
-  const card = page.locator(`[data-review-id="${review.id}"]`);
+  // One card per review; `first()` because a streamed page can hold the card twice for a moment (the hidden
+  // streamed copy and the swapped-in one) while React moves it into place.
+  const card = page.locator(`[data-review-id="${review.id}"]`).first();
   await expect(card.getByTestId("claim-holder")).toContainText("you");
 
   // Release: back to pending, unclaimed.
