@@ -13,7 +13,8 @@ async function goDark(page: Page) {
 test("usage page: stacked chart, ccusage's daily rows with totals, switching breakdown, period and range updates the chart and the URL", async ({ page }) => {
   await page.goto(`/usage?${RANGE}`);
   await expect(page.getByRole("heading", { level: 1, name: "Usage" })).toBeVisible();
-  const chart = page.getByTestId("usage-chart");
+  // Scoped to the visible region: a streamed update holds a hidden copy of the chart for a moment.
+  const chart = page.getByRole("region", { name: "Usage chart" }).getByTestId("usage-chart");
   await expect(chart).toHaveAttribute("data-series", /claude-code/);
   await expect(chart).toHaveAttribute("data-series", /codex/);
   await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
@@ -62,13 +63,13 @@ test("usage page in dark mode, and on a phone in both", async ({ page }) => {
   await page.goto(`/usage?${RANGE}&limit=20M&weekLimit=50M`);
   await expect(page.getByTestId("week-limit")).toContainText("of 50.0 M");
   await goDark(page);
-  await expect(page.getByTestId("usage-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Usage chart" }).getByTestId("usage-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
   await shot(page, "usage-dark-desktop");
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto(`/usage?${RANGE}`);
-  await expect(page.getByTestId("usage-chart")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Usage chart" }).getByTestId("usage-chart")).toBeVisible();
   // Nothing wider than the phone but the table, which scrolls inside its frame.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
