@@ -83,9 +83,11 @@ test("claim, block with a reason, unblock, comment on a line, verdict: all on th
   await expect(timeline).toContainText("moved it In progress → Blocked: waiting on the staging database");
   await shot(page, "review-page");
 
-  // Badges elsewhere: the overview's summary, the handoff list, the chain graph's head.
+  // Badges elsewhere: the overview's summary, the handoff list, the chain graph's head. The live stream
+  // may refresh a page as it loads (the claim's event), which holds a hidden copy of it for a moment:
+  // the visible one is meant.
   await page.goto("/");
-  await expect(page.getByTestId("overview-review-summary")).toContainText(/\d+ open · 1 claimed · 0 blocked/);
+  await expect(page.getByTestId("overview-review-summary").filter({ visible: true })).toContainText(/\d+ open · 1 claimed · 0 blocked/);
   await page.goto(`/handoffs`);
   await expect(page.locator('[data-testid="review-state-badge"][data-state="in_progress"]').first()).toBeVisible();
   await page.goto(`/chains/${review.repoId}`);
@@ -93,9 +95,8 @@ test("claim, block with a reason, unblock, comment on a line, verdict: all on th
 
   // The board shows the claim on the card.
   await page.goto("/reviews?mine=1");
-  // One card per review; `first()` because a streamed page can hold the card twice for a moment (the hidden
-  // streamed copy and the swapped-in one) while React moves it into place.
-  const card = page.locator(`[data-review-id="${review.id}"]`).first();
+  // One card per review; the visible one (a refresh holds a hidden copy for a moment).
+  const card = page.locator(`[data-review-id="${review.id}"]`).filter({ visible: true });
   await expect(card.getByTestId("claim-holder")).toContainText("you");
 
   // Release: back to pending, unclaimed.
