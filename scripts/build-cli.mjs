@@ -12,8 +12,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { bundleRoot, fingerprint, freshBundle, MANIFEST_VERSION } from "../lib/server/app/cli-bundle.mjs";
 
-const MANIFEST_VERSION = 1;
+export { bundleRoot, freshBundle };
+
 /** Files outside the import graph that change what the bundle is. */
 const CONFIG_INPUTS = ["package.json", "tsconfig.json", "scripts/build-cli.mjs"];
 
@@ -25,37 +27,6 @@ function listFiles(root, dir) {
   return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
-}
-
-export function bundleRoot(root) {
-  return path.join(root, "node_modules", ".cache", "baton");
-}
-
-function fingerprint(file) {
-  const info = statSync(file);
-  return `${info.size}:${info.mtimeMs}`;
-}
-
-/** The folder of the current build when every file it was built from is unchanged, else null. */
-export function freshBundle(root) {
-  const cache = bundleRoot(root);
-  let manifest;
-  try {
-    manifest = JSON.parse(readFileSync(path.join(cache, "current.json"), "utf8"));
-  } catch {
-    return null;
-  }
-  // Absolute source paths are compiled in (import.meta below): a moved checkout needs a new build.
-  if (manifest?.version !== MANIFEST_VERSION || manifest.root !== root || typeof manifest.build !== "string") return null;
-  try {
-    for (const [file, print] of Object.entries(manifest.inputs)) {
-      if (fingerprint(path.join(root, file)) !== print) return null;
-    }
-  } catch {
-    return null;
-  }
-  const dir = path.join(cache, manifest.build);
-  return existsSync(path.join(dir, "cli.mjs")) && existsSync(path.join(dir, "parse-worker.mjs")) ? dir : null;
 }
 
 /**
