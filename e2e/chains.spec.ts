@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 test("chain graph → node → resume dialog → copy the command and the prompt", async ({ page, context }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 // The demo chain's second handoff (Codex) after the first (Claude Code): PaymentRepository went from

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 test("overview → handoff list → handoff detail", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 /** The page of the hostile handoff named `name` (e2e/fixtures/hostile-repo.ts). */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 /** Widths of the page and of every list table's frame against what they hold: nothing may be cut off. */

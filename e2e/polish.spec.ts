@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 /** Screenshots the README links: kept in docs/screenshots (every other one goes to test-results). */

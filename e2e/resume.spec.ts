@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 test("the resume dialog warns before resuming a handoff with lint errors", async ({ page }) => {

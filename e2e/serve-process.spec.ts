@@ -10,7 +10,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Ports of their own, away from the e2e server's.

@@ -1,7 +1,7 @@
 import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 test("sessions list → a session with a compaction: burn chart, thresholds, markers and the context stack", async ({ page }) => {

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, revealingStreams, test, type Browser, type Page } from "./fixtures/test";
 import { adminQuery as adminQueryOn, root, runBaton, waitForHealth as waitForServerHealth } from "./fixtures/team-server";
 import { shot } from "./screenshot";
 
@@ -36,7 +36,7 @@ const waitForHealth = () => waitForServerHealth(origin);
 
 async function signIn(browser: Browser, user: { email: string; password: string }, next = "/"): Promise<Page> {
   const context = await browser.newContext({ baseURL: origin });
-  const page = await context.newPage();
+  const page = revealingStreams(await context.newPage());
   await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
@@ -88,7 +88,7 @@ test.afterAll(async () => {
 
 test("signed out: a page sends you to sign in, /api/* answers 401, health stays open", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: origin });
-  const page = await context.newPage();
+  const page = revealingStreams(await context.newPage());
   await page.goto("/handoffs?repo=x");
   await expect(page).toHaveURL(`${origin}/sign-in?next=${encodeURIComponent("/handoffs?repo=x")}`);
   await expect(page.getByRole("heading", { name: "Sign in to Baton" })).toBeVisible();
@@ -110,7 +110,7 @@ test("signed out: a page sends you to sign in, /api/* answers 401, health stays 
 
 test("sign-in says what went wrong, then sets an HttpOnly SameSite=Lax cookie (not Secure over http)", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: origin });
-  const page = await context.newPage();
+  const page = revealingStreams(await context.newPage());
   await page.goto("/sign-in?next=%2Fsources");
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password").fill("not the password");
@@ -180,7 +180,7 @@ test("an admin invites by link; the new member sets a name and password and is i
 
   // The new member's first sign-in must not meet the sign-in rate limit (3 per 10 s per address).
   await page.waitForTimeout(10_500);
-  const guest = await (await browser.newContext({ baseURL: origin })).newPage();
+  const guest = revealingStreams(await (await browser.newContext({ baseURL: origin })).newPage());
   await guest.goto(link);
   await guest.getByLabel("Name").fill("Mo");
   await guest.getByLabel("Email").fill("mo@example.com");

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, revealingStreams, test, type Browser, type BrowserContext, type Page } from "./fixtures/test";
 import { adminQuery as adminQueryOn, root, runBaton, waitForHealth as waitForServerHealth } from "./fixtures/team-server";
 import { shot } from "./screenshot";
 
@@ -41,7 +41,7 @@ const sessions = new Map<string, StorageState>();
 
 async function signIn(browser: Browser, user: { email: string; password: string }): Promise<void> {
   const context = await browser.newContext({ baseURL: origin });
-  const page = await context.newPage();
+  const page = revealingStreams(await context.newPage());
   await page.goto(`/sign-in?next=${encodeURIComponent("/reviews")}`);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
@@ -53,7 +53,7 @@ async function signIn(browser: Browser, user: { email: string; password: string 
 
 async function openAs(browser: Browser, user: { email: string }, address: string, viewport?: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ baseURL: origin, storageState: sessions.get(user.email), ...(viewport ? { viewport } : {}) });
-  const page = await context.newPage();
+  const page = revealingStreams(await context.newPage());
   await page.goto(address);
   await expect(page).toHaveURL(`${origin}${address}`);
   return page;

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 const CAPTURE = path.resolve(import.meta.dirname, "../lib/core/otlp/__fixtures__/captured/claude-code-2.1.197");

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 // The demo workspace's sessions run from 2026-11-18 to 2026-11-28 (Claude Code, Codex, Gemini CLI).
