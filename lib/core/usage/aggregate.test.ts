@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupRows, periodRows, totalsOf, type UsageEntry } from "./aggregate";
+import { groupRows, periodRows, sumUsageRows, totalsOf, type UsageEntry } from "./aggregate";
 import { dateInZone, normaliseDateArgument, weekOf } from "./periods";
 
 const entry = (iso: string, extra: Partial<UsageEntry> = {}): UsageEntry => ({
@@ -81,5 +81,18 @@ describe("report rows", () => {
   it("groups by any key (a session, a chain), undated requests included", () => {
     const bySession = groupRows(entries, (e) => e.sessionId);
     expect(bySession.get("s1")).toMatchObject({ requests: 4, totalTokens: 40 });
+  });
+
+  it("adds rows into one (a chain's sessions): models and runtimes once each, cost null only when nothing is priced", () => {
+    const sessions = groupRows(
+      [entry("2025-03-01T10:00:00Z"), entry("2025-03-01T11:00:00Z", { sessionId: "s2", runtime: "codex", model: "gpt-5.1-codex" }), entry("2025-03-01T12:00:00Z", { sessionId: "s3", model: "mystery", cost: null })],
+      (e) => e.sessionId,
+    );
+    const chain = sumUsageRows([...sessions.values()]);
+    expect(chain).toMatchObject({ requests: 3, totalTokens: 30, totalCost: 1, runtimes: ["claude-code", "codex"], runtime: "all", unpricedModels: ["mystery"] });
+    expect(new Set(chain.modelsUsed)).toEqual(new Set(["claude-sonnet-4-6", "gpt-5.1-codex", "mystery"]));
+    expect(sumUsageRows([sessions.get("s3")!]).totalCost).toBeNull();
+    expect(sumUsageRows([sessions.get("s1")!]).runtime).toBe("claude-code");
+    expect(totalsOf([...sessions.values()])).toMatchObject({ totalTokens: 30, totalCost: 1, recordedCost: null });
   });
 });

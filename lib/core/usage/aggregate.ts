@@ -103,6 +103,8 @@ export class RowAccumulator {
   }
 }
 
+const TOKEN_KEYS = ["inputTokens", "outputTokens", "cacheCreationTokens", "cacheReadTokens", "totalTokens", "reasoningTokens", "requests"] as const satisfies readonly (keyof TokenTotals)[];
+
 export function emptyTotals(): TokenTotals {
   return { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, totalTokens: 0, reasoningTokens: 0, requests: 0 };
 }
@@ -165,29 +167,38 @@ export function periodRows(entries: Iterable<UsageEntry>, options: PeriodOptions
     .map(({ period, group, sums }) => ({ ...sums.row(), period, group }));
 }
 
-/** The totals object of a report: the rows summed (cost null only when no row has one). */
-export function totalsOf(rows: readonly UsageRow[]) {
-  const totals = emptyTotals();
-  let totalCost = 0;
-  let anyPriced = rows.length === 0;
-  let recordedCost: number | null = null;
+/** Rows added into one (a chain's sessions, a report's totals); cost null only when some row has a cost of null and none has one. */
+export function sumUsageRows(rows: readonly UsageRow[]): UsageRow {
+  const total: UsageRow = { ...new RowAccumulator().row(), totalCost: 0 };
+  let priced = false;
+  const models = new Set<string>();
+  const runtimes = new Set<string>();
   const unpriced = new Set<string>();
   for (const row of rows) {
-    totals.inputTokens += row.inputTokens;
-    totals.outputTokens += row.outputTokens;
-    totals.cacheCreationTokens += row.cacheCreationTokens;
-    totals.cacheReadTokens += row.cacheReadTokens;
-    totals.totalTokens += row.totalTokens;
-    totals.reasoningTokens += row.reasoningTokens;
-    totals.requests += row.requests;
+    for (const key of TOKEN_KEYS) total[key] += row[key];
     if (row.totalCost !== null) {
-      totalCost += row.totalCost;
-      anyPriced = true;
+      total.totalCost = (total.totalCost ?? 0) + row.totalCost;
+      priced = true;
     }
-    if (row.recordedCost !== null) recordedCost = (recordedCost ?? 0) + row.recordedCost;
-    for (const model of row.unpricedModels) unpriced.add(model);
+    if (row.recordedCost !== null) total.recordedCost = (total.recordedCost ?? 0) + row.recordedCost;
+    row.modelsUsed.forEach((model) => models.add(model));
+    row.runtimes.forEach((runtime) => runtimes.add(runtime));
+    row.unpricedModels.forEach((model) => unpriced.add(model));
   }
-  return { ...totals, totalCost: anyPriced ? totalCost : null, recordedCost, unpricedModels: [...unpriced].sort() };
+  total.totalCost = priced || rows.length === 0 ? total.totalCost : null;
+  total.modelsUsed = [...models];
+  total.runtimes = [...runtimes].sort();
+  total.runtime = total.runtimes.length === 1 ? total.runtimes[0]! : "all";
+  total.unpricedModels = [...unpriced].sort();
+  return total;
+}
+
+/** The totals object of a report: the rows summed (cost null only when no row has one). */
+export function totalsOf(rows: readonly UsageRow[]) {
+  const sum = sumUsageRows(rows);
+  const totals = emptyTotals();
+  for (const key of TOKEN_KEYS) totals[key] = sum[key];
+  return { ...totals, totalCost: sum.totalCost, recordedCost: sum.recordedCost, unpricedModels: sum.unpricedModels };
 }
 
 /** Rows keyed by any grouping (session, chain, handoff): one accumulator per key. */

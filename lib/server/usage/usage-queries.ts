@@ -4,7 +4,7 @@
  * and for a handoff (its writing session up to the handoff's time). All read the stored samples
  * through loadUsage, only for the sessions asked about.
  */
-import { groupRows, RowAccumulator, type UsageRow } from "../../core/usage/aggregate";
+import { groupRows, RowAccumulator, sumUsageRows, type UsageRow } from "../../core/usage/aggregate";
 import type { Db } from "../db/client";
 import { dbTimeToMs } from "../sessions/session-ids";
 import { sqlReaderFor } from "../sessions/sql-reader";
@@ -41,40 +41,9 @@ export async function usageByChain(db: Db, chains: readonly { id: string; handof
   for (const chain of chains) {
     const sessions = new Set(chain.handoffIds.flatMap((id) => [...(sessionsOf.get(id) ?? [])]));
     if (sessions.size === 0) continue;
-    result.set(chain.id, { ...sumRows([...sessions].map((id) => bySession.get(id)).filter((row): row is UsageRow => row !== undefined)), sessions: sessions.size });
+    result.set(chain.id, { ...sumUsageRows([...sessions].map((id) => bySession.get(id)).filter((row): row is UsageRow => row !== undefined)), sessions: sessions.size });
   }
   return result;
-}
-
-function sumRows(rows: readonly UsageRow[]): UsageRow {
-  const total: UsageRow = { ...new RowAccumulator().row(), totalCost: 0 };
-  let priced = false;
-  const models = new Set<string>();
-  const runtimes = new Set<string>();
-  const unpriced = new Set<string>();
-  for (const row of rows) {
-    total.inputTokens += row.inputTokens;
-    total.outputTokens += row.outputTokens;
-    total.cacheCreationTokens += row.cacheCreationTokens;
-    total.cacheReadTokens += row.cacheReadTokens;
-    total.totalTokens += row.totalTokens;
-    total.reasoningTokens += row.reasoningTokens;
-    total.requests += row.requests;
-    if (row.totalCost !== null) {
-      total.totalCost = (total.totalCost ?? 0) + row.totalCost;
-      priced = true;
-    }
-    if (row.recordedCost !== null) total.recordedCost = (total.recordedCost ?? 0) + row.recordedCost;
-    row.modelsUsed.forEach((model) => models.add(model));
-    row.runtimes.forEach((runtime) => runtimes.add(runtime));
-    row.unpricedModels.forEach((model) => unpriced.add(model));
-  }
-  total.totalCost = priced || rows.length === 0 ? total.totalCost : null;
-  total.modelsUsed = [...models];
-  total.runtimes = [...runtimes].sort();
-  total.runtime = total.runtimes.length === 1 ? total.runtimes[0]! : "all";
-  total.unpricedModels = [...unpriced].sort();
-  return total;
 }
 
 export interface HandoffSessionCost {
