@@ -5,6 +5,7 @@
  */
 import { isVerdictStale } from "../../core/reviews/review-rules";
 import { OPEN_REVIEW_STATES } from "../../core/reviews/review-states.data";
+import type { Review } from "../../../generated/sqlite/client";
 import type { Db } from "../db/client";
 import { ReviewError } from "./review-error";
 
@@ -55,6 +56,30 @@ function basisOf(handoff: HandoffFacts | undefined, heads: Map<string, string>) 
   return { blobSha: handoff.blobSha, branchHeadSha: handoff.branch ? (heads.get(`${handoff.repoId}\0${handoff.branch}`) ?? null) : null };
 }
 
+/** What a review's list row and its page both show of the review itself and its repo. */
+function reviewFields(review: Review, repo: { path: string; name: string } | null | undefined) {
+  return {
+    id: review.id,
+    handoffId: review.handoffId,
+    handoffPath: review.handoffPath,
+    repo: repo?.path ?? null,
+    repoId: review.repoId,
+    repoName: repo?.name ?? null,
+    state: review.state,
+    resolution: review.resolution,
+    assignee: review.assigneeName,
+    assigneeId: review.assigneeId,
+    claimedBy: review.claimedBy,
+    claimedByName: review.claimedByName,
+    claimExpiresAt: review.claimExpiresAt?.toISOString() ?? null,
+    version: review.version,
+    blockedReason: review.blockedReason,
+    priority: review.priority,
+    createdAt: review.createdAt.toISOString(),
+    updatedAt: review.updatedAt.toISOString(),
+  };
+}
+
 export async function listReviews(db: Db, filters: ReviewListFilters = {}) {
   const repoIds = filters.repo
     ? (await db.repo.findMany({ where: { OR: [{ id: filters.repo }, { path: filters.repo }, { name: filters.repo }] }, select: { id: true } })).map((repo) => repo.id)
@@ -84,26 +109,9 @@ export async function listReviews(db: Db, filters: ReviewListFilters = {}) {
     const repo = repoById.get(review.repoId);
     const isClaimLive = review.claimExpiresAt !== null && review.claimExpiresAt.getTime() > now;
     return {
-      id: review.id,
-      handoffId: review.handoffId,
-      handoffPath: review.handoffPath,
-      repo: repo?.path ?? null,
-      repoId: review.repoId,
-      repoName: repo?.name ?? null,
-      state: review.state,
-      resolution: review.resolution,
+      ...reviewFields(review, repo),
       successorHandoffId: review.successorHandoffId,
-      assignee: review.assigneeName,
-      assigneeId: review.assigneeId,
-      claimedBy: review.claimedBy,
-      claimedByName: review.claimedByName,
-      claimExpiresAt: review.claimExpiresAt?.toISOString() ?? null,
       isClaimLive,
-      version: review.version,
-      blockedReason: review.blockedReason,
-      priority: review.priority,
-      createdAt: review.createdAt.toISOString(),
-      updatedAt: review.updatedAt.toISOString(),
       branch: handoff?.branch ?? null,
       runtime: handoff?.runtime ?? null,
       title: handoff?.phase ?? handoff?.title ?? null,
@@ -156,25 +164,8 @@ export async function getReview(db: Db, id: string) {
   const successor = review.successorHandoffId ? await db.handoff.findUnique({ where: { id: review.successorHandoffId }, select: { id: true, path: true } }) : null;
   const successorReview = successor ? await db.review.findUnique({ where: { handoffId: successor.id }, select: { id: true, state: true } }) : null;
   return {
-    id: review.id,
-    handoffId: review.handoffId,
-    handoffPath: review.handoffPath,
-    repo: repo?.path ?? null,
-    repoId: review.repoId,
-    repoName: repo?.name ?? null,
-    state: review.state,
-    resolution: review.resolution,
+    ...reviewFields(review, repo),
     successor: successor ? { handoffId: successor.id, path: successor.path, reviewId: successorReview?.id ?? null } : null,
-    assignee: review.assigneeName,
-    assigneeId: review.assigneeId,
-    claimedBy: review.claimedBy,
-    claimedByName: review.claimedByName,
-    claimExpiresAt: review.claimExpiresAt?.toISOString() ?? null,
-    version: review.version,
-    blockedReason: review.blockedReason,
-    priority: review.priority,
-    createdAt: review.createdAt.toISOString(),
-    updatedAt: review.updatedAt.toISOString(),
     handoff: handoff
       ? {
           id: handoff.id,
