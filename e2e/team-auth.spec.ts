@@ -206,3 +206,49 @@ test("an admin invites by link; the new member sets a name and password and is i
   await page.context().close();
   await guest.context().close();
 });
+
+test("a member renames themself and changes their password; other browsers are signed out, the old password stops working", async ({ browser }) => {
+  const PAT = { email: "pat@example.com", password: "pat's long password" };
+  expect(baton(["user", "add", PAT.email, "--name", "Pat", "--role", "member"], PAT.password)).toMatchObject({ code: 0 });
+  const page = await signIn(browser, PAT, "/settings/account");
+  await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
+  await expect(page.getByRole("main").getByText(`Signed in as ${PAT.email} (member)`)).toBeVisible();
+
+  const nameForm = page.getByRole("form", { name: "Your name" });
+  await nameForm.getByLabel("Name").fill("Patricia Q.");
+  await nameForm.getByRole("button", { name: "Save name" }).click();
+  await expect(nameForm.getByRole("status")).toContainText("Name saved");
+  await expect(page.getByTestId("user-menu")).toContainText("Patricia Q.");
+
+  // A second browser signed in as Pat, to be signed out by the change.
+  await page.waitForTimeout(10_500);
+  const other = await signIn(browser, PAT, "/sources");
+  const passwordForm = page.getByRole("form", { name: "Change password" });
+  await passwordForm.getByLabel("Current password").fill("not my password");
+  await passwordForm.getByLabel("New password (at least 10 characters)").fill("pat's newer password");
+  await passwordForm.getByLabel("New password again").fill("pat's newer password");
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordForm.getByRole("alert")).toHaveText("The current password is not right. Nothing was changed.");
+  await passwordForm.getByLabel("Current password").fill(PAT.password);
+  await passwordForm.getByLabel("New password (at least 10 characters)").fill("pat's newer password");
+  await passwordForm.getByLabel("New password again").fill("pat's other password");
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordForm.getByRole("alert")).toHaveText("The two new passwords differ.");
+  await passwordForm.getByLabel("New password again").fill("pat's newer password");
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordForm.getByRole("status")).toContainText("Password changed");
+  await shot(page, "team-account");
+
+  // This browser stays in; the other one is out.
+  await page.goto("/sources");
+  await expect(page.getByTestId("user-menu")).toContainText("Patricia Q.");
+  await other.goto("/sources");
+  await expect(other).toHaveURL(`${origin}/sign-in?next=%2Fsources`);
+  // The old password no longer signs in (after the sign-in rate limit's window); the new one does.
+  await page.waitForTimeout(10_500);
+  const oldPassword = await fetch(`${origin}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify(PAT) });
+  expect(oldPassword.status).toBe(401);
+  const again = await signIn(browser, { email: PAT.email, password: "pat's newer password" }, "/sources");
+  await expect(again.getByTestId("user-menu")).toContainText("Patricia Q.");
+  await Promise.all([page.context().close(), other.context().close(), again.context().close()]);
+});

@@ -1,6 +1,6 @@
 "use client";
 
-/** The signed-in person in the navigation column (team server only): name, role, settings, sign out. */
+/** The signed-in person in the navigation column (team server only): name, role, account, tokens, team, sign out. */
 import Link from "next/link";
 import { useState } from "react";
 import { useActor } from "./actor-context";
@@ -29,6 +29,7 @@ export function UserMenu() {
         <p className="px-2 py-1.5 text-xs text-zinc-500 dark:text-zinc-400">
           Signed in as <span className="font-medium text-zinc-800 dark:text-zinc-100">{actor.email}</span> ({actor.role})
         </p>
+        <Link href="/settings/account" className="block rounded px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">Account</Link>
         <Link href="/settings/tokens" className="block rounded px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">API tokens</Link>
         {actor.role === "admin" && <Link href="/settings/team" className="block rounded px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">Team</Link>}
         <button type="button" onClick={signOut} disabled={busy} className="block w-full rounded px-2 py-1.5 text-left text-red-700 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950">
