@@ -5,9 +5,12 @@
  * - On the team server (`baton serve --team` sets BATON_TEAM=1) it plugs sign-in and tokens into
  *   requireAccess; single-user mode loads no auth code.
  * - Background work that belongs to a serving process starts here: the remote mirrors' fetch scheduler.
+ * - On SIGTERM / SIGINT the open live streams end first, so Next's graceful close can finish.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { endLiveStreamsOnShutdown } = await import("./lib/server/app/shutdown");
+    endLiveStreamsOnShutdown();
     if (process.env.BATON_TEAM === "1") {
       const { registerTeamAuth } = await import("./lib/server/auth/register");
       registerTeamAuth();

@@ -77,6 +77,26 @@ function healthy(port: number, host = `127.0.0.1:${port}`): Promise<number> {
   });
 }
 
+/** A live stream (`/api/events`) held open as a tab holds it: `connected` once the server says so, `ended` with all it received once the server ends it. */
+function holdEventStream(port: number): { connected: Promise<void>; ended: Promise<string> } {
+  let text = "";
+  let onConnected: () => void = () => undefined;
+  const connected = new Promise<void>((resolve) => (onConnected = resolve));
+  const ended = new Promise<string>((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path: "/api/events", headers: { Host: `127.0.0.1:${port}` } }, (response) => {
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        text += chunk;
+        if (text.includes(": connected")) onConnected();
+      });
+      response.on("end", () => resolve(text));
+      response.on("error", () => resolve(text));
+    });
+    request.on("error", () => resolve(text));
+  });
+  return { connected, ended };
+}
+
 interface Started {
   child: ChildProcess;
   output: () => string;
@@ -109,11 +129,15 @@ async function stopAndCheck(started: Started, port: number, signal: NodeJS.Signa
   rmSync(started.scratch, { recursive: true, force: true });
 }
 
-test("SIGTERM to `npm run baton -- serve` stops Node and Next and frees the port", async () => {
+test("SIGTERM to `npm run baton -- serve` stops Node and Next and frees the port, ending an open tab's live stream", async () => {
   const port = basePort;
   const started = start("npm", ["run", "--silent", "baton", "--", "serve", "--port", String(port)], port);
   await expect.poll(() => healthy(port), { timeout: 90_000, message: started.output() }).toBe(200);
+  // An open tab's event stream must not hold the server's graceful close (it did until it was killed).
+  const stream = holdEventStream(port);
+  await stream.connected;
   await stopAndCheck(started, port, "SIGTERM");
+  expect(await stream.ended).toContain('event: reconnect\ndata: {"reason":"server stopping"}');
 });
 
 test("SIGINT to `npm start` stops Node and Next and frees the port", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BatonEvent } from "../../core/events/baton-event";
 import type { EventListener } from "./event-bus";
-import { createEventStream, openStreamCount } from "./event-stream";
+import { closeAllEventStreams, createEventStream, openStreamCount } from "./event-stream";
 
 function fakeBus() {
   const listeners = new Set<EventListener>();
@@ -100,5 +100,19 @@ describe("the live event stream", () => {
     const lines = text.split("\n\n").filter(Boolean);
     expect(lines.length).toBeLessThanOrEqual(17);
     expect(lines.at(-1)).toBe('event: reconnect\ndata: {"reason":"slow client"}');
+  });
+
+  it("ends every open stream at shutdown with a reconnect, so the server's graceful close is not held open", async () => {
+    const bus = fakeBus();
+    const before = openStreamCount();
+    const streams = [createEventStream({ subscribe: bus.subscribe }), createEventStream({ subscribe: bus.subscribe })];
+    const gone = createEventStream({ subscribe: bus.subscribe, signal: AbortSignal.abort() });
+    expect(openStreamCount()).toBe(before + 2);
+    expect(closeAllEventStreams("server stopping")).toBe(2);
+    expect(bus.count()).toBe(0);
+    expect(openStreamCount()).toBe(before);
+    for (const stream of streams) expect((await readAll(stream)).endsWith('event: reconnect\ndata: {"reason":"server stopping"}\n\n')).toBe(true);
+    expect(await readAll(gone)).toBe("");
+    expect(closeAllEventStreams("again")).toBe(0);
   });
 });

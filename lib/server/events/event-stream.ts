@@ -39,6 +39,25 @@ export function openStreamCount(): number {
   return openStreams;
 }
 
+/**
+ * How to end each open stream at once (see closeAllEventStreams). On globalThis: instrumentation.ts,
+ * which calls it at shutdown, is bundled apart from the route that opens the streams.
+ */
+const globalForStreams = globalThis as unknown as { batonEventStreamClosers?: Set<(reason: string) => void> };
+const closers = (globalForStreams.batonEventStreamClosers ??= new Set());
+
+/**
+ * Ends every open stream with `event: reconnect`, so a stopping server is not held open by its tabs:
+ * Node's graceful close waits for every connection, and an event stream never ends by itself (a
+ * SIGTERM left `next start` running for as long as one tab stayed open). Each EventSource comes back,
+ * on another instance behind a load balancer, or with backoff until this one is up again.
+ */
+export function closeAllEventStreams(reason: string): number {
+  const open = [...closers];
+  for (const close of open) close(reason);
+  return open.length;
+}
+
 const realClock: CoalescerClock = {
   now: () => performance.now(),
   schedule: (run, ms) => {
@@ -63,6 +82,7 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
           if (closed) return;
           closed = true;
           openStreams--;
+          closers.delete(closeForShutdown);
           if (heartbeat) clearInterval(heartbeat);
           coalescer.close();
           unsubscribe?.();
@@ -86,6 +106,12 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
           controller.enqueue(encoder.encode(text));
         };
         const onAbort = () => close();
+        const closeForShutdown = (reason: string) => {
+          if (closed) return;
+          controller.enqueue(encoder.encode(formatSseSignal("reconnect", { reason })));
+          close();
+        };
+        closers.add(closeForShutdown);
         finish = stop;
         if (options.signal?.aborted) {
           close();
