@@ -8,7 +8,7 @@
  * leaves it unguarded.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { teamGate } from "@/lib/core/auth/team-gate";
+import { PAGE_PATH_HEADER, teamGate } from "@/lib/core/auth/team-gate";
 import { isDecodablePath } from "@/lib/core/web/decodable-path";
 import { checkRequest } from "@/lib/core/web/request-guard";
 import { contentSecurityPolicy, createNonce, SECURITY_HEADERS } from "@/lib/core/web/security-headers";
@@ -53,6 +53,8 @@ export function proxy(request: NextRequest) {
   // Next reads the nonce from the request's CSP header and puts it on the scripts it renders.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", policy);
+  // Where a page sends its reader back to after signing in (set here, never taken from the client).
+  requestHeaders.set(PAGE_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   if (!isDecodablePath(request.nextUrl.pathname)) {
     if (request.nextUrl.pathname.startsWith("/api/")) return refuse(request, 404, "not found: the address is not valid percent-encoded UTF-8", policy);
     // A page address: the app's own not-found page (no route matches this path), with its 404.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnPath, teamGate } from "./team-gate";
+import { safeReturnPath, signInLocation, teamGate } from "./team-gate";
 
 const nobody = { search: "", hasSession: false, hasBearer: false };
 
@@ -29,5 +29,13 @@ describe("the team server's front door", () => {
     expect(safeReturnPath("/\\evil.example")).toBe("/");
     expect(safeReturnPath("/reviews?state=open")).toBe("/reviews?state=open");
     expect(safeReturnPath(null)).toBe("/");
+  });
+
+  it("builds the sign-in address a page with an expired session sends its reader to: its own path, without Next's cache key", () => {
+    expect(signInLocation("/sources")).toBe("/sign-in?next=%2Fsources");
+    expect(signInLocation("/handoffs?repo=x&_rsc=1a2b")).toBe(`/sign-in?next=${encodeURIComponent("/handoffs?repo=x")}`);
+    expect(signInLocation("/?_rsc=1a2b")).toBe("/sign-in");
+    expect(signInLocation("//evil.example/x")).toBe("/sign-in");
+    expect(signInLocation(null)).toBe("/sign-in");
   });
 });

@@ -21,9 +21,22 @@ export function safeReturnPath(next: string | null | undefined): string {
   return next;
 }
 
+/** The request header proxy.ts sets to the page's own path and query, for a page that must send its reader to sign in. */
+export const PAGE_PATH_HEADER = "x-baton-page";
+
+/** The sign-in page that comes back to `pathAndSearch` (a path of this site only; Next's `_rsc` cache key dropped). */
+export function signInLocation(pathAndSearch: string | null | undefined): string {
+  let back = safeReturnPath(pathAndSearch);
+  if (back.includes("_rsc=")) {
+    const url = new URL(back, "http://baton.invalid");
+    url.searchParams.delete("_rsc");
+    back = `${url.pathname}${url.search}`;
+  }
+  return back === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(back)}`;
+}
+
 export function teamGate(request: { pathname: string; search: string; hasSession: boolean; hasBearer: boolean }): GateVerdict {
   if (isOpenPath(request.pathname) || request.hasSession || request.hasBearer) return { action: "pass" };
   if (request.pathname.startsWith("/api/")) return { action: "unauthorized" };
-  const back = safeReturnPath(`${request.pathname}${request.search}`);
-  return { action: "sign-in", location: back === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(back)}` };
+  return { action: "sign-in", location: signInLocation(`${request.pathname}${request.search}`) };
 }
