@@ -14,8 +14,9 @@ import type { FirstPrompt, ParserCarryState } from "./types";
  * with arguments is (`/review the auth module`); a bare one (`/compact`, `/mcp`) is housekeeping.
  *
  * The title is bounded before it is stored: secrets masked (the handoff masker, so a prompt that
- * pasted an API key never reaches the database), whitespace collapsed, at most TITLE_MAX characters
- * cut at a word with an ellipsis, no NUL and no lone surrogate.
+ * pasted an API key never reaches the database), control characters and bidirectional overrides
+ * gone, whitespace collapsed, at most TITLE_MAX characters cut at a word with an ellipsis, no NUL
+ * and no lone surrogate.
  */
 
 /** Longest title stored, ellipsis included. */
@@ -62,6 +63,9 @@ const UNCLOSED = new RegExp(`<(?:${INJECTED_TAGS.join("|")})(?:\\s[^>]*)?>[\\s\\
  */
 const WHOLE_MACHINE_BLOCK = /^<([a-zA-Z][a-zA-Z0-9]*(?:[_-][a-zA-Z0-9]+)+)(?:\s[^>]*)?>[\s\S]*<\/\1>$/;
 
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /** Turns that are the CLI talking, recognised by how they start. */
 const INJECTED_OPENINGS = [
   // Codex injects the repo's AGENTS.md as a user turn.
@@ -92,7 +96,9 @@ export function promptTitle(raw: string): string | null {
   if (text.length > PROMPT_WINDOW) text = text.slice(0, PROMPT_WINDOW);
   // Masked before whitespace is collapsed: a PEM block is found by its lines.
   const masked = maskSecrets(cleanText(text)?.text ?? text).text;
-  const collapsed = masked.replace(/\s+/g, " ").trim();
+  // Control characters (a terminal escape would run in `baton report`'s table) and bidirectional
+  // overrides (they reorder what is shown) become spaces, then every run of space is one.
+  const collapsed = masked.replace(CONTROL, " ").replace(/\s+/g, " ").trim();
   if (collapsed === "") return null;
   return boundTitle(collapsed);
 }
