@@ -271,8 +271,9 @@ function readJsonl(fd: number, task: AgentFileTask, outcome: AgentFileOutcome, c
   let carry = task.carry;
   if (task.offset > 0 && isPreTitle(carry)) {
     // Read on from a carry written before titles existed: the first prompt is in the bytes read
-    // then, so it is taken from the file's head now, once (the carry below records that).
-    merged.firstPrompt = readTitleHead(fd, task);
+    // then, so it is taken from the file's head now, once (the carry below records that). A
+    // subagent's file has none to give.
+    if (task.agentId === null) merged.firstPrompt = readTitleHead(fd, task);
     carry = { ...carry, titlePending: false };
   }
   let want = chunkSize;
