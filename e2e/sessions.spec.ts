@@ -10,8 +10,18 @@ test("sessions list → a session with a compaction: burn chart, thresholds, mar
   await expect(table.getByRole("row")).toHaveCount(8);
   await shot(page, "sessions-list");
 
+  // Sessions are titled by their first prompt (demo/sessions.yaml), the id kept below it to copy.
+  const title = "Finish the repository layer and add route tests for every billing endpoint";
+  const row = table.getByRole("row").filter({ hasText: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d" });
+  await expect(row.getByRole("link", { name: title })).toBeVisible();
+  await expect(row.getByText(title, { exact: true })).toBeVisible();
+  // The Codex session's title is what was typed, not the environment context Codex sent before it.
+  await expect(table.getByRole("link", { name: /^Continue the repository refactor from the handoff: payments and refunds next/ })).toBeVisible();
+  await expect(table).not.toContainText("environment_context");
+
   await table.getByRole("link", { name: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId("session-id")).toHaveText("9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d");
   // Exact totals from the log: 120 de-duplicated requests although every response was written as two lines.
   await expect(page.getByText("de-duplicated, subagents included").locator("..")).toContainText("120");
 

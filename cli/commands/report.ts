@@ -95,7 +95,8 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
       const document = sessionReport(usage.entries, usage.sessions, options);
       if (values.json) printJson(io, document);
       else {
-        const rows = document.sessions.map((row) => ({ ...row, label: `${row.runtime === "claude-code" ? "claude" : row.runtime} ${row.sessionId.slice(0, 8)}`, detail: [row.lastActivity?.slice(0, 16).replace("T", " "), row.repo ?? row.projectPath, row.modelsUsed.join(", ")].filter(Boolean).join(" · ") }));
+        // The label keeps the short id (to copy); the detail line leads with the title (the first prompt).
+        const rows = document.sessions.map((row) => ({ ...row, label: `${row.runtime === "claude-code" ? "claude" : row.runtime} ${row.sessionId.slice(0, 8)}`, detail: [shortTitle(row.title), row.lastActivity?.slice(0, 16).replace("T", " "), row.repo ?? row.projectPath, row.modelsUsed.join(", ")].filter(Boolean).join(" · ") }));
         printTable(io, `Sessions (${timeZone})`, rows, { ...document.totals, label: "Total" }, document.unpricedModels);
       }
     } else {
@@ -116,6 +117,13 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
   } finally {
     await bulk.close();
   }
+}
+
+/** A session title cut for the table's detail line (its date, folder and models must still fit). */
+function shortTitle(title: string | null): string | null {
+  if (!title) return null;
+  const characters = [...title];
+  return characters.length > 40 ? `“${characters.slice(0, 39).join("").trimEnd()}…”` : `“${title}”`;
 }
 
 function dateOption(value: string | undefined, name: string): string | null {

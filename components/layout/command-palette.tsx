@@ -177,7 +177,8 @@ export function CommandPalette() {
                 <Command.Item key={session.id} value={`session:${session.id}`} onSelect={() => go(`/sessions/${session.id}`)} className={itemClass}>
                   <RuntimeBadge runtime={session.runtime} />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-mono text-xs"><Highlight text={session.sessionId} words={words} /></span>
+                    {session.title && <span className="block truncate"><Highlight text={session.title} words={words} /></span>}
+                    <span className={`block truncate font-mono text-xs${session.title ? " text-zinc-500 dark:text-zinc-400" : ""}`}><Highlight text={session.sessionId} words={words} /></span>
                     <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
                       <Highlight text={[session.cwd, session.branch].filter(Boolean).join(" · ")} words={words} />
                     </span>

@@ -41,6 +41,11 @@ export function checkSessionLog(log: ParsedSessionLog): ValueIssue[] {
   log.agentType = text(log.agentType, "the agent type", null) || null;
   log.cwd = text(log.cwd, "cwd", null) || null;
   log.branch = text(log.branch, "the branch", null) || null;
+  if (log.firstPrompt) {
+    // first-prompt.ts stores it clean already; this is the guarantee whichever parser produced it.
+    const title = text(log.firstPrompt.text, "the first prompt", log.firstPrompt.line);
+    log.firstPrompt = title.trim() === "" ? null : { ...log.firstPrompt, text: title };
+  }
   const models = log.models.map((model) => text(model, "the model name", null)).filter((model) => model.length > 0);
   log.models = [...new Set(models)];
   if (log.contextWindow !== null && (tokenCountProblem(log.contextWindow) !== null || log.contextWindow <= 0)) {

@@ -3,9 +3,10 @@ import { decodeRange, forEachJsonlLine, invalidJsonMessage, isObjectRange, jsonK
 import { asObject, asString, canonicalTimestamp, countType, ModelList, previewValue, reportMalformedTokenCounts, TimeRange, tokenCount, type JsonObject } from "./json-values";
 import { tokenCountProblem } from "../text/safe-values";
 import { ClaudeLineReader, claudeLineFields, claudeLineShape, claudeShapeProblem, type ClaudeEnvelope, type ClaudeLineFields } from "./claude-line";
+import { claudePromptText, firstPromptOf, titlePending } from "./first-prompt";
 import { dedupeRequests } from "./request-dedupe";
 import { carriedToolResultBytes, toolResultTokens } from "./tool-results";
-import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
+import type { BadLine, CompactionEvent, FirstPrompt, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
 
 /**
  * Claude Code transcripts: `projects/<cwd>/<sessionId>.jsonl`, `<sessionId>/subagents/agent-<id>.jsonl`,
@@ -106,6 +107,7 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
       const fields = parseWholeLine(bytes, start, end, lineNumber, state.badLines);
       if (fields === null) return;
       if (fields.type === "user" || fields.type === "assistant") state.sawActivity = true;
+      if (fields.type === "user" && state.wantsPrompt(fields.isSidechain === true)) state.readPrompt(bytes, start, end, lineNumber);
       if (fields.type === "user" && state.tracksToolResults(fields.isSidechain === true)) {
         checker ??= new ClaudeLineReader(bytes, null);
         // A line nested deeper than the walk goes (JSON.parse read it) counts no tool-result bytes.
@@ -120,6 +122,9 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
     const known = reader.typeSlot(KNOWN_TYPE_NAMES);
     if (known === USER_SLOT || known === ASSISTANT_SLOT) state.sawActivity = true;
     if (known === USER_SLOT && state.tracksToolResults(reader.isSidechain())) state.addToolResultBytes(reader.toolResultBytes());
+    // Until the first human prompt is found, a user line that is no tool result is parsed whole for
+    // its text (a handful of lines per file; the walk never decodes content).
+    if (known === USER_SLOT && state.wantsPrompt(reader.isSidechain()) && reader.toolResultBytes() === 0) state.readPrompt(bytes, start, end, lineNumber);
     route(start, end, lineNumber, reader.hasUsage() || known === SYSTEM_SLOT, known >= 0, reader);
   });
 
@@ -160,7 +165,8 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
     badLines: state.badLines.sort((a, b) => a.line - b.line),
     consumedBytes: read.consumedBytes,
     consumedLines: read.consumedLines,
-    carry: { toolResultBytes: state.toolResultBytes },
+    firstPrompt: state.firstPrompt,
+    carry: { toolResultBytes: state.toolResultBytes, titlePending: state.promptPending && state.firstPrompt === null },
   };
 }
 
@@ -180,11 +186,35 @@ class ClaudeLogState {
   private readonly fileAgentId: string | null;
   /** Bytes of tool results sent since the file's start or its last compaction (tool-results.ts). */
   toolResultBytes: number;
+  /** The session's first human prompt, when this read found it. */
+  firstPrompt: FirstPrompt | null = null;
+  /** Whether this file may still hold the session's first prompt (not a subagent's; not found in an earlier read). */
+  readonly promptPending: boolean;
 
   constructor(options: ClaudeLogOptions) {
     this.fileAgentId = options.agentId ?? null;
     this.agentId = this.fileAgentId;
     this.toolResultBytes = carriedToolResultBytes(options.carry);
+    // A subagent's first turn is the task the main agent wrote, not a person's prompt.
+    this.promptPending = this.fileAgentId === null && titlePending(options.carry);
+  }
+
+  /** Whether a user line should be read for the session's first prompt. */
+  wantsPrompt(isSidechain: boolean): boolean {
+    return this.promptPending && this.firstPrompt === null && !isSidechain;
+  }
+
+  /** The line parsed whole; its text becomes the first prompt when it is a human one. */
+  readPrompt(bytes: Uint8Array, start: number, end: number, lineNumber: number): void {
+    let record: unknown;
+    try {
+      record = JSON.parse(decodeRange(bytes, start, end));
+    } catch {
+      return;
+    }
+    const object = asObject(record);
+    if (object === null || asString(object.agentId) !== null) return;
+    this.firstPrompt = firstPromptOf(claudePromptText(object), object.timestamp, lineNumber);
   }
 
   /**

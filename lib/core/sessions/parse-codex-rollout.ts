@@ -15,6 +15,7 @@ import {
   timestampMs,
   type JsonObject,
 } from "./json-values";
+import { CodexPromptFinder, titlePending } from "./first-prompt";
 import { dedupeRequests } from "./request-dedupe";
 import { carriedToolResultBytes, toolResultTokens } from "./tool-results";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
@@ -96,6 +97,8 @@ interface CodexCarry {
   compactedSinceRequest: boolean;
   /** Bytes of tool outputs (function_call_output items) since the start or the last compaction. */
   toolResultBytes: number;
+  /** The session's first prompt is still to be found (first-prompt.ts titlePending). */
+  titlePending: boolean;
 }
 
 function emptyCarry(): CodexCarry {
@@ -113,6 +116,7 @@ function emptyCarry(): CodexCarry {
     ownIdPrefix: null,
     compactedSinceRequest: false,
     toolResultBytes: 0,
+    titlePending: true,
   };
 }
 
@@ -133,6 +137,7 @@ function readCarry(raw: ParserCarryState | null | undefined): CodexCarry {
   carry.ownIdPrefix = text("ownIdPrefix");
   carry.compactedSinceRequest = raw.compactedSinceRequest === true;
   carry.toolResultBytes = carriedToolResultBytes(raw);
+  carry.titlePending = titlePending(raw);
   return carry;
 }
 
@@ -168,6 +173,7 @@ export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOption
 
     if (type !== null && !KNOWN_TYPES.has(type)) {
       if (!LEGACY_ITEM_TYPES.has(type)) countType(state.unknownTypes, type);
+      else if (type === "message" && state.prompts.wantsItem()) state.prompts.readItem(parseJsonObject(decodeRange(bytes, start, end)), timestamp, lineNumber);
       return;
     }
     const payload = ranges.get("payload");
@@ -181,6 +187,8 @@ export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOption
       if (scanTopLevelRanges(bytes, payload[0], end - 1, PAYLOAD_TYPE_KEY, inner, true)) {
         const itemType = stringInRange(bytes, inner.get("type"));
         if (itemType === "function_call_output" || itemType === "custom_tool_call_output") state.addToolResultBytes(end - 1 - payload[0]);
+        // Until the first prompt is found, messages are parsed for it (a few lines per rollout).
+        if (itemType === "message" && state.prompts.wantsItem()) state.prompts.readItem(asObject(parseJsonObject(decodeRange(bytes, start, end))?.payload), timestamp, lineNumber);
       }
       return;
     }
@@ -189,6 +197,10 @@ export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOption
       // (When that quick read fails, the line is parsed in full and judged there.)
       if (payload !== undefined && scanTopLevelRanges(bytes, payload[0], end - 1, PAYLOAD_TYPE_KEY, inner, true)) {
         const eventType = stringInRange(bytes, inner.get("type"));
+        if ((eventType === "user_message" || eventType === "item_completed") && state.prompts.wantsEvent()) {
+          state.prompts.readEvent(asObject(parseJsonObject(decodeRange(bytes, start, end))?.payload), timestamp, lineNumber);
+          return;
+        }
         if (eventType !== "token_count" && eventType !== "task_started" && eventType !== "context_compacted") return;
       }
     } else if (type === "turn_context" && payload !== undefined && state.handleTurnContextBytes(bytes, payload[0], end - 1, inner)) {
@@ -246,6 +258,9 @@ class CodexState {
   addToolResultBytes(bytes: number): void {
     this.carry.toolResultBytes += bytes;
   }
+
+  /** The first prompt (first-prompt.ts CodexPromptFinder): its own turns only, not a subagent's task, not a fork's replay. */
+  readonly prompts = new CodexPromptFinder(() => this.carry.titlePending && this.carry.agentId === null && this.carry.inheritedUntil === "none", () => this.requests.length);
 
   constructor(private readonly carry: CodexCarry) {
     this.sawAnySessionMeta = carry.sessionId !== null;
@@ -477,6 +492,7 @@ class CodexState {
 
   result(consumedBytes: number, consumedLines: number): ParsedSessionLog {
     const carry = this.carry;
+    const firstPrompt = this.prompts.found();
     return {
       runtime: "codex",
       sessionId: carry.sessionId,
@@ -495,6 +511,7 @@ class CodexState {
       badLines: this.badLines,
       consumedBytes,
       consumedLines,
+      firstPrompt,
       carry: {
         sessionId: carry.sessionId,
         agentId: carry.agentId,
@@ -509,6 +526,7 @@ class CodexState {
         ownIdPrefix: carry.ownIdPrefix,
         compactedSinceRequest: carry.compactedSinceRequest,
         toolResultBytes: carry.toolResultBytes,
+        titlePending: carry.titlePending && firstPrompt === null && carry.agentId === null,
       },
     };
   }

@@ -15,10 +15,11 @@ import {
   tokenCount,
   type JsonObject,
 } from "./json-values";
+import { firstPromptOf, geminiPromptText, titlePending } from "./first-prompt";
 import { dedupeRequests } from "./request-dedupe";
 import { sha256Hex } from "./sha256";
 import { carriedToolResultBytes, toolResultTokens } from "./tool-results";
-import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
+import type { BadLine, CompactionEvent, FirstPrompt, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
 
 /**
  * Gemini CLI chat recordings: `~/.gemini/tmp/<project>/chats/session-<time>-<id8>.json` (older: one
@@ -129,6 +130,9 @@ class GeminiState {
    * calls finish, and newer CLIs also write the results as a user turn, so each call counts once.
    */
   private toolIds: string[];
+  /** The session's first human prompt, when this read found it. */
+  private firstPrompt: FirstPrompt | null = null;
+  private readonly promptPending: boolean;
 
   constructor(
     private readonly options: GeminiChatOptions,
@@ -138,6 +142,7 @@ class GeminiState {
     this.kind = typeof carry?.kind === "string" ? carry.kind : null;
     this.toolResultBytes = carriedToolResultBytes(carry);
     this.toolIds = typeof carry?.toolIds === "string" && carry.toolIds !== "" ? carry.toolIds.split("\n") : [];
+    this.promptPending = titlePending(carry);
   }
 
   private addToolResult(id: string | null, result: unknown): void {
@@ -211,6 +216,9 @@ class GeminiState {
     if (type === "user" || type === "gemini") this.sawActivity = true;
     if (type === "user") {
       if (isStateSnapshot(record)) this.resetToolResults();
+      // A subagent's chat opens with the task its parent wrote; `$set.messages` rewrites (API-shaped
+      // history, the `<session_context>` turn included) are never read for it.
+      else if (this.promptPending && this.firstPrompt === null && this.kind !== "subagent") this.firstPrompt = firstPromptOf(geminiPromptText(record), record.timestamp, lineNumber);
       // Newer CLIs send tool results back as a user turn of functionResponse parts.
       for (const part of asArray(record.content) ?? []) {
         const response = asObject(asObject(part)?.functionResponse);
@@ -281,7 +289,14 @@ class GeminiState {
       badLines: this.badLines,
       consumedBytes,
       consumedLines,
-      carry: { sessionId: this.sessionId, kind: this.kind, toolResultBytes: this.toolResultBytes, toolIds: this.toolIds.join("\n") },
+      firstPrompt: this.kind === "subagent" ? null : this.firstPrompt,
+      carry: {
+        sessionId: this.sessionId,
+        kind: this.kind,
+        toolResultBytes: this.toolResultBytes,
+        toolIds: this.toolIds.join("\n"),
+        titlePending: this.promptPending && this.firstPrompt === null && this.kind !== "subagent",
+      },
     };
   }
 }

@@ -1,8 +1,9 @@
 import { finding, type Finding, type Parsed } from "../findings";
 import { asObject, asString, countType, isoFromMs, malformedTokenCounts, ModelList, previewValue, TimeRange, timestampMs, tokenCount, type JsonObject } from "./json-values";
+import { firstPromptOf, openCodePromptText } from "./first-prompt";
 import { dedupeRequests, requestTotal } from "./request-dedupe";
 import { toolResultTokens } from "./tool-results";
-import type { CompactionEvent, ParsedSessionLog, RequestSample } from "./types";
+import type { CompactionEvent, FirstPrompt, ParsedSessionLog, RequestSample } from "./types";
 
 /**
  * OpenCode keeps sessions in a database, not in logs:
@@ -206,6 +207,7 @@ function buildSessionLog(
   const summaryMessages: CompactionEvent[] = [];
   // Bytes of tool output sent since the start or the last compaction (tool-results.ts).
   let toolBytes = 0;
+  let firstPrompt: FirstPrompt | null = null;
 
   time.add(info?.created ?? null);
   time.add(info?.updated ?? null);
@@ -225,7 +227,11 @@ function buildSessionLog(
         compactions.push({ timestamp: isoFromMs(createdMs), trigger: part.data.auto === true ? "auto" : "manual", preTokens: null, postTokens: null, line: message.ordinal });
       }
     }
-    if (role === "user") continue;
+    if (role === "user") {
+      // A child session's first turn is the task its parent wrote; OpenCode's own text parts are marked.
+      if (firstPrompt === null && agentId === null) firstPrompt = firstPromptOf(openCodePromptText(messageParts.map((part) => part.data)), isoFromMs(createdMs), message.ordinal);
+      continue;
+    }
     if (role !== "assistant") {
       countType(unknownTypes, role ?? "(no role)");
       continue;
@@ -295,6 +301,7 @@ function buildSessionLog(
     badLines: [],
     consumedBytes: 0,
     consumedLines: 0,
+    firstPrompt,
     carry: null,
   };
 }

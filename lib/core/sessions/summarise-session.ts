@@ -1,3 +1,4 @@
+import { earlierPrompt } from "./first-prompt";
 import { modelContextWindow } from "./model-context";
 import { dedupeRequests, sumTokens } from "./request-dedupe";
 import type {
@@ -82,6 +83,8 @@ export function summariseSession(inputs: readonly SessionLogInput[], options: Su
     contextWindowSource: window.source,
     subagents: summariseSubagents(subagentInputs, allRequests),
     sourceIssues: sourceIssues(runtime, inputs),
+    // The main session's own prompt, the earliest of its files' (a subagent's task is no title).
+    title: mainInputs.reduce((found, input) => earlierPrompt(found, input.log.firstPrompt), null as ReturnType<typeof earlierPrompt>)?.text ?? null,
   };
 }
 

@@ -101,10 +101,24 @@ export interface ParsedSessionLog {
    * complete line. A truncated last line is not consumed (it is read again next scan).
    */
   consumedBytes: number;
+  /**
+   * The session's first real user prompt in this read, as a title (first-prompt.ts: masked, bounded,
+   * clean); null when this read holds none (or is a subagent's, or the prompt was read before).
+   */
+  firstPrompt?: FirstPrompt | null;
   /** Complete lines consumed (so the next slice numbers its lines from `startLine + consumedLines`). */
   consumedLines?: number;
   /** State for the next incremental read of the same file; null when the parser needs none. */
   carry?: ParserCarryState | null;
+}
+
+/** A session's title: its first human prompt (lib/core/sessions/first-prompt.ts). */
+export interface FirstPrompt {
+  /** Masked, whitespace collapsed, at most TITLE_MAX characters. */
+  text: string;
+  /** ISO 8601 UTC when the log dates the turn: with several files, the earliest prompt wins. */
+  timestamp: string | null;
+  line: number;
 }
 
 /* ---- Summaries and incremental-read state (lib/core/sessions/summarise-session.ts) ---- */
@@ -153,6 +167,8 @@ export interface SessionSummary extends TokenCounts {
   contextWindowSource: ContextWindowSource;
   subagents: SubagentSummary[];
   sourceIssues: SourceIssue[];
+  /** The first human prompt of the main session's files, as a title (earliest wins); null when none. */
+  title?: string | null;
 }
 
 /* ---- Seed / MoAI state shapes (lib/core/sessions/parse-seed-json.ts) ---- */

@@ -35,6 +35,16 @@ export interface ReadOpenCodeDbResult {
 const WANTED_SESSION_COLUMNS = ["id", "parent_id", "project_id", "directory", "title", "version", "agent", "model", "time_created", "time_updated"];
 const WANTED_MESSAGE_COLUMNS = ["id", "session_id", "time_created", "data"];
 const WANTED_PART_COLUMNS = ["id", "message_id", "session_id", "data"];
+/**
+ * Ids of each session's first user messages: the title is the first one with human text (OpenCode
+ * marks the text it adds itself `synthetic`). A data row that is not JSON is no user message here.
+ */
+function firstUserMessages(order: string): string {
+  return `SELECT id FROM (
+  SELECT id, ROW_NUMBER() OVER (PARTITION BY session_id ORDER BY ${order}) AS ordinal
+  FROM message WHERE json_valid(data) AND json_extract(data, '$.role') = 'user'
+) WHERE ordinal <= 3`;
+}
 
 export function readOpenCodeDb(databasePath: string, options: ReadOpenCodeDbOptions = {}): ReadOpenCodeDbResult {
   const timeout = options.busyTimeoutMs ?? 2_000;
@@ -80,11 +90,15 @@ function readRows(databasePath: string, timeout: number): RowsAttempt {
       ? (db.prepare(`SELECT ${sessionColumns.join(", ")} FROM session`).all() as OpenCodeSessionRow[])
       : [];
     const messages = db.prepare(`SELECT ${messageColumns.join(", ")} FROM message`).all() as OpenCodeMessageRow[];
-    // Only the parts that carry usage or a compaction marker; text and tool parts are the bulk.
+    // Only the parts that carry usage or a compaction marker (text and tool parts are the bulk), and
+    // the text of each session's first few user messages (its title: the first human prompt).
     const parts =
       partColumns.includes("data") && partColumns.includes("message_id")
         ? (db
-            .prepare(`SELECT ${partColumns.join(", ")} FROM part WHERE instr(data, 'step-finish') > 0 OR instr(data, 'compaction') > 0`)
+            .prepare(
+              `SELECT ${partColumns.join(", ")} FROM part WHERE instr(data, 'step-finish') > 0 OR instr(data, 'compaction') > 0` +
+                (messageColumns.includes("id") ? ` OR (instr(data, '"text"') > 0 AND message_id IN (${firstUserMessages(messageColumns.includes("time_created") ? "time_created, id" : "id")}))` : ""),
+            )
             .all() as OpenCodePartRow[])
         : [];
     return { rows: { sessions, messages, parts }, issues: [], retryOnCopy: false };

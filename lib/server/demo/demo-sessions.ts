@@ -23,6 +23,8 @@ const sessionSchema = z.object({
   to: z.number(),
   compactAt: z.number().int().optional(),
   subagent: z.boolean().optional(),
+  /** The person's first message: what the session is titled by. */
+  prompt: z.string().default("Continue the migration described in the handoff."),
 });
 type DemoSession = z.infer<typeof sessionSchema>;
 
@@ -124,7 +126,7 @@ function writeClaude(session: DemoSession, cwd: string, folders: DemoAgentFolder
     // About 60 % of what the context grew by since the last request is the tool's output (~4 bytes a token).
     const grew = index === 0 || compaction?.index === index ? 0 : Math.max(0, request.context - requests[index - 1]!.context);
     const output = demoToolOutput(index, Math.round(grew * 0.6 * 4));
-    lines.push(JSON.stringify({ ...base, type: "user", uuid: userUuid, parentUuid, timestamp: before, message: { role: "user", content: index === 0 ? "Continue the migration described in the handoff." : [{ type: "tool_result", tool_use_id: `toolu_demo_${index}`, content: output }] } }));
+    lines.push(JSON.stringify({ ...base, type: "user", uuid: userUuid, parentUuid, timestamp: before, message: { role: "user", content: index === 0 ? session.prompt : [{ type: "tool_result", tool_use_id: `toolu_demo_${index}`, content: output }] } }));
     parentUuid = userUuid;
     const messageId = `msg_demo_${session.id.slice(0, 8)}_${String(index).padStart(4, "0")}`;
     const usage = { input_tokens: request.input, cache_creation_input_tokens: request.cacheWrite, cache_read_input_tokens: request.cacheRead, output_tokens: request.output, service_tier: "standard" };
@@ -161,6 +163,10 @@ function writeCodex(session: DemoSession, cwd: string, folders: DemoAgentFolders
     line(session.start, "turn_context", { cwd, model: session.model, approval_policy: "on-request" }),
     line(session.start, "event_msg", { type: "task_started", model_context_window: window }),
   ];
+  // The turn Codex opens with: its own context block, then what the person typed (also as an event).
+  lines.push(line(session.start, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: `<environment_context>\n  <cwd>${cwd}</cwd>\n  <shell>bash</shell>\n</environment_context>` }] }));
+  lines.push(line(session.start, "response_item", { type: "message", role: "user", content: [{ type: "input_text", text: session.prompt }] }));
+  lines.push(line(session.start, "event_msg", { type: "user_message", message: session.prompt, images: [] }));
   requests.forEach((request, index) => {
     const responseId = `resp_demo_${session.id.slice(-8)}_${index}`;
     const usage = { input_tokens: request.context, cached_input_tokens: request.cacheRead, cache_write_input_tokens: 0, output_tokens: request.output, reasoning_output_tokens: request.reasoning, total_tokens: request.context + request.output };
@@ -184,7 +190,7 @@ function writeGemini(session: DemoSession, cwd: string, folders: DemoAgentFolder
   const project = path.basename(cwd);
   const lines = [JSON.stringify({ sessionId: session.id, projectHash: project, startTime: session.start, lastUpdated: session.end, kind: "main" })];
   requests.forEach((request, index) => {
-    lines.push(JSON.stringify({ id: `${session.id.slice(0, 8)}-user-${index}`, timestamp: request.t, type: "user", content: [{ text: index === 0 ? "Resume the handoff." : "Continue." }] }));
+    lines.push(JSON.stringify({ id: `${session.id.slice(0, 8)}-user-${index}`, timestamp: request.t, type: "user", content: [{ text: index === 0 ? session.prompt : "Continue." }] }));
     lines.push(
       JSON.stringify({
         id: `${session.id.slice(0, 8)}-gemini-${index}`,

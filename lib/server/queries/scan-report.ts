@@ -57,6 +57,8 @@ export interface SessionJson extends TokenTotalsJson {
   id: string;
   runtime: string;
   sessionId: string;
+  /** The first human prompt, masked and at most 120 characters (docs/token-accounting.md, "Session titles"); null when none. */
+  title: string | null;
   /** The root the session was read from (agent log folder, or the repo for seed state). */
   source: string;
   cwd: string | null;
@@ -203,6 +205,7 @@ interface SessionRow {
   agentType: string | null;
   cwd: string | null;
   branch: string | null;
+  title: string | null;
   repoPath: string | null;
   models: string;
   startedAt: unknown;
@@ -251,7 +254,7 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
   );
   for (const source of sources) {
     const rows = await sql.query<SessionRow>(
-      `SELECT s."id", s."parentId", s."runtime", s."externalId", s."agentId", s."agentType", s."cwd", s."branch", r."path" AS "repoPath", s."models", s."startedAt", s."endedAt",
+      `SELECT s."id", s."parentId", s."runtime", s."externalId", s."agentId", s."agentType", s."cwd", s."branch", s."title", r."path" AS "repoPath", s."models", s."startedAt", s."endedAt",
          s."requestCount", s."inputTokens", s."cacheWriteTokens", s."cacheReadTokens", s."outputTokens", s."reasoningTokens", s."contextWindow", s."contextWindowSource",
          s."peakContextTokens", s."compactionCount"
        FROM "AgentSession" s LEFT JOIN "Repo" r ON r."id" = s."repoId"
@@ -278,6 +281,7 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
         id: row.id,
         runtime: row.runtime,
         sessionId: row.externalId,
+        title: row.title ?? null,
         source: source.root,
         cwd: row.cwd,
         branch: row.branch,

@@ -10,6 +10,7 @@
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { checkSessionLog, type ValueIssue } from "../../core/sessions/check-session-log";
+import { earlierPrompt } from "../../core/sessions/first-prompt";
 import { asObject, asString } from "../../core/sessions/json-values";
 import { parseClaudeLog } from "../../core/sessions/parse-claude-log";
 import { parseCodexRollout } from "../../core/sessions/parse-codex-rollout";
@@ -19,7 +20,7 @@ import { summariseSamples, type SessionFacts } from "../../core/sessions/session
 import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
 import { hexDigest } from "../hex-digest";
 import { warmClaudeParser } from "./parser-warmup";
-import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample, SessionRuntime } from "../../core/sessions/types";
+import type { BadLine, CompactionEvent, FirstPrompt, ParsedSessionLog, ParserCarryState, RequestSample, SessionRuntime } from "../../core/sessions/types";
 
 export type AgentFileFormat = "claude" | "codex" | "gemini-jsonl" | "gemini-json";
 
@@ -268,6 +269,13 @@ function readJsonl(fd: number, task: AgentFileTask, outcome: AgentFileOutcome, c
   let position = task.offset;
   let lines = task.lines;
   let carry = task.carry;
+  if (task.offset > 0 && isPreTitle(carry)) {
+    // Read on from a carry written before titles existed: the first prompt is in the bytes read
+    // then, so it is taken from the file's head now, once (the carry below records that). A
+    // subagent's file has none to give.
+    if (task.agentId === null) merged.firstPrompt = readTitleHead(fd, task);
+    carry = { ...carry, titlePending: false };
+  }
   let want = chunkSize;
   while (position < outcome.size) {
     const length = Math.min(want, outcome.size - position);
@@ -322,6 +330,25 @@ function readJsonl(fd: number, task: AgentFileTask, outcome: AgentFileOutcome, c
   return first;
 }
 
+/** A carry from before first prompts were read: it has no `titlePending` (first-prompt.ts titlePending). */
+export function isPreTitle(carry: ParserCarryState | null): carry is ParserCarryState {
+  return carry !== null && !("titlePending" in carry);
+}
+
+/** Bytes of a file's head read for its first prompt when it was read before titles existed. */
+const TITLE_HEAD_BYTES = 1024 * 1024;
+
+/** The first prompt in the complete lines of the file's first TITLE_HEAD_BYTES (up to what was read before). */
+function readTitleHead(fd: number, task: AgentFileTask): FirstPrompt | null {
+  const length = Math.min(TITLE_HEAD_BYTES, task.offset);
+  const buffer = Buffer.allocUnsafe(length);
+  const read = readFully(fd, buffer, length, 0);
+  const end = read === task.offset ? read : buffer.subarray(0, read).lastIndexOf(10) + 1;
+  if (end <= 0) return null;
+  const log = parseSlice(task, buffer.subarray(0, end), 1, null);
+  return log.firstPrompt ?? null;
+}
+
 function skipLine(fd: number, from: number, size: number): number {
   const buffer = Buffer.allocUnsafe(1024 * 1024);
   let position = from;
@@ -366,6 +393,7 @@ class LogMerger {
   badLines: BadLine[] = [];
   badLineCount = 0;
   hasActivity = false;
+  firstPrompt: FirstPrompt | null = null;
 
   addBadLine(bad: BadLine) {
     this.badLineCount += 1;
@@ -396,6 +424,7 @@ class LogMerger {
     }
     if (log.contextWindow !== null) this.contextWindow = log.contextWindow;
     if (log.hasActivity === true || log.requests.length > 0) this.hasActivity = true;
+    this.firstPrompt = earlierPrompt(this.firstPrompt, log.firstPrompt);
     for (const request of log.requests) this.requests.push(request);
     for (const compaction of log.compactions) this.compactions.push(compaction);
     for (const [type, count] of Object.entries(log.unknownTypes)) this.unknownTypes[type] = (this.unknownTypes[type] ?? 0) + count;
@@ -415,6 +444,7 @@ class LogMerger {
       endedAt: this.endedAt,
       contextWindow: this.contextWindow,
       hasActivity: this.hasActivity,
+      firstPrompt: this.firstPrompt,
       requests: this.requests,
       compactions: this.compactions,
       unknownTypes: this.unknownTypes,

@@ -39,6 +39,9 @@ export interface SessionDraft {
   endMs: number | null;
   logContextWindow: number | null;
   fallbackLogContextWindow: number | null;
+  /** The main files' first human prompt (first-prompt.ts), the earliest read; its time when dated. */
+  title: string | null;
+  titleMs: number | null;
   subagents: Map<string, SubagentDraft>;
   /** Files of this session read in this scan. */
   fileReads: number;
@@ -66,6 +69,8 @@ export function emptyDraft(id: string, sourceId: string, runtime: SessionRuntime
     endMs: null,
     logContextWindow: null,
     fallbackLogContextWindow: null,
+    title: null,
+    titleMs: null,
     subagents: new Map(),
     fileReads: 0,
     wholeFacts: null,
@@ -85,6 +90,8 @@ interface StoredSession {
   logContextWindow: unknown;
   userContextWindow: unknown;
   firstSeenAt: unknown;
+  title: string | null;
+  titleAt: unknown;
 }
 
 const SESSION_COLUMNS = [
@@ -119,6 +126,8 @@ const SESSION_COLUMNS = [
   "badLines",
   "updatedAt",
   "firstSeenAt",
+  "title",
+  "titleAt",
 ];
 /**
  * Kept as first written: identity columns and first sight (the user's override, the link step's repo
@@ -215,7 +224,7 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
     ids,
   );
   const stored = await bulk.query<StoredSession>(
-    `SELECT "id", "parentId", "agentId", "agentType", "cwd", "branch", "models", "startedAt", "endedAt", "logContextWindow", "userContextWindow", "firstSeenAt"
+    `SELECT "id", "parentId", "agentId", "agentType", "cwd", "branch", "models", "startedAt", "endedAt", "logContextWindow", "userContextWindow", "firstSeenAt", "title", "titleAt"
      FROM "AgentSession" WHERE "id" IN (${marks(ids)}) OR "parentId" IN (${marks(ids)})`,
     [...ids, ...ids],
   );
@@ -245,6 +254,8 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
     const userWindow = toNullableNumber(storedById.get(draft.id)?.userContextWindow);
     const lastModel = facts.lastModel ?? models[models.length - 1] ?? null;
     const window = resolveContextWindow(userWindow, logWindow, lastModel);
+    // The stored title stays unless this scan read an earlier prompt (a later append never replaces it).
+    const title = earlierTitle({ text: previous?.title ?? null, ms: dbTimeToMs(previous?.titleAt) }, { text: draft.title, ms: draft.titleMs });
     let badLines = 0;
     const unknownTypes: Record<string, number> = {};
     for (const file of filesOf.get(draft.id) ?? []) {
@@ -284,6 +295,8 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
       badLines,
       now,
       now,
+      title.text,
+      title.ms === null ? null : new Date(title.ms),
     ]);
 
     // Subagents: every agent with requests, plus those read this scan that have none yet.
@@ -329,6 +342,8 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
         0,
         now,
         now,
+        null,
+        null,
       ]);
     }
   }
@@ -350,6 +365,18 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
     },
     ([sessionId], error) => problems.push({ sessionId, sourceId: sourceOf.get(sessionId) ?? "", message: `session row could not be stored: ${writeFailureMessage(error)}` }),
   );
+}
+
+interface DatedTitle {
+  text: string | null;
+  ms: number | null;
+}
+
+/** The earlier of two titles; without both times, the first (the one stored, or read first). */
+export function earlierTitle(first: DatedTitle, second: DatedTitle): DatedTitle {
+  if (first.text === null) return second.text === null ? { text: null, ms: null } : second;
+  if (second.text === null) return first;
+  return first.ms !== null && second.ms !== null && second.ms < first.ms ? second : first;
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
@@ -387,6 +414,12 @@ export function foldIntoDraft(draft: SessionDraft, log: ParsedSessionLog) {
   if (endMs !== null && !Number.isNaN(endMs)) draft.endMs = draft.endMs === null ? endMs : Math.max(draft.endMs, endMs);
   for (const model of log.models) if (!draft.models.includes(model)) draft.models.push(model);
   if (log.agentId === null) {
+    if (log.firstPrompt) {
+      const ms = log.firstPrompt.timestamp === null ? NaN : Date.parse(log.firstPrompt.timestamp);
+      const title = earlierTitle({ text: draft.title, ms: draft.titleMs }, { text: log.firstPrompt.text, ms: Number.isNaN(ms) ? null : ms });
+      draft.title = title.text;
+      draft.titleMs = title.ms;
+    }
     if (log.cwd !== null) draft.cwd = log.cwd;
     if (log.branch !== null) draft.branch = log.branch;
     if (log.contextWindow !== null) draft.logContextWindow = log.contextWindow;
@@ -422,6 +455,9 @@ export function mergeDraft(into: SessionDraft, later: SessionDraft): void {
   into.fallbackCwd = later.fallbackCwd ?? into.fallbackCwd;
   into.fallbackBranch = later.fallbackBranch ?? into.fallbackBranch;
   into.fallbackLogContextWindow = later.fallbackLogContextWindow ?? into.fallbackLogContextWindow;
+  const title = earlierTitle({ text: into.title, ms: into.titleMs }, { text: later.title ?? null, ms: later.titleMs ?? null });
+  into.title = title.text;
+  into.titleMs = title.ms;
   for (const [agentId, agent] of later.subagents) {
     const earlier = into.subagents.get(agentId);
     if (!earlier) {

@@ -41,7 +41,7 @@ import {
   type ChunkWrite,
   type StoredAgentFile,
 } from "./agent-store";
-import { HEAD_BYTES, packedRequests, parseAgentGroup, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask, type AgentGroupOutcome } from "./parse-agent-file";
+import { HEAD_BYTES, isPreTitle, packedRequests, parseAgentGroup, readHeadHash, runtimeOf, type AgentFileFormat, type AgentFileOutcome, type AgentFileTask, type AgentGroupOutcome } from "./parse-agent-file";
 import { holdLeanJit } from "./lean-jit";
 import { createParsePool, defaultWorkerCount, TASKS_AHEAD, WORKER_THRESHOLD_BYTES, type ParsePool } from "./parse-pool";
 import { DraftStore, HELD_DRAFTS } from "./draft-store";
@@ -479,7 +479,10 @@ function classify(file: FilePlan, resetIds: Set<string>) {
     return;
   }
   if (stored.status === "ok" && stored.size === file.size && stored.mtimeMs === file.mtimeMs) {
-    file.readFrom = null;
+    // A main log last read before sessions had titles is read once more from where it stopped (no
+    // new bytes): the read takes the title from the file's head (parse-agent-file.ts) and stores a
+    // carry that says so.
+    file.readFrom = file.agentId === null && isPreTitleCarry(stored.carry) ? { offset: stored.offset, lines: stored.lines, carry: parseJsonOr<ParserCarryState | null>(stored.carry, null) } : null;
     return;
   }
   if (!stored.sessionId) {
@@ -500,6 +503,11 @@ function classify(file: FilePlan, resetIds: Set<string>) {
     return;
   }
   file.readFrom = { offset: stored.offset, lines: stored.lines, carry: parseJsonOr<ParserCarryState | null>(stored.carry, null) };
+}
+
+/** A carry written before first prompts were read (parse-agent-file.ts isPreTitleCarry). */
+function isPreTitleCarry(carry: string | null): boolean {
+  return carry !== null && isPreTitle(parseJsonOr<ParserCarryState | null>(carry, null));
 }
 
 function sameHead(file: FilePlan, stored: StoredAgentFile): boolean {

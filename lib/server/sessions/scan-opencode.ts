@@ -21,6 +21,9 @@ import { foldIntoDraft } from "./recompute-sessions";
 import type { AgentSourceResult } from "./scan-agents";
 import { agentSessionId } from "./session-ids";
 
+/** What an OpenCode store's state records of the reader that read it: it read titles (first prompts). */
+const OPENCODE_CARRY = JSON.stringify({ titlePending: false });
+
 export interface OpenCodeSourcePlan {
   id: string;
   root: string;
@@ -47,7 +50,8 @@ export async function scanOpenCodeSource(
   stats.files = 1;
 
   const signature = await storeSignature(dir.database, dir.storageDir);
-  if (previous && previous.status === "ok" && previous.headHash === signature.hash) {
+  // A store last read before sessions had titles (no carry) is read again once for them.
+  if (previous && previous.status === "ok" && previous.headHash === signature.hash && previous.carry === OPENCODE_CARRY) {
     stats.filesUnchanged = 1;
     return;
   }
@@ -128,7 +132,7 @@ export async function scanOpenCodeSource(
           mtimeMs: signature.mtimeMs,
           offset: unreadable ? 0 : signature.bytes,
           lines: 0,
-          carry: null,
+          carry: OPENCODE_CARRY,
           // A locked or unreadable database is read again next scan even if nothing changed.
           headHash: unreadable || notStored !== null ? null : signature.hash,
           sessionId: null,

@@ -21,6 +21,8 @@ export interface UsageSession {
   repoId: string | null;
   repoPath: string | null;
   repoName: string | null;
+  /** The session's first prompt as stored at ingest (masked, at most 120 characters), or null. */
+  title: string | null;
   models: string[];
   startedAt: string | null;
   endedAt: string | null;
@@ -54,6 +56,7 @@ interface SessionRow {
   repoId: string | null;
   repoPath: string | null;
   repoName: string | null;
+  title: string | null;
   models: string;
   startedAt: unknown;
   endedAt: unknown;
@@ -80,7 +83,7 @@ export async function loadUsage(sql: SqlReader, table: PriceTable, options: Load
     params.push(...options.sessionIds);
   }
   const rows = await sql.query<SessionRow>(
-    `SELECT s."id", s."runtime", s."externalId", s."cwd", s."branch", s."repoId", r."path" AS "repoPath", r."name" AS "repoName", s."models", s."startedAt", s."endedAt"
+    `SELECT s."id", s."runtime", s."externalId", s."cwd", s."branch", s."repoId", r."path" AS "repoPath", r."name" AS "repoName", s."title", s."models", s."startedAt", s."endedAt"
      FROM "AgentSession" s LEFT JOIN "Repo" r ON r."id" = s."repoId"
      WHERE ${where.join(" AND ")}`,
     params,
@@ -98,6 +101,7 @@ export async function loadUsage(sql: SqlReader, table: PriceTable, options: Load
       repoId: row.repoId,
       repoPath: row.repoPath,
       repoName: row.repoName,
+      title: row.title,
       models: parseJsonOr<string[]>(row.models, []),
       startedAt: started === null ? null : new Date(started).toISOString(),
       endedAt: ended === null ? null : new Date(ended).toISOString(),

@@ -84,11 +84,20 @@ export async function handoffSessionCosts(db: Db, handoffId: string): Promise<Ha
   });
 }
 
-/** A human title per session: the phase or title of the handoff it wrote last (by path), else null. */
+/**
+ * A human title per session (docs/token-accounting.md, "Session titles"): its first prompt as stored
+ * at ingest (masked and bounded there), else the phase or title of the handoff it wrote last (by
+ * path); sessions with neither are not in the map (pages then show the id).
+ */
 export async function sessionTitles(db: Db, sessionIds: readonly string[]): Promise<Map<string, string>> {
   if (sessionIds.length === 0) return new Map();
+  const prompts = await db.agentSession.findMany({ where: { id: { in: [...sessionIds] }, title: { not: null } }, select: { id: true, title: true } });
+  const result = new Map<string, string>();
+  for (const row of prompts) if (row.title?.trim()) result.set(row.id, row.title.trim());
+  const rest = sessionIds.filter((id) => !result.has(id));
+  if (rest.length === 0) return result;
   const links = await db.sessionHandoffLink.findMany({
-    where: { sessionId: { in: [...sessionIds] } },
+    where: { sessionId: { in: rest } },
     select: { sessionId: true, handoff: { select: { phase: true, title: true, path: true, timestamp: true } } },
   });
   const titles = new Map<string, { title: string; at: number }>();
@@ -100,7 +109,8 @@ export async function sessionTitles(db: Db, sessionIds: readonly string[]): Prom
     const seen = titles.get(link.sessionId);
     if (!seen || at > seen.at) titles.set(link.sessionId, { title, at });
   }
-  return new Map([...titles].map(([id, { title }]) => [id, title.length > 80 ? `${title.slice(0, 79)}…` : title]));
+  for (const [id, { title }] of titles) result.set(id, title.length > 80 ? `${title.slice(0, 79)}…` : title);
+  return result;
 }
 
 export interface PriceSourceStatus {

@@ -60,11 +60,16 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
       <header className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <RuntimeBadge runtime={session.runtime} />
-          <h1 className="font-mono text-xl font-semibold tracking-tight">{session.sessionId}</h1>
+          {/* The first prompt (or the linked handoff's phase) when there is one; the id stays below to copy. Plain text: React escapes it. */}
+          {title ? (
+            <h1 className="min-w-0 text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">{title}</h1>
+          ) : (
+            <h1 className="font-mono text-xl font-semibold tracking-tight">{session.sessionId}</h1>
+          )}
           {session.peakContextPercent !== null && <Badge tone={percentTone(session.peakContextPercent)}>peak {session.peakContextPercent.toFixed(1)} %</Badge>}
           {session.compactionCount > 0 && <Badge tone="red">{counted(session.compactionCount, "compaction")}</Badge>}
         </div>
-        {title && <p className="text-base font-medium text-zinc-800 dark:text-zinc-200">{title}</p>}
+        {title && <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400 [overflow-wrap:anywhere]" data-testid="session-id">{session.sessionId}</p>}
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {session.repo ? <Link href={`/handoffs?repo=${session.repo.id}`} className="hover:underline">{session.repo.name}</Link> : (session.cwd ?? "no folder recorded")}
           {session.branch && <> · <code className="font-mono text-xs">{session.branch}</code></>} · {session.models.join(", ") || "model unknown"} · <When instant={session.startedAt} /> → <When instant={session.endedAt} />

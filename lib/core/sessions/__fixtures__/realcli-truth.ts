@@ -12,7 +12,8 @@ import type { TokenCounts } from "../types";
  *   Chat Completions (OpenCode): prompt − cached, cached, completion (+ reasoning, 0 here)
  */
 
-export const SHARED_FIXTURES = path.resolve(import.meta.dirname, "../../../../../shared/fixtures");
+/** `../shared/fixtures` beside the project (BATON_SHARED_FIXTURES names it elsewhere, e.g. from a worktree). */
+export const SHARED_FIXTURES = process.env.BATON_SHARED_FIXTURES || path.resolve(import.meta.dirname, "../../../../../shared/fixtures");
 export const REALCLI = path.join(SHARED_FIXTURES, "realcli");
 export const PUBLIC = path.join(SHARED_FIXTURES, "public");
 
