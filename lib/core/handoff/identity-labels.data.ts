@@ -68,7 +68,8 @@ export const IDENTITY_LABELS = {
   },
   branch: {
     anywhere: [
-      "branch", "git branch", "current branch", "working branch", "branch name", "active branch",
+      "branch", "git branch", "current branch", "working branch", "branch name", "active branch", "branch at handoff",
+      "handoff branch",
       "rama", "zweig", "branche", "cabang", "브랜치", "ブランチ", "分支",
     ],
     whenValueFits: [],

@@ -190,3 +190,7 @@ describe("identity values read only where they have the field's shape", () => {
     expect(identityOf(`# H\n\n${line}\n`).timestamp).toBe(expected);
   });
 });
+
+test("\"Branch at handoff\" names the branch, with a note after it", () => {
+  expect(identityOf("# H\n\n**Date:** 2026-07-21\n**Branch at handoff:** `sprint-9/clustering` (off `session-5/2026-07-21`)\n").branch).toBe("sprint-9/clustering");
+});
