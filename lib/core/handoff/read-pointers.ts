@@ -49,7 +49,7 @@ const PREVIOUS_IN_SENTENCE = new RegExp(
  * or "prior" inside a sentence is too often about something else.
  */
 const PHRASE_LABELS = [...new Set(Object.values(PREVIOUS_POINTER_LABELS).flat())]
-  .filter((label) => label.includes(" ") || (/[^\u0000-\u024F]/.test(label) && label.length >= 3))
+  .filter((label) => label.includes(" ") || (/[\u0370-\uFFFF]/.test(label) && label.length >= 3))
   .sort((a, b) => b.length - a.length)
   .map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[\\s_-]+").replace(/'/g, "['’]"))
   .join("|");
