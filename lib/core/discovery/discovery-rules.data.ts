@@ -74,6 +74,13 @@ export const RUNTIME_CONFIG_NAMES = [
 ];
 
 /**
+ * Folders, at any depth and under any parent, that hold slash-command and skill definitions:
+ * `engine/commands/handoff.md`, `plugins/x/skills/handoff.md` tell an agent how to write a handoff; they
+ * are never one. (`agents` is not here: `docs/agents/Handoff_07.md` is a real handoff.)
+ */
+export const COMMAND_FOLDER_NAMES = ["commands", "command", "skills", "skill", "slash-commands"];
+
+/**
  * File stems (the name without `.md`) that are never handoffs: indexes and pointers kept beside them.
  * Any stem containing one of TEMPLATE_MARKERS is a template, never a handoff either.
  */

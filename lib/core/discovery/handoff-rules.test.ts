@@ -29,6 +29,8 @@ describe("default handoff rules", () => {
     // "readme" or "example" inside a topic slug is a topic, not an index
     "docs/handoff/handoff-2026-06-28-readme-portfolio-e-avaliacao.md",
     "docs/handoffs/fix-examples-page.md",
+    // an agents folder is not a command folder: numbered handoffs live there
+    "docs/agents/Handoff_07.md",
   ])("%s is a handoff", (path) => {
     expect(matchesDefaultRules(path)).toBe(true);
   });
@@ -50,6 +52,10 @@ describe("default handoff rules", () => {
     "src/app/templates/skills/handoff.md",
     "docs/handoff/MEMORY.md",
     "docs/handoffs/AGENTS.md",
+    // command and skill definitions outside a runtime folder
+    "engine/commands/handoff.md",
+    "plugins/handoff/skills/handoff.md",
+    "kit/command/hand-off.md",
   ])("%s is not a handoff", (path) => {
     expect(matchesDefaultRules(path)).toBe(false);
   });

@@ -5,6 +5,7 @@
  * Paths are repo-relative with forward slashes.
  */
 import {
+  COMMAND_FOLDER_NAMES,
   EXCLUDED_FOLDER_NAMES,
   HANDOFF_FOLDER_NAMES,
   LATEST_HINT_STEMS,
@@ -82,9 +83,15 @@ export function isInHandoffFolder(filePath: string): boolean {
 const runtimeFolders = new Set(RUNTIME_FOLDERS);
 const runtimeConfigNames = new Set(RUNTIME_CONFIG_NAMES);
 
-/** Inside a runtime's configuration (`.claude/commands/`, `.claude/upstream/commands/`, `.codex/prompts/` …). */
+const commandFolders = new Set(COMMAND_FOLDER_NAMES);
+
+/**
+ * Inside a runtime's configuration (`.claude/commands/`, `.claude/upstream/commands/`, `.codex/prompts/` …),
+ * or inside a command or skill folder anywhere (`engine/commands/handoff.md`).
+ */
 export function isInRuntimeConfigFolder(filePath: string): boolean {
   const folders = splitPath(filePath).folders.map((folder) => folder.toLowerCase());
+  if (folders.some((folder) => commandFolders.has(folder))) return true;
   const runtime = folders.findIndex((folder) => runtimeFolders.has(folder));
   return runtime !== -1 && folders.slice(runtime + 1).some((folder) => runtimeConfigNames.has(folder));
 }

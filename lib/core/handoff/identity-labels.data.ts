@@ -57,6 +57,10 @@ export const IDENTITY_LABELS = {
       "fecha", "fecha y hora", "datum", "zeitpunkt", "horodatage", "date et heure", "tanggal", "waktu", "criado em",
       "atualizado em", "creado", "actualizado", "erstellt", "aktualisiert", "날짜", "일시", "작성일", "日付", "日時",
       "作成日", "日期", "时间", "時間",
+      // "Last updated" in the other languages: the time a rolling handoff was last written.
+      "última atualização", "última actualización", "zuletzt aktualisiert", "letzte aktualisierung", "dernière mise à jour",
+      "mis à jour", "terakhir diperbarui", "최종 업데이트", "최종 수정", "최종 수정일", "수정일", "업데이트", "最終更新", "最終更新日",
+      "更新日", "更新日時", "最后更新", "最后更新时间", "更新时间", "更新日期", "最後更新", "更新時間",
     ],
     // "Data:" is the date in Portuguese (and Indonesian/Italian), but a data set in English: read when it holds a time.
     whenValueFits: ["time", "when", "at", "written", "saved", "session end", "data", "hora", "zeit", "heure"],
@@ -64,7 +68,8 @@ export const IDENTITY_LABELS = {
   },
   branch: {
     anywhere: [
-      "branch", "git branch", "current branch", "working branch", "branch name", "active branch",
+      "branch", "git branch", "current branch", "working branch", "branch name", "active branch", "branch at handoff",
+      "handoff branch",
       "rama", "zweig", "branche", "cabang", "브랜치", "ブランチ", "分支",
     ],
     whenValueFits: [],

@@ -11,6 +11,7 @@
 import {
   NOT_SECRET_LAST_WORDS,
   NOT_SECRET_NAME_WORDS,
+  PASSWORD_WORDS,
   SECRET_NAME_WORDS,
   WEAK_SECRET_NAME,
 } from "./mask-secrets-labels.data";
@@ -140,9 +141,14 @@ export function detectUrlPasswords(text: string, out: Detection[]): void {
   }
 }
 
-/** In a URL the password slot is explicit, so only placeholder words (`token`, `password`) are refused. */
+/**
+ * In a URL the password slot is explicit, so only placeholder words are refused: `token`, `password`, the
+ * word for password in another language (`SENHA`), or such a word after a possessive (`YourPassword`).
+ */
 function isUrlPassword(password: string): boolean {
-  return !/^(?:password|passwd|pass|token|secret|x-oauth-basic|x-access-token|changeme|none|null)$/i.test(password);
+  if (/^(?:password|passwd|pass|token|secret|x-oauth-basic|x-access-token|changeme|none|null)$/i.test(password)) return false;
+  const letters = password.toLowerCase().replace(/[\s_-]+/g, "");
+  return !(/^\p{L}+$/u.test(letters) && PASSWORD_WORDS.some((word) => letters.includes(word)));
 }
 
 const BEARER = /(?<![A-Za-z0-9_])[Bb]earer[ \t]+([A-Za-z0-9._~+/=-]+)/dg;

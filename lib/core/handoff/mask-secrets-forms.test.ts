@@ -65,6 +65,14 @@ describe("masks label-driven secrets", () => {
   });
 });
 
+test("a URL password with a digit is a password, even when it holds the word", () => {
+  expectMasked("postgresql://postgres:Senha2026x@db.example.co/p", "Senha2026x", "url-password");
+});
+
+test("a label joined to a random value by a hyphen is still a label", () => {
+  expectMasked(`the token-${b62} leaked`, b62);
+});
+
 describe("masks prefix-shaped and vendor keys", () => {
   test.each([
     ["project key aw_live_<32 hex>", s.projectKey(), "api-key"],
@@ -141,6 +149,10 @@ describe("does not mask what is plainly not a secret", () => {
     ["token column with counts", "| Model | Tokens |\n|---|---|\n| gpt-5 | 123456 |"],
     ["words that start like prefixes", "the sk-learn model, task_live_preview_mode and a risk_test_suite"],
     ["label inside a word", "OAuth is fine; tokenizer `bert-base-uncased-v2` too"],
+    ["label as the first part of a hyphenated ticket name", "owner: the assistant under `AUTH-SR-WORK-FOLLOWUP-20260101`"],
+    ["the word for password in a URL (pt)", "DATABASE_URL=postgresql://postgres:SENHA@db.example.co:5432/postgres"],
+    ["a possessive and the word for password in a URL", "mysql://root:TuContraseña@localhost/db and redis://:YourPassword@cache:6379"],
+    ["label joined to a word by a hyphen", "token-based login, password-protected zip, SECRET-ROTATION-PLAN-2026Q3"],
   ])("%s", (_name, text) => {
     const result = maskSecrets(text);
     expect(result.secrets).toEqual([]);

@@ -156,3 +156,14 @@ export const REFERENCE_PREFIX =
  */
 export const PLACEHOLDER_WORDS =
   /(?:^|[_\-.])(?:your|example|placeholder|dummy|redacted|changeme|change|replace|insert|fake|sample|here|todo)(?:[_\-.]|$)/i;
+
+/**
+ * Words for "password" and "secret" in the languages above: a URL password that is only such a word,
+ * alone or after a possessive ("SENHA", "contraseña", "YourPassword", "SuaSenha"), is a fill-in, not a
+ * credential. Compared lower-cased with `_`, `-` and blanks removed, and only on values of letters alone
+ * (`Senha2026!` is a password).
+ */
+export const PASSWORD_WORDS: readonly string[] = [
+  "password", "passwd", "passphrase", "secret", "token", "senha", "segredo", "contraseña", "contrasena", "clave",
+  "secreto", "passwort", "kennwort", "geheimnis", "motdepasse", "secrète", "katasandi", "비밀번호", "パスワード", "密码", "密碼",
+];

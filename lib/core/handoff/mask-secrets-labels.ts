@@ -24,7 +24,8 @@ import {
 } from "./mask-secrets-values";
 
 /** Latin letters with accents, so "clé" and "contraseña" are whole words. */
-const WORD_CHARACTERS = "A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F";
+const LETTERS = "A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F";
+const WORD_CHARACTERS = `0-9${LETTERS}`;
 
 const normalizeLabel = (text: string) => text.toLowerCase().replace(/[\s_\-'’]+/g, "");
 
@@ -57,8 +58,10 @@ const LABEL_ALTERNATIVES = [...SECRET_LABELS]
   .sort((a, b) => b.phrase.length - a.phrase.length)
   .map((label) => phrasePattern(label.phrase))
   .join("|");
-// Not after `/` or `\`: `/etc/passwd`, `docs/tokens/` are paths.
-const LABEL_SOURCE = `(?<![${WORD_CHARACTERS}_/\\\\])(?:${LABEL_ALTERNATIVES})(?![${WORD_CHARACTERS}_])`;
+// Not after `/` or `\`: `/etc/passwd`, `docs/tokens/` are paths. Not joined by a hyphen to a next word of
+// letters: `AUTH-FLOW-REWRITE-20260101`, `token-based`, `password-protected` are names and words, not a
+// label and its value (`token-3f9aB8…` still is one).
+const LABEL_SOURCE = `(?<![${WORD_CHARACTERS}_/\\\\])(?:${LABEL_ALTERNATIVES})(?![${WORD_CHARACTERS}_]|-[${LETTERS}]{2,}(?![${WORD_CHARACTERS}]))`;
 const LABEL_REGEX = new RegExp(LABEL_SOURCE, "g");
 const LABEL_REGEX_ANY_CASE = new RegExp(LABEL_SOURCE, "gi");
 const LABEL_AT_END = new RegExp(`${LABEL_SOURCE}$`, "i");

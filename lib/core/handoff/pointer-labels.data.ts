@@ -16,6 +16,7 @@ export const PREVIOUS_POINTER_LABELS: Record<string, readonly string[]> = {
     "continues from", "continued from", "continuing from", "continuation of", "resumed from", "resumes from", "resuming from",
     "picked up from", "picking up from", "picks up from", "chained from", "predecessor", "parent", "parent handoff",
     "last handoff", "prior handoff", "prior", "preceded by", "follows", "follows from", "builds on",
+    "previous session's handoff", "handoff from", "ingested handoff from",
   ],
   pt: [
     "anterior", "handoff anterior", "arquivo anterior", "documento anterior", "sessão anterior", "passagem anterior",

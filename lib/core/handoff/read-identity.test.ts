@@ -159,3 +159,38 @@ describe("timestamps keep the zone as written", () => {
     expect(identityOf(`- Timestamp: ${written}\n`)).toMatchObject({ timestamp, timestampRaw: written, timestampZone: zone });
   });
 });
+
+describe("identity values read only where they have the field's shape", () => {
+  test("a Model label holding a sentence, outside identity context, is no model", () => {
+    expect(identityOf("# Plan\n\n## Vision\n\n**Model:** open engine + hosted board = a platform play. Others improve it.\n").model).toBeNull();
+  });
+
+  test.each([
+    ["a model family", "## Notes\n\n**Model:** Sonnet\n", "Sonnet"],
+    ["a version", "## Notes\n\n**Model:** gpt-5.2-codex\n", "gpt-5.2-codex"],
+  ])("a Model label outside identity context still reads %s", (_name, markdown, expected) => {
+    expect(identityOf(`# H\n\n${markdown}`).model).toBe(expected);
+  });
+
+  test.each([
+    ["full-width parenthesis", "- Branch: master（リモート同期済み）\n", "master"],
+    ["ASCII parenthesis without a space", "- Branch: main(clean)\n", "main"],
+    ["corner bracket", "- ブランチ: develop「作業中」\n", "develop"],
+  ])("a note attached to a branch name is not part of it: %s", (_name, markdown, expected) => {
+    expect(identityOf(`# H\n\n${markdown}`).branch).toBe(expected);
+  });
+
+  test.each([
+    ["Korean", "**최종 업데이트**: 2026-02-23 02:45 (KST)", "2026-02-22T17:45:00.000Z"],
+    ["Japanese", "最終更新: 2026-02-23 02:45 JST", "2026-02-22T17:45:00.000Z"],
+    ["Chinese", "- 最后更新：2026-02-23 02:45 +08:00", "2026-02-22T18:45:00.000Z"],
+    ["Portuguese", "**Última atualização:** 2026-02-23 02:45 BRT", "2026-02-23T05:45:00.000Z"],
+    ["French", "Dernière mise à jour : 2026-02-23 02:45 CET", "2026-02-23T01:45:00.000Z"],
+  ])("'last updated' labels give the timestamp: %s", (_name, line, expected) => {
+    expect(identityOf(`# H\n\n${line}\n`).timestamp).toBe(expected);
+  });
+});
+
+test("\"Branch at handoff\" names the branch, with a note after it", () => {
+  expect(identityOf("# H\n\n**Date:** 2026-07-21\n**Branch at handoff:** `sprint-9/clustering` (off `session-5/2026-07-21`)\n").branch).toBe("sprint-9/clustering");
+});

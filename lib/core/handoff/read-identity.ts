@@ -51,7 +51,7 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
     if (label === null) continue;
     const kvRank = rank(kv);
     const isTrusted =
-      label.trust === "anywhere" ||
+      (label.trust === "anywhere" && (kvRank <= 2 || label.field !== "model" || modelValueFits(kv))) ||
       kvRank <= 2 ||
       (label.trust === "whenValueFits" && valueFits(label.field, kv));
     if (!isTrusted) continue;
@@ -133,6 +133,17 @@ function valueFits(field: IdentityField, kv: KeyValue): boolean {
   }
 }
 
+/**
+ * A "Model:" label outside the identity section, front matter or an identity line is read only when its
+ * value is shaped like a model name: a few words that name a model family or carry a version
+ * (`Opus 4.5`, `gpt-5.2-codex`), not a sentence ("**Model:** open-source engine + hosted board = …").
+ */
+function modelValueFits(kv: KeyValue): boolean {
+  const value = firstCode(kv) ?? cleanValue(kv.value);
+  if (value === "" || value.length > 60 || value.split(/\s+/).length > 6) return false;
+  return MODEL_FAMILY.test(value) || /\d/.test(value);
+}
+
 /** An id as runtimes print them: `ses_01JX…`, a UUID, `0199a1b2-c3d4`, `rollout-2026-…`. */
 const SESSION_ID_SHAPE = /^[\w][\w.:-]{5,127}$/;
 
@@ -153,7 +164,8 @@ function readBranch(kv: KeyValue): { branch: string | null; sha: string | null }
   const codes = kv.codes.map((code) => code.trim()).filter((code) => code !== "");
   const words = stripInlineMarkdown(kv.value)
     .split(/\s+/)
-    .map((word) => word.replace(/^[([{"'“‘]+|[)\]}"'”’.,;:!?]+$/g, ""))
+    // "master（remote synced）", "main(clean)": a note attached without a space is not part of the name.
+    .map((word) => word.replace(/^[([{（「"'“‘]+/, "").replace(/(?<=.)[(（「].*$/, "").replace(/[)\]}）」"'”’.,;:!?。、，]+$/g, ""))
     .filter((word) => word !== "");
   const codeBranch = codes.find((code) => !isShaToken(code) && !/\s/.test(code));
   const firstWord = words[0];

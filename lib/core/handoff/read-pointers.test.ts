@@ -94,3 +94,24 @@ describe("this-file pointer", () => {
     expect(pointersOf(`${markdown}\n`).thisPath).toBeNull();
   });
 });
+
+describe("previous pointer: a several-word label inside a sentence, before a markdown file", () => {
+  test.each([
+    ["after a dash in a task list", "1. **Resume earlier work** (completed) — Picked up from `notes/handoffs/2026-01-02_a.md`. Tasks 1-3 were done.", "notes/handoffs/2026-01-02_a.md"],
+    ["ingested … from", "1. **Resume** (done) — Ingested handoff from `notes/handoffs/b.md` and checked it.", "notes/handoffs/b.md"],
+    ["possessive label before a parenthesised file", "Read the previous session's handoff (`notes/handoffs/c.md`) first.", "notes/handoffs/c.md"],
+    ["file first, then the label, in a list", "- `notes/handoffs/d.md` — Previous handoff with the overview", "notes/handoffs/d.md"],
+    ["a link after the label", "We picked up from [yesterday](notes/handoffs/e.md) and went on.", "notes/handoffs/e.md"],
+  ])("%s", (_name, markdown, expected) => {
+    expect(pointersOf(`# Handoff\n\n${markdown}\n`).previousPath).toBe(expected);
+  });
+
+  test.each([
+    ["a source file after the label", "We picked up from `lib/pointers.ts` where the bug was."],
+    ["a lone generic word before a file", "Compare with the previous `notes/handoffs/a.md` layout."],
+    ["the label after a file in prose", "- `55403ab` — `CHANGELOG.md` v3.2 entry, previous handoff doc."],
+    ["a file then an unrelated description", "- `notes/plan.md` — plan for the previous handoff format"],
+  ])("no pointer: %s", (_name, markdown) => {
+    expect(pointersOf(`# Handoff\n\n${markdown}\n`).previousPath).toBeNull();
+  });
+});

@@ -43,6 +43,38 @@ const PREVIOUS_IN_SENTENCE = new RegExp(
   "iu",
 );
 
+/**
+ * Labels specific enough to be read inside a sentence without parentheses: several words ("picked up
+ * from", "previous handoff") or a label in a script without spaces ("前回のハンドオフ"). A lone "previous"
+ * or "prior" inside a sentence is too often about something else.
+ */
+const PHRASE_LABELS = [...new Set(Object.values(PREVIOUS_POINTER_LABELS).flat())]
+  .filter((label) => label.includes(" ") || (/[\u0370-\uFFFF]/.test(label) && label.length >= 3))
+  .sort((a, b) => b.length - a.length)
+  .map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[\\s_-]+").replace(/'/g, "['’]"))
+  .join("|");
+
+const MARKDOWN_TARGET = "(\\[[^\\]\\n]*\\]\\((?:[^()\\s]|\\([^()\\s]*\\))*\\)|`[^`\\n]+`)";
+
+/**
+ * A several-word label inside a sentence, right before a markdown file named in a code span or link:
+ * "Resume from previous handoff — Picked up from `a.md`", "Ingested handoff from `a.md`". The file must
+ * be a `.md` file and come right after the label (a colon between is allowed).
+ */
+const PREVIOUS_BEFORE_FILE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${PHRASE_LABELS})\\s*[:：]?\\s*${MARKDOWN_TARGET}`,
+  "iu",
+);
+
+/**
+ * A list item naming a markdown file first, then saying what it is: "- `a.md` — Previous handoff with
+ * the architecture". The description must start with a several-word label.
+ */
+const FILE_THEN_LABEL = new RegExp(
+  `^(?:[-*+]\\s+|\\d+[.)]\\s+)?${MARKDOWN_TARGET}\\s*(?:—|–|-|:)\\s*(?:\\*\\*|__)?(?:${PHRASE_LABELS})(?![\\p{L}\\p{N}])`,
+  "iu",
+);
+
 /** The first two letters of every previous-pointer label: most lines are turned away by this alone. */
 const PREVIOUS_PHRASE_STARTS = new Set(Object.values(PREVIOUS_POINTER_LABELS).flat().map((label) => label.slice(0, 2).toLowerCase()));
 
@@ -92,9 +124,13 @@ export function extractPointers(model: SectionModel): ParsedHandoff["pointers"] 
         continue;
       }
       const inSentence = PREVIOUS_IN_SENTENCE.exec(unit.raw);
-      if (inSentence !== null) {
-        const value = phraseValue(inSentence[1] ?? "", false);
-        if (value !== undefined && value !== null) previous.push({ path: value, line: unit.line, isPreferred: false });
+      const nearFile = inSentence === null ? (PREVIOUS_BEFORE_FILE.exec(unit.raw) ?? FILE_THEN_LABEL.exec(unit.raw)) : null;
+      const match = inSentence ?? nearFile;
+      if (match !== null) {
+        const value = phraseValue(match[1] ?? "", false);
+        // Without parentheses, only a markdown file counts ("Picked up from `a.md`", not "… from `lib/x.ts`").
+        const isPointer = typeof value === "string" && (inSentence !== null || /\.md$/i.test(value));
+        if (isPointer) previous.push({ path: value, line: unit.line, isPreferred: false });
       }
       // "- `docs/ai/…/handoff_b.md` (this file)" in the pointer section.
       if (isPointerSection && /\bthis (?:file|handoff)\b|\bcurrent\b/i.test(unit.plain)) {

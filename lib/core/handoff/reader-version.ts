@@ -13,5 +13,8 @@
  *    verification from any fence, labelled previous pointers only, "Remaining work" as the next action.
  * 3: a state item's heading decides its status over its checkbox; "nothing" / "none" / "n/a" (and their
  *    translations) are no state item or decision.
+ * 4: previous pointers inside a sentence before a markdown file; a label hyphen-joined to a word is no
+ *    secret label; a "Model:" sentence outside identity context is no model; a note attached to a branch
+ *    name is cut; "last updated" labels in eight languages; what the real-handoff corpus showed (docs/corpus.md).
  */
-export const READER_VERSION = 3;
+export const READER_VERSION = 4;

@@ -43,6 +43,8 @@ describe("headings people write, per language and section", () => {
     ["In progress", "state", "in-progress"],
     ["Not started", "state", "not-started"],
     ["Pending Work", "state", "not-started"],
+    ["Recent changes", "state", "done"],
+    ["Recent Work", "state", "done"],
     ["Remaining work", "state", "not-started"],
     ["What's left", "state", "not-started"],
     ["Deferred Items", "state", "not-started"],
@@ -204,6 +206,7 @@ describe("headings people write, per language and section", () => {
     ["目的と制約", "goal"],
     ["5. 重要な決定・ハマりどころ（必読）", "decisions"],
     ["現在の状態", "state"],
+    ["現在地 — 2026-07-27", "state"],
     ["4. 進捗（AI-DLC / Construction）", "state"],
     ["完了", "state", "done"],
     ["進行中", "state", "in-progress"],
@@ -373,7 +376,7 @@ describe("constraints and work still to do", () => {
     expect(classifyTitle(title)?.isConstraints).toBe(isConstraints);
   });
 
-  test.each(["Remaining work", "What's left", "To do", "Pending work", "À faire", "Trabajo restante", "Offene Punkte", "남은 작업", "残作業", "待办", "剩餘工作", "Sisa pekerjaan"])(
+  test.each(["Remaining work", "Residual work", "What's left", "To do", "Pending work", "À faire", "Trabajo restante", "Offene Punkte", "남은 작업", "残作業", "待办", "剩餘工作", "Sisa pekerjaan"])(
     "%j is State, not started, and stands in for a missing next action",
     (title) => {
       expect(classifyTitle(title)).toEqual({ key: "state", status: "not-started", isConstraints: false, standsInFor: "next-action" });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import picomatch from "picomatch";
 import {
+  COMMAND_FOLDER_NAMES,
   EXCLUDED_FOLDER_NAMES,
   HANDOFF_FOLDER_NAMES,
   LATEST_HINT_STEMS,
@@ -63,7 +64,7 @@ export function staticPrefix(glob: string): string {
 const normalizeGlob = (glob: string) => glob.trim().replace(/^\.?\//, "");
 
 /** What the rules are made of; part of every matcher's key, so new rules re-read every branch once. */
-const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, 2]);
+const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, COMMAND_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, 2]);
 
 export function createHandoffMatcher(options: HandoffMatcherOptions | string[] = {}): HandoffMatcher {
   const { globs: extraGlobs = [], ignore: ignoreGlobs = [] } = Array.isArray(options) ? { globs: options } : options;

@@ -49,12 +49,12 @@ export const english: LanguageSynonyms = {
     "^(the |current |project |overall |implementation |work |repo |repository |git |handoff )progress",
     "where we are", "where things stand", "current snapshot", "what's working", "what works", "done", "completed",
     "finished", "implemented", "what was done", "what was built", "what was changed", "what changed", "changes made",
-    "what i did", "what i changed", "accomplished", "accomplishments", "in progress", "ongoing",
+    "what i did", "what i changed", "recent change(s)", "recent work", "accomplished", "accomplishments", "in progress", "ongoing",
     "wip", "not started", "pending", "remaining", "backlog", "deferred", "blocked", "exit criteria",
     "acceptance criteria",
   ],
   remaining: [
-    "remaining … work", "remaining … task(s)", "remaining … step(s)", "remaining … item(s)", "work remaining", "what's left", "whats left",
+    "remaining … work", "remaining … task(s)", "residual … work", "residual … task(s)", "remaining … step(s)", "remaining … item(s)", "work remaining", "what's left", "whats left",
     "what is left", "what remains", "left to do", "still to do", "to do", "todo(s)", "open item(s)", "open task(s)",
     "outstanding work", "outstanding task(s)", "outstanding item(s)", "pending work", "pending task(s)",
   ],
@@ -63,6 +63,7 @@ export const english: LanguageSynonyms = {
       "done", "complete(d)", "finished", "implemented", "shipped", "landed", "merged", "fixed", "resolved",
       "delivered", "accomplished", "accomplishments", "achieved", "what was done", "what was built",
       "what was changed", "what changed", "changes made", "what i did", "what i changed", "what works", "what's working",
+      "recent change(s)", "recent work",
     ],
     inProgress: [
       "in progress", "wip", "ongoing", "partial(ly)", "currently", "under way", "underway", "in flight", "mid",
@@ -71,7 +72,7 @@ export const english: LanguageSynonyms = {
     notStarted: [
       "not (yet )started", "not done", "not yet done", "todo(s)", "to do", "pending", "remaining", "backlog",
       "deferred", "blocked", "open", "what's left", "what is left", "what remains", "left to do", "outstanding",
-      "incomplete", "planned", "upcoming", "exit criteria", "acceptance criteria",
+      "incomplete", "planned", "upcoming", "exit criteria", "acceptance criteria", "residual",
     ],
   },
   other: [
