@@ -39,12 +39,21 @@ describe("a captured Claude Code 2.1.197 session over OTLP", () => {
   describe("through the receiver, then the log", () => {
     const capture = useCaptureDatabase("baton-otlp-capture-");
 
-    it("lists the session live from telemetry, then with the log's exact totals, and stores no prompt or answer", async () => {
+    it("lists the session live from telemetry, then with the log's exact totals; the receiver stores no prompt or answer", async () => {
       for (const body of bodies) {
         const response = await handleOtlp(new Request("http://127.0.0.1:3000/v1/logs", { method: "POST", body, headers: { "Content-Type": "application/x-protobuf" } }), "logs");
         expect(response.status).toBe(200);
       }
       expect((await listApiSessions(capture.bulk, { sessionId: SESSION })).sessions).toMatchObject([{ origin: "otlp", requests: 3, inputTokens: 15, cacheWriteTokens: 31_418, cacheReadTokens: 31_710, outputTokens: 158 }]);
+      // No prompt or answer text in any table the receiver wrote (the capture was made with
+      // OTEL_LOG_USER_PROMPTS=1, so the records carry both).
+      const tables = ["AgentSession", "SampleChunk", "IngestIssue", "Source"];
+      for (const table of tables) {
+        const rows = JSON.stringify(await capture.bulk.query(`SELECT * FROM "${table}"`));
+        expect(rows, table).not.toContain("TOOL_BASH");
+        expect(rows, table).not.toContain("Mock answer");
+        expect(rows, table).not.toContain("shell command to check");
+      }
 
       const home = path.join(capture.scratch, "home");
       const project = path.join(home, ".claude", "projects", "-tmp-otlp-clis-work-claude");
@@ -56,12 +65,16 @@ describe("a captured Claude Code 2.1.197 session over OTLP", () => {
       expect(sessions).toHaveLength(1);
       expect(sessions[0]).toMatchObject({ origin: "scan", requests: 2, inputTokens: 11, cacheWriteTokens: 30_993, cacheReadTokens: 31_710, outputTokens: 109, branch: "feature/otlp" });
 
-      // No prompt or answer text in a table the receiver writes (the log's own rows are the scan's).
-      for (const table of ["AgentSession", "SampleChunk", "IngestIssue", "Source"]) {
-        const rows = JSON.stringify(await capture.bulk.query(`SELECT * FROM "${table}"`));
-        expect(rows, table).not.toContain("TOOL_BASH");
-        expect(rows, table).not.toContain("Mock answer");
-        expect(rows, table).not.toContain("shell command to check");
+      // The log, read by the scan, titles the session with its first prompt (as every scanned session
+      // is titled); the telemetry row it supersedes still carries none, and no answer is stored anywhere.
+      const rows = await capture.bulk.query<{ title: string | null; superseded: string | null }>(`SELECT "title", "supersededById" AS "superseded" FROM "AgentSession" WHERE "externalId" = ?`, [SESSION]);
+      expect(rows.map((row) => [row.title, row.superseded !== null]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+        ["Hello, please TOOL_BASH now", false],
+        [null, true],
+      ]);
+      for (const table of tables) {
+        const stored = JSON.stringify(await capture.bulk.query(`SELECT * FROM "${table}"`));
+        expect(stored, table).not.toContain("Mock answer");
       }
     });
   });
