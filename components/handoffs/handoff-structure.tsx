@@ -89,7 +89,12 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
             {identity.sessionId ? <code className="font-mono text-xs">{identity.sessionId}</code> : <span className="text-zinc-500 dark:text-zinc-400">{identity.sessionIdRaw ? `“${identity.sessionIdRaw}” (none given)` : "not given in the handoff"}</span>}
           </Field>
           <Field label="Timestamp">
-            {identity.timestamp ? <When instant={identity.timestamp} /> : (identity.timestampRaw ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>)}
+            {/* A day written alone (`Date: 2026-02-17`) is shown as that day, never as a made-up 00:00. */}
+            {identity.timestamp ? (
+              /^\d{4}-\d{2}-\d{2}$/.test(identity.timestamp) ? <When day={identity.timestamp} /> : <When instant={identity.timestamp} />
+            ) : (
+              (identity.timestampRaw ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>)
+            )}
             {/* The zone as the agent wrote it (PST, +09:00 …): the UTC time alone hides what the writer saw. */}
             {identity.timestamp && identity.timestampRaw && identity.timestampRaw !== identity.timestamp && (
               <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">written as “{identity.timestampRaw}”</span>

@@ -167,6 +167,24 @@ describe("buildChains", () => {
     });
   });
 
+  describe("handoffs without the structure one resumes from", () => {
+    test("a newer note with no next action, identity or pointer loses to a handoff", () => {
+      const result = buildChains([
+        node("session", { path: "handover/sessions/2026-02-26.md", date: null, fileTime: 1_000 }),
+        node("design-note", { path: "handover/v2/layer-refactor.md", date: null, timestamp: 5_000, fileTime: 9_000, hasStructure: false }),
+      ]);
+      expect(result.latestId).toBe("session");
+    });
+
+    test("when none has it, the newest of them is still the latest", () => {
+      const result = buildChains([
+        node("older", { path: "n/a.md", date: null, fileTime: 1, hasStructure: false }),
+        node("newer", { path: "n/b.md", date: null, fileTime: 2, hasStructure: false }),
+      ]);
+      expect(result.latestId).toBe("newer");
+    });
+  });
+
   describe("LATEST hint", () => {
     const nodes = [
       node("older", { path: "docs/handoffs/older.md", date: null, fileTime: 1_000 }),

@@ -22,6 +22,14 @@ export interface ChainNode {
   fileTime: number | null;
   /** Marked deprecated or superseded (lib/core/handoff/deprecation.ts): never the latest, never a head to resume. */
   isDeprecated?: boolean;
+  /** The timestamp was written as a day alone (handoff-order.ts). */
+  timestampIsDay?: boolean;
+  /**
+   * False when the handoff has none of the structure one resumes from: no next action, no writer identity,
+   * no link in a chain (lib/core/handoff/handoff-signals.ts). The latest is one with it when any has it.
+   * Absent means it has.
+   */
+  hasStructure?: boolean;
 }
 
 export type EdgeResolution = "same-branch" | "other-branch" | "working-tree";
@@ -172,7 +180,9 @@ function chooseLatest(
   latestHint: string | null,
 ): { latest: ChainNode | null; hint: LatestHintOutcome | null } {
   let newestCurrent: ChainNode | null = null;
-  for (const node of current) if (newestCurrent === null || compareAge(node, newestCurrent) > 0) newestCurrent = node;
+  // A design note or a plan kept beside the handoffs is no place to resume from while a handoff is.
+  const structured = current.filter((node) => node.hasStructure !== false);
+  for (const node of structured.length > 0 ? structured : current) if (newestCurrent === null || compareAge(node, newestCurrent) > 0) newestCurrent = node;
   if (latestHint === null || latestHint.trim() === "") return { latest: newestCurrent, hint: null };
 
   const path = normaliseRepoPath(latestHint.trim());

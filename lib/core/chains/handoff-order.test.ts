@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it, test } from "vitest";
-import { compareRecency, handoffFileTime, handoffRecency, type HandoffTimes } from "./handoff-order";
+import { compareRecency, handoffFileTime, handoffRecency, isDayOnlyTimestamp, type HandoffTimes } from "./handoff-order";
 
 const at = (iso: string) => Date.parse(iso);
 const t = (date: string | null, timestamp: string | null, fileTime: string | null): HandoffTimes => ({
@@ -36,6 +36,10 @@ describe("compareRecency", () => {
     ["nothing known loses to anything", t(null, null, null), t(null, null, "1970-01-01T00:00:01Z"), -1],
     ["nothing known on both sides: equal", t(null, null, null), t(null, null, null), 0],
     ["an invalid date folder value is ignored (its time gives the day)", t("02-01-2026", null, "2026-01-03T00:00:00Z"), t("2026-01-02", null, null), 1],
+    // A timestamp written as a day alone gives the day, not a time: within it the file times decide.
+    ["a day-only timestamp committed later beats a timed one of the same day", { ...t(null, "2026-02-17T00:00:00Z", "2026-02-17T20:00:00Z"), timestampIsDay: true }, t(null, "2026-02-17T10:00:00Z", "2026-02-17T10:05:00Z"), 1],
+    ["a day-only timestamp committed earlier loses to a timed one of the same day", { ...t(null, "2026-02-17T00:00:00Z", "2026-02-17T08:00:00Z"), timestampIsDay: true }, t(null, "2026-02-17T10:00:00Z", "2026-02-17T10:05:00Z"), -1],
+    ["a day-only timestamp still loses to a later day", { ...t(null, "2026-02-17T00:00:00Z", "2026-02-19T08:00:00Z"), timestampIsDay: true }, t(null, "2026-02-18T10:00:00Z", null), -1],
   ])("%s", (_name, a, b, expected) => {
     expect(Math.sign(compareRecency(a, b))).toBe(expected);
     // Antisymmetric: the same case read the other way round.
@@ -81,5 +85,14 @@ describe("handoffFileTime", () => {
     ["uncommitted without an mtime (only on a gone branch): unknown", { isCommitted: false, commitTime: 1_000, fileMtime: null }, null],
   ])("%s", (_name, facts, expected) => {
     expect(handoffFileTime(facts)).toBe(expected);
+  });
+});
+
+describe("isDayOnlyTimestamp", () => {
+  it("is a stored midnight UTC with no zone written", () => {
+    expect(isDayOnlyTimestamp(at("2026-02-17T00:00:00Z"), null)).toBe(true);
+    expect(isDayOnlyTimestamp(at("2026-02-17T00:00:00Z"), "UTC")).toBe(false);
+    expect(isDayOnlyTimestamp(at("2026-02-17T13:45:00Z"), null)).toBe(false);
+    expect(isDayOnlyTimestamp(null, null)).toBe(false);
   });
 });

@@ -11,8 +11,9 @@
  *
  * Handoffs with and without a date folder are compared at day granularity first: a handoff without
  * a date folder takes the UTC day of its time (timestamp, else file time). Within one day the time
- * decides, then (for the same written time, e.g. two handoffs dated only `2026-07-01`) the file time;
- * anything unknown sorts oldest.
+ * decides, then (for the same written time) the file time; a timestamp written as a day alone
+ * (`2026-07-01`) gives the day but no time, so within that day the file times decide; anything unknown
+ * sorts oldest.
  */
 
 export interface HandoffTimes {
@@ -22,6 +23,11 @@ export interface HandoffTimes {
   timestamp?: number | null;
   /** Milliseconds from `handoffFileTime`, or null when unknown. */
   fileTime: number | null;
+  /**
+   * The timestamp was written as a day alone (`Date: 2026-02-17`, stored as that day's 00:00 UTC): it
+   * says which day, not when in it, so within that day the file times decide.
+   */
+  timestampIsDay?: boolean;
 }
 
 /** The day and the time a handoff is ordered by. */
@@ -55,6 +61,9 @@ export function compareRecency(a: HandoffTimes, b: HandoffTimes): number {
     const byDay = compareNullable(dayNumber(dateA, timeA), dayNumber(dateB, timeB), (x, y) => x - y);
     if (byDay !== 0) return byDay;
   }
+  // Same day, and one of them written as a day alone: its midnight is no time, so the file times decide.
+  const dayOnly = (times: HandoffTimes) => times.timestampIsDay === true && finite(times.timestamp) !== null;
+  if (dayOnly(a) || dayOnly(b)) return compareNullable(finite(a.fileTime), finite(b.fileTime), (x, y) => Math.sign(x - y));
   const byTime = compareNullable(timeA, timeB, (x, y) => Math.sign(x - y));
   if (byTime !== 0 || finite(a.timestamp) === null || finite(b.timestamp) === null) return byTime;
   // The same written time (two handoffs dated `2026-07-01` with no hour): the file times decide.
@@ -81,6 +90,15 @@ function dayNumber(date: string | null, time: number | null): number | null {
  */
 export function handoffFileTime(facts: { isCommitted: boolean; commitTime: number | null; fileMtime: number | null }): number | null {
   return facts.isCommitted ? finite(facts.commitTime) : finite(facts.fileMtime);
+}
+
+/**
+ * A stored timestamp that was written as a day alone: `2026-02-17` is kept as that day's 00:00 UTC with
+ * no zone, while any written time keeps its zone as written or is not exactly midnight UTC. (A local time
+ * written as 00:00 with no zone reads the same way, which orders it as that day: no harm.)
+ */
+export function isDayOnlyTimestamp(ms: number | null | undefined, zone: string | null | undefined): boolean {
+  return typeof ms === "number" && Number.isFinite(ms) && ms % DAY_MS === 0 && (zone === null || zone === undefined || zone === "");
 }
 
 function compareNullable<T>(a: T | null, b: T | null, compare: (x: T, y: T) => number): number {

@@ -16,5 +16,7 @@
  * 4: previous pointers inside a sentence before a markdown file; a label hyphen-joined to a word is no
  *    secret label; a "Model:" sentence outside identity context is no model; a note attached to a branch
  *    name is cut; "last updated" labels in eight languages; what the real-handoff corpus showed (docs/corpus.md).
+ * 5: a file with nothing filled in, or one named as another kind of document in a handoff folder with no
+ *    handoff marks, is not a handoff (handoff-signals.ts): a stored one read again is removed and reported.
  */
-export const READER_VERSION = 4;
+export const READER_VERSION = 5;

@@ -5,9 +5,10 @@
  * itself deprecated/superseded.
  */
 import { buildChains, type ChainNode } from "../../core/chains/build-chains";
-import { handoffFileTime } from "../../core/chains/handoff-order";
+import { handoffFileTime, isDayOnlyTimestamp } from "../../core/chains/handoff-order";
 import type { Finding } from "../../core/findings";
 import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
+import { hasHandoffStructure, structureFields } from "../../core/handoff/handoff-signals";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import type { BulkWriter, Row } from "../db/bulk";
 import { blobIntroductions, existingCommits } from "../git";
@@ -96,6 +97,8 @@ export async function deriveRepo(
       inWorkingTree: where.inWorkingTree,
       date: handoff.date,
       timestamp: toMs(handoff.timestamp),
+      timestampIsDay: isDayOnlyTimestamp(toMs(handoff.timestamp), analyses.get(handoff.id)!.parsed.identity.timestampZone),
+      hasStructure: hasHandoffStructure(structureFields(analyses.get(handoff.id)!.parsed, handoff.previousPath)),
       // A committed content's time is its commit's, also when the same bytes are in the working tree
       // (after a fresh clone every mtime is the clone's); the mtime only for uncommitted/modified files.
       fileTime: handoffFileTime({

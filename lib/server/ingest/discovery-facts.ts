@@ -13,6 +13,7 @@ import { buildDiscoveryHint, type DiscoveryHint } from "./discovery-hint";
 import { createHandoffMatcher, type HandoffMatcher } from "./handoff-globs";
 import { LATEST_HINT_RULE, readLatestHint } from "./latest-hint";
 import { readRepoConfig } from "./repo-config";
+import type { SkippedDocument } from "./skipped-documents";
 import { WORKTREE_RULES, type WorktreeWalk } from "./worktree";
 
 export interface RepoDiscovery {
@@ -24,6 +25,8 @@ export interface RepoDiscovery {
   latestHint: { source: string; path: string | null } | null;
   /** Only when the repo has no handoff: where Baton looked and folders that look like handoffs. */
   nothingFound: DiscoveryHint | null;
+  /** Files found where handoffs live but read as another kind of document or as empty, with the reason. */
+  notHandoffs: SkippedDocument[];
 }
 
 export interface DiscoverySettings {

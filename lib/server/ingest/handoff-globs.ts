@@ -18,6 +18,7 @@ import {
   isNeverHandoffName,
   matchesDefaultRules,
 } from "../../core/discovery/handoff-rules";
+import { OTHER_DOCUMENT_WORDS } from "../../core/handoff/document-kinds.data";
 
 /**
  * Where handoffs live (docs/cli.md, "Where handoffs are looked for"): the default rules of
@@ -42,6 +43,8 @@ export interface HandoffMatcher {
   isLatestHint(path: string): boolean;
   /** A handoff could be this path or below it (for reporting a symlink that is not followed). */
   mayHold(path: string): boolean;
+  /** An extra glob names this path: the user said it is a handoff, whatever its name (handoff-signals.ts). */
+  isExplicit(path: string): boolean;
 }
 
 export interface HandoffMatcherOptions {
@@ -64,7 +67,7 @@ export function staticPrefix(glob: string): string {
 const normalizeGlob = (glob: string) => glob.trim().replace(/^\.?\//, "");
 
 /** What the rules are made of; part of every matcher's key, so new rules re-read every branch once. */
-const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, COMMAND_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, 2]);
+const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, COMMAND_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, OTHER_DOCUMENT_WORDS, 3]);
 
 export function createHandoffMatcher(options: HandoffMatcherOptions | string[] = {}): HandoffMatcher {
   const { globs: extraGlobs = [], ignore: ignoreGlobs = [] } = Array.isArray(options) ? { globs: options } : options;
@@ -109,6 +112,7 @@ export function createHandoffMatcher(options: HandoffMatcherOptions | string[] =
     descend: (folderPath, name) => !isExcludedFolderName(name) && !isIgnored(folderPath),
     isLatestHint,
     mayHold,
+    isExplicit: (filePath) => isGlobMatch(filePath),
   };
 }
 
@@ -120,6 +124,7 @@ export function describeDiscovery(matcher: Pick<HandoffMatcher, "globs" | "ignor
       "files named handoff*.md, HANDOFF*.md, *_handoff.md, *-handoff.md (anywhere)",
       `not in ${EXCLUDED_FOLDER_NAMES.filter((name) => ["node_modules", "vendor", ".git", "dist", "build", "out", "target", ".next", "coverage"].includes(name)).join(", ")} and other dependency or build folders`,
       "README, INDEX, LATEST, CHANGELOG and *template* files are never handoffs",
+      "in a handoff folder, an undated file named as another kind of document (backlog, TODO, plan, runbook, prompt, status …) with no writer identity, previous pointer or resume command is a project document, and a file with nothing filled in is an empty template: neither is read as a handoff (each listed with the reason)",
     ],
     globs: matcher.globs,
     ignore: matcher.ignore,

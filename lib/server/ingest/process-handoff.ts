@@ -5,7 +5,9 @@
  */
 import { createHash } from "node:crypto";
 import type { Finding } from "../../core/findings";
+import { isHandoffFileName, isInHandoffFolder } from "../../core/discovery/handoff-rules";
 import { parseHandoffPath } from "../../core/handoff/handoff-path";
+import { judgeDocument } from "../../core/handoff/handoff-signals";
 import { maskSecrets, type MaskOptions, type SecretFingerprint } from "../../core/handoff/mask-secrets";
 import { parseHandoff } from "../../core/handoff/parse-handoff";
 import { READER_VERSION } from "../../core/handoff/reader-version";
@@ -40,6 +42,13 @@ export interface ProcessedHandoff {
 export interface FailedHandoff {
   ok: false;
   issues: Finding[];
+  /** Read, but not a handoff (lib/core/handoff/handoff-signals.ts): the one finding that says why. */
+  notHandoff?: Finding;
+}
+
+export interface ProcessOptions {
+  /** A `--glob` or `.baton.json` glob names the file: only emptiness keeps it out, never its name. */
+  explicit?: boolean;
 }
 
 export function handoffId(repoPath: string, filePath: string, blobSha: string): string {
@@ -50,11 +59,15 @@ export function handoffId(repoPath: string, filePath: string, blobSha: string): 
  * @param masking the repo's secret fingerprints (so values found in its other handoffs are masked
  *   here too) and, for stored text read again, whether its earlier masks count as findings.
  */
-export function processHandoff(filePath: string, bytes: Uint8Array, masking: MaskOptions = {}): ProcessedHandoff | FailedHandoff {
+export function processHandoff(filePath: string, bytes: Uint8Array, masking: MaskOptions = {}, options: ProcessOptions = {}): ProcessedHandoff | FailedHandoff {
   const decoded = decodeText(bytes, { maxBytes: MAX_HANDOFF_BYTES });
   if (decoded.value === null) return { ok: false, issues: decoded.issues };
   const masked = maskSecrets(decoded.value, masking);
   const { value: parsed, issues: parseIssues } = parseHandoff(masked.text);
+  const fileName = filePath.slice(filePath.lastIndexOf("/") + 1);
+  const foundByFolder = options.explicit !== true && !isHandoffFileName(fileName) && isInHandoffFolder(filePath);
+  const notHandoff = judgeDocument(parsed, masked.text, { foundByFolder, fileName });
+  if (notHandoff !== null) return { ok: false, issues: [notHandoff], notHandoff };
   const pathInfo = parseHandoffPath(filePath);
   const pointer = parsed.pointers.previousPath ? resolvePointerDetailed(parsed.pointers.previousPath, filePath) : { path: null };
   const runtime = pathInfo.isProtocolPath && pathInfo.runtimeFolder ? pathInfo.runtimeFolder : parsed.identity.runtime;

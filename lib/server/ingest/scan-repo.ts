@@ -27,6 +27,8 @@ import {
   updateNothingFound,
   walkIssues,
 } from "./discovery-facts";
+import { SKIPPED_DOCUMENT_RULES } from "../../core/handoff/handoff-signals";
+import { loadSkippedDocuments, SKIPPED_STATUS } from "./skipped-documents";
 import { HANDOFF_CONTENT_COLUMNS, handoffContentValues, handoffId, MAX_HANDOFF_BYTES, processHandoff, type ProcessedHandoff } from "./process-handoff";
 import { findStoredHolding, loadStaleHandoffs, readStoredSources, readStoredTexts, updateRereadHandoffs, type StoredRef } from "./reread-stored";
 import { loadRepoSecrets, storeRepoSecrets } from "./repo-secrets";
@@ -183,6 +185,10 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   const fileStates = await loadFileStates(bulk, sourceId);
   const worktreeStates = new Map(fileStates.filter((state) => state.version === WORKTREE).map((state) => [state.path, state]));
   const failedBlobs = new Set(fileStates.filter((state) => state.version !== WORKTREE && state.status === "failed").map((state) => `${state.path}\0${state.version}`));
+  // Contents read before and found not to be handoffs (handoff-signals.ts): read again only under new rules.
+  const skippedBlobs = new Set(
+    settings.changed ? [] : fileStates.filter((state) => state.version !== WORKTREE && state.status === SKIPPED_STATUS).map((state) => `${state.path}\0${state.version}`),
+  );
 
   const worktreeNow: { path: string; blobSha: string | null; mtimeMs: number; size: number; bytes: Buffer | null; changed: boolean }[] = [];
   for (const file of walk.files) {
@@ -215,13 +221,13 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       continue;
     }
     const key = `${file.path}\0${file.blobSha}`;
-    if (known.has(key) || failedBlobs.has(key)) continue;
+    if (known.has(key) || failedBlobs.has(key) || skippedBlobs.has(key)) continue;
     candidates.set(key, { path: file.path, blobSha: file.blobSha, bytes: file.bytes, size: file.size, refs: new Set(["(working tree)"]), fromWorktree: true });
   }
   for (const [refName, entries] of refEntries) {
     for (const entry of entries) {
       const key = `${entry.path}\0${entry.sha}`;
-      if (known.has(key) || failedBlobs.has(key)) continue;
+      if (known.has(key) || failedBlobs.has(key) || skippedBlobs.has(key)) continue;
       const candidate = candidates.get(key) ?? { path: entry.path, blobSha: entry.sha, bytes: null, size: 0, refs: new Set<string>(), fromWorktree: false };
       candidate.refs.add(refName);
       candidates.set(key, candidate);
@@ -239,12 +245,15 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   const rowCandidates: { key: string; candidate: Candidate }[] = [];
   const failedStates: Row[] = [];
   const issueRows: Row[] = [];
+  /** Contents read this scan and found not to be handoffs; `storedIds` were stored as handoffs by an older reader. */
+  const skippedNow = new Set<string>();
+  const skippedStoredIds: string[] = [];
   const newIds = new Map<string, string>();
   const secrets = await loadRepoSecrets(bulk, repoId);
   const processedContents = new Map<string, ProcessedContent>();
   let freshSecrets: SecretFingerprint[] = [];
   const processContent = (content: Omit<ProcessedContent, "processed">) => {
-    const processed = processHandoff(content.path, content.bytes, { ...secrets.maskOptions(), countExistingMasks: content.isStoredText });
+    const processed = processHandoff(content.path, content.bytes, { ...secrets.maskOptions(), countExistingMasks: content.isStoredText }, { explicit: matcher.isExplicit(content.path) });
     if (processed.ok) freshSecrets.push(...secrets.learn(processed.fingerprints));
     return processed;
   };
@@ -272,7 +281,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     const content = { path: candidate.path, blobSha: candidate.blobSha, bytes, storedId: null, isStoredText: false, fromWorktree: candidate.fromWorktree };
     const processed = processContent(content);
     if (!processed.ok) {
-      recordFailure(candidate, processed.issues);
+      if (processed.notHandoff) recordSkip(key, candidate, processed.notHandoff);
+      else recordFailure(candidate, processed.issues);
       continue;
     }
     processedContents.set(key, { ...content, processed });
@@ -286,6 +296,14 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     for (const source of await readStoredSources(bulk, repoPath, refs, worktreeByPath)) {
       let content: Omit<ProcessedContent, "processed"> = { ...source, storedId: source.id, fromWorktree: false };
       let processed = processContent(content);
+      if (!processed.ok && processed.notHandoff) {
+        // Stored as a handoff by an older reader: no longer one. Its row goes; the skip is reported.
+        const key = `${source.path}\0${source.blobSha}`;
+        known.delete(key);
+        skippedStoredIds.push(source.id);
+        recordSkip(key, { ...storedCandidate(content), fromWorktree: worktreeByPath.get(source.path)?.blobSha === source.blobSha }, processed.notHandoff);
+        continue;
+      }
       if (!processed.ok && !source.isStoredText) {
         // The source no longer decodes as it did (it was stored, so it did once): keep the stored text.
         const [fallback] = await readStoredTexts(bulk, [source]);
@@ -347,6 +365,17 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     issueRows.push([sourceId, candidate.path, version, JSON.stringify(refs), issue.line, issue.rule, issue.severity, issue.message, options.scanRunId ?? null, now]);
   }
 
+  /** A content that is not a handoff: reported (info), remembered so it is not read again, never an error. */
+  function recordSkip(key: string, candidate: Candidate, issue: Finding) {
+    skippedNow.add(key);
+    const refs = [...candidate.refs];
+    const version = candidate.fromWorktree ? WORKTREE : candidate.blobSha;
+    if (!candidate.fromWorktree) {
+      failedStates.push([sourceId, candidate.path, version, candidate.size, null, candidate.blobSha, SKIPPED_STATUS, 1, options.scanRunId ?? null, now]);
+    }
+    issueRows.push([sourceId, candidate.path, version, JSON.stringify(refs), issue.line, issue.rule, issue.severity, issue.message, options.scanRunId ?? null, now]);
+  }
+
   function recordFailure(candidate: Candidate, issues: Finding[]) {
     stats.failed++;
     const refs = [...candidate.refs];
@@ -401,7 +430,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
 
   const lookupId = (filePath: string, blobSha: string) => known.get(`${filePath}\0${blobSha}`) ?? newIds.get(`${filePath}\0${blobSha}`);
   const somethingChanged =
-    changedRefs.length > 0 || goneBranches.length > 0 || worktreeChanged || handoffRows.length > 0 || rereadRows.length > 0 || failedStates.length > 0;
+    changedRefs.length > 0 || goneBranches.length > 0 || worktreeChanged || handoffRows.length > 0 || rereadRows.length > 0 || failedStates.length > 0 || skippedStoredIds.length > 0;
 
   await bulk.transaction(async () => {
     await bulk.execute(`UPDATE "Repo" SET "headSha" = ?, "headBranch" = ?, "isShallow" = ?, "defaultBranch" = ? WHERE "id" = ?`, [
@@ -427,6 +456,16 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       },
     );
     await updateRereadHandoffs(bulk, rereadRows);
+    if (skippedStoredIds.length > 0) await bulk.deleteWhereIn("Handoff", "id", skippedStoredIds);
+    if (settings.changed) {
+      // New rules: what was skipped and is read now (as a handoff, or skipped again) reports afresh.
+      const rules = SKIPPED_DOCUMENT_RULES.map(() => "?").join(", ");
+      for (const key of [...processedContents.keys(), ...skippedNow]) {
+        const [filePath, blobSha] = key.split("\0") as [string, string];
+        await bulk.execute(`DELETE FROM "FileState" WHERE "sourceId" = ? AND "path" = ? AND "version" = ? AND "status" = ?`, [sourceId, filePath, blobSha, SKIPPED_STATUS]);
+        await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "path" = ? AND "version" = ? AND "rule" IN (${rules})`, [sourceId, filePath, blobSha, ...SKIPPED_DOCUMENT_RULES]);
+      }
+    }
     await storeRepoSecrets(bulk, repoId, secrets, now);
     await bulk.insert(
       "FileState",
@@ -473,8 +512,9 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
 
     // Working-tree file states.
     for (const file of worktreeNow.filter((entry) => entry.changed)) {
+      const skipped = file.blobSha !== null && (skippedNow.has(`${file.path}\0${file.blobSha}`) || skippedBlobs.has(`${file.path}\0${file.blobSha}`));
       const failed = file.blobSha === null || !lookupId(file.path, file.blobSha);
-      await upsertFileState(bulk, sourceId, file.path, file.size, file.mtimeMs, file.blobSha, failed ? "failed" : "ok", options.scanRunId ?? null, now);
+      await upsertFileState(bulk, sourceId, file.path, file.size, file.mtimeMs, file.blobSha, skipped ? SKIPPED_STATUS : failed ? "failed" : "ok", options.scanRunId ?? null, now);
     }
     for (const gone of worktreeGone) {
       await bulk.execute(`UPDATE "FileState" SET "status" = 'gone', "updatedAt" = ? WHERE "id" = ?`, [now, gone.id]);
@@ -528,6 +568,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       globs: matcher.globs,
       ignore: matcher.ignore,
       latestHint: latest.hint ? { source: latest.hint.source, path: latest.hint.path } : null,
+      notHandoffs: await loadSkippedDocuments(bulk, sourceId),
       nothingFound,
     },
   };

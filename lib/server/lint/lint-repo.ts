@@ -6,6 +6,8 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { buildChains, type ChainNode } from "../../core/chains/build-chains";
+import { isDayOnlyTimestamp } from "../../core/chains/handoff-order";
+import { hasHandoffStructure, structureFields } from "../../core/handoff/handoff-signals";
 import type { Finding } from "../../core/findings";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import { resolveLatestHint } from "../../core/discovery/latest-hint";
@@ -16,6 +18,7 @@ import { createHandoffMatcher } from "../ingest/handoff-globs";
 import { LATEST_HINT_RULE } from "../ingest/latest-hint";
 import { MAX_HANDOFF_BYTES, processHandoff } from "../ingest/process-handoff";
 import { readRepoConfig } from "../ingest/repo-config";
+import type { SkippedDocument } from "../ingest/skipped-documents";
 import type { RepoDiscovery } from "../ingest/discovery-facts";
 import { readWorktreeFile, walkWorktree } from "../ingest/worktree";
 
@@ -81,6 +84,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   }
 
   const files: LintedFile[] = [];
+  const notHandoffs: (SkippedDocument & { blobSha: string })[] = [];
   const analysed: { path: string; blobSha: string; analysis: Extract<ReturnType<typeof processHandoff>, { ok: true }> }[] = [];
   for (const skipped of walk.skipped) files.push({ path: skipped.path, findings: [{ rule: skipped.rule, severity: "warning", line: null, message: skipped.reason }] });
   if (config.issues.length > 0) files.push({ path: config.file ?? ".baton.json", findings: config.issues });
@@ -90,7 +94,12 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
       files.push({ path: file.path, findings: [{ rule: "file-too-large", severity: "warning", line: null, message: `${size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit` }] });
       continue;
     }
-    const processed = processHandoff(file.path, bytes);
+    const processed = processHandoff(file.path, bytes, {}, { explicit: matcher.isExplicit(file.path) });
+    if (!processed.ok && processed.notHandoff) {
+      notHandoffs.push({ path: file.path, rule: processed.notHandoff.rule, reason: processed.notHandoff.message, blobSha: gitBlobSha(bytes) });
+      files.push({ path: file.path, findings: [processed.notHandoff] });
+      continue;
+    }
     if (!processed.ok) {
       files.push({ path: file.path, findings: processed.issues });
       continue;
@@ -106,6 +115,9 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
     branches: [],
     inWorkingTree: true,
     date: entry.analysis.analysis.pathInfo.date,
+    timestamp: entry.analysis.timestamp?.getTime() ?? null,
+    timestampIsDay: isDayOnlyTimestamp(entry.analysis.timestamp?.getTime(), entry.analysis.analysis.parsed.identity.timestampZone),
+    hasStructure: hasHandoffStructure(structureFields(entry.analysis.analysis.parsed, entry.analysis.previousPath)),
     fileTime: null,
   }));
   const chains = buildChains(nodes);
@@ -161,7 +173,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
     files.push({ path: hintFile.path, findings: [{ rule: LATEST_HINT_RULE, severity: hint.named && !seesAllBranches ? "not-checked" : "warning", line: null, message }] });
   }
 
-  const worktreeBlobs = new Set(analysed.map((entry) => entry.blobSha));
+  const worktreeBlobs = new Set([...analysed.map((entry) => entry.blobSha), ...notHandoffs.map((entry) => entry.blobSha)]);
   const unread = branchBlobs.filter((entry) => !worktreeBlobs.has(entry.sha));
   const otherBranches = { handoffs: new Set(unread.map((entry) => entry.sha)).size, branches: [...new Set(unread.map((entry) => entry.branch))].sort() };
   if (otherBranches.handoffs > 0) {
@@ -170,7 +182,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
       `${otherBranches.handoffs === 1 ? "1 handoff" : `${otherBranches.handoffs} handoffs`} only on other branches (${shown}) not linted: lint reads the working tree; baton scan ${repoRoot} checks every branch`,
     );
   }
-  const handoffs = walk.files.length;
+  const handoffs = walk.files.length - notHandoffs.length;
   const nothingFound =
     handoffs === 0 && pathsOnBranches.size === 0
       ? await buildDiscoveryHint({ repoRoot, matcher, configFile: config.file, markdown: walk.markdown, verb: "lint" })
@@ -182,6 +194,13 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
     limits,
     handoffs,
     otherBranches,
-    discovery: { config: config.file, globs: matcher.globs, ignore: matcher.ignore, latestHint, nothingFound },
+    discovery: {
+      config: config.file,
+      globs: matcher.globs,
+      ignore: matcher.ignore,
+      latestHint,
+      nothingFound,
+      notHandoffs: notHandoffs.map(({ path: filePath, rule, reason }) => ({ path: filePath, rule, reason })),
+    },
   };
 }

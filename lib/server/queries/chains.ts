@@ -1,6 +1,7 @@
 import { buildChains, type ChainNode } from "../../core/chains/build-chains";
-import { handoffFileTime } from "../../core/chains/handoff-order";
+import { handoffFileTime, isDayOnlyTimestamp } from "../../core/chains/handoff-order";
 import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
+import { hasHandoffStructure } from "../../core/handoff/handoff-signals";
 import type { Db } from "../db/client";
 
 export interface RepoChainData {
@@ -40,6 +41,11 @@ export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoCh
       fileMtime: true,
       commitTime: true,
       timestamp: true,
+      timestampZone: true,
+      model: true,
+      branch: true,
+      headSha: true,
+      ownCommitSha: true,
       inWorkingTree: true,
       deprecation: true,
       runtime: true,
@@ -64,6 +70,8 @@ export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoCh
       inWorkingTree: handoff.inWorkingTree,
       date: handoff.date,
       timestamp: handoff.timestamp?.getTime() ?? null,
+      timestampIsDay: isDayOnlyTimestamp(handoff.timestamp?.getTime(), handoff.timestampZone),
+      hasStructure: hasHandoffStructure(handoff),
       fileTime: handoffFileTime({ isCommitted: branches.length > 0, commitTime: handoff.commitTime?.getTime() ?? null, fileMtime: handoff.fileMtime?.getTime() ?? null }),
       isDeprecated: deprecation !== null,
       deprecation,

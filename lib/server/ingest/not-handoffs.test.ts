@@ -1,0 +1,90 @@
+/**
+ * Files in a handoff folder that are not handoffs (lib/core/handoff/handoff-signals.ts), end to end on
+ * SQLite and PostgreSQL: a backlog and a TODO list kept in `handover/`, an unfilled template; they are
+ * listed with the reason, never stored, never the latest; a rescan keeps the list; one stored as a handoff
+ * by an older reader is removed when read again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBulkWriter, type BulkWriter } from "../db/bulk";
+import { createDb, type Db } from "../db/client";
+import { getScanReport } from "../queries/scan-report";
+import { GitFixture } from "../test-support/git-fixture";
+import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
+import { scanPaths } from "./scan";
+
+const SESSION = `# Session report 2026-02-26 23:37
+
+## Done
+- released the order form
+
+## Next
+- add a unit type flag in the admin page
+`;
+const BACKLOG = "# V2 Backlog\n\n## Goal\nShip the importer.\n\n## Next\n- P0: parser\n- P1: review UI\n";
+const TODO = "# TODO\n\n## In progress\n- [ ] importer\n\n## Done\n- [x] parser\n";
+const DESIGN = "# Layer refactor\n\nLast updated: 2026-03-03\n\n## Scope\n- six layers\n";
+const UNFILLED = "# Handoff\n\n## Goal\n- (one line)\n\n## State\n- Branch:\n- Last commit:\n\n## Next action\n- (exactly one step)\n";
+
+for (const provider of testProviders) {
+  describe.skipIf(provider.skip)(`files in a handoff folder that are not handoffs (${provider.name})`, () => {
+    let database: TestDatabase;
+    let bulk: BulkWriter;
+    let db: Db;
+
+    beforeAll(async () => {
+      database = await provider.create();
+      bulk = openBulkWriter(database.target);
+      db = createDb(database.target);
+    });
+    afterAll(async () => {
+      await bulk?.close();
+      await db?.$disconnect();
+      await database?.drop();
+    });
+
+    it("are listed with the reason, never stored or the latest, also after a rescan", async () => {
+      const repo = new GitFixture("not-handoffs");
+      repo.write("handover/sessions/2026-02-26_2337_end.md", SESSION).commit("session report");
+      // Committed later: by commit time alone, each of these would be the latest.
+      repo.write("handover/v2/V2_BACKLOG.md", BACKLOG).write("handover/TODO.md", TODO).write("handover/v2/layer-refactor.md", DESIGN);
+      repo.write("docs/HANDOFF.md", UNFILLED).commit("project documents");
+
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      expect(scanned.status).toBe("ok");
+      const expected = [
+        { path: "docs/HANDOFF.md", rule: "handoff-empty" },
+        { path: "handover/TODO.md", rule: "not-a-handoff" },
+        { path: "handover/v2/V2_BACKLOG.md", rule: "not-a-handoff" },
+      ];
+      expect(scanned.discovery!.notHandoffs.map(({ path, rule }) => ({ path, rule }))).toEqual(expected);
+      expect(scanned.discovery!.notHandoffs[1]!.reason).toMatch(/"todo"/);
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual(["handover/sessions/2026-02-26_2337_end.md", "handover/v2/layer-refactor.md"]);
+      // The design note is newer but has nothing to resume from.
+      expect(report.latest).toBe("handover/sessions/2026-02-26_2337_end.md");
+
+      repo.write("handover/sessions/2026-02-27_0900_end.md", SESSION.replace("23:37", "09:00")).commit("next session");
+      const again = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      expect(again.status).toBe("ok");
+      expect(again.discovery!.notHandoffs.map(({ path, rule }) => ({ path, rule }))).toEqual(expected);
+      expect((await getScanReport(db, { repoIds: [scanned.repoId!] })).latest).toBe("handover/sessions/2026-02-27_0900_end.md");
+    });
+
+    it("one stored as a handoff by an older reader is removed when read again", async () => {
+      const repo = new GitFixture("not-handoffs-upgrade");
+      repo.write("handover/2026-02-26.md", SESSION).write("handover/V2_BACKLOG.md", BACKLOG).commit("handover folder");
+      // A glob names it: stored as a handoff, as an older reader stored it.
+      const first = (await scanPaths([repo.root], { bulk, globs: ["handover/V2_BACKLOG.md"] })).repos[0]!;
+      expect((await getScanReport(db, { repoIds: [first.repoId!] })).handoffs.map((entry) => entry.path).sort()).toEqual(["handover/2026-02-26.md", "handover/V2_BACKLOG.md"]);
+      await db.handoff.updateMany({ where: { repoId: first.repoId! }, data: { readerVersion: 4 } });
+      await db.source.update({ where: { id: first.sourceId! }, data: { globs: "[]" } });
+
+      const upgraded = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      expect(upgraded.status).toBe("ok");
+      expect((await getScanReport(db, { repoIds: [first.repoId!] })).handoffs.map((entry) => entry.path)).toEqual(["handover/2026-02-26.md"]);
+      expect(upgraded.discovery!.notHandoffs.map(({ path, rule }) => ({ path, rule }))).toEqual([{ path: "handover/V2_BACKLOG.md", rule: "not-a-handoff" }]);
+    });
+  });
+}
+
+if (testProviders[1]!.skip) console.warn(`not-handoffs (postgresql): ${POSTGRES_SKIP_MESSAGE}`);
