@@ -2,11 +2,14 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "./fixtures/test";
 import { shot } from "./screenshot";
 
-/** Screenshots the README links: kept in docs/screenshots (every other one goes to test-results). */
+/**
+ * Screenshots of the polished pages, for people to look at (test-results/screenshots). The README's own
+ * pictures come from the demo workspace alone (`npm run screenshots`): this run has test repos in it.
+ */
 async function docShot(page: Page, name: string) {
-  mkdirSync("docs/screenshots", { recursive: true });
+  mkdirSync("test-results/screenshots", { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `docs/screenshots/${name}.png` });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png` });
 }
 
 /** Every page a reader can reach, records included (their addresses read from the lists). */
