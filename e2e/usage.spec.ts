@@ -15,8 +15,8 @@ test("usage page: stacked chart, ccusage's daily rows with totals, switching bre
   await expect(page.getByRole("heading", { level: 1, name: "Usage" })).toBeVisible();
   // Scoped to the visible region: a streamed update holds a hidden copy of the chart for a moment.
   const chart = page.getByRole("region", { name: "Usage chart" }).getByTestId("usage-chart");
-  await expect(chart).toHaveAttribute("data-series", /claude-code/);
-  await expect(chart).toHaveAttribute("data-series", /codex/);
+  await expect(chart).toHaveAttribute("data-series", /Claude Code/);
+  await expect(chart).toHaveAttribute("data-series", /Codex/);
   await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
   const table = page.getByRole("table", { name: "Usage table" });
   // Seven days with requests, then the totals row.
@@ -29,7 +29,7 @@ test("usage page: stacked chart, ccusage's daily rows with totals, switching bre
   await page.getByRole("navigation", { name: "Stack by" }).getByRole("link", { name: "Model" }).click();
   await expect(page).toHaveURL(/by=model/);
   await expect(chart).toHaveAttribute("data-series", /gpt-5\.5/);
-  await expect(chart).not.toHaveAttribute("data-series", /claude-code/);
+  await expect(chart).not.toHaveAttribute("data-series", /Claude Code/);
 
   await page.getByRole("navigation", { name: "Measure" }).getByRole("link", { name: "Cost (est.)" }).click();
   await expect(page).toHaveURL(/metric=cost/);

@@ -31,9 +31,13 @@ function chartColors(isDark: boolean) {
 }
 
 /** Axis ticks: k, M, B, T, so the largest legal totals (10^8 per field per request) fit the axis. */
+/** A token count on an axis: 7.5M, 22.5M, 150M, 12k (one decimal below 100 of a unit, none when it is whole). */
 export const tokenFormat = (value: number) => {
   for (const [size, unit] of [[1e12, "T"], [1e9, "B"], [1e6, "M"]] as const) {
-    if (value >= size) return `${(value / size).toFixed(value >= 10 * size ? 0 : 1)}${unit}`;
+    if (value >= size) {
+      const scaled = value / size;
+      return `${scaled >= 100 ? Math.round(scaled) : Number(scaled.toFixed(1))}${unit}`;
+    }
   }
   return value >= 1_000 ? `${Math.round(value / 1_000)}k` : String(Math.round(value));
 };

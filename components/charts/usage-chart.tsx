@@ -17,7 +17,7 @@ export function UsageBarChart({ chart }: { chart: UsageChart }) {
           <XAxis dataKey="period" tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} minTickGap={12} />
           <YAxis tickFormatter={format} tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} axisLine={false} width={56} />
           <Tooltip
-            formatter={(value, name) => [format(Number(value)), name]}
+            formatter={(value, name) => [chart.metric === "tokens" ? `${Number(value).toLocaleString("en-US")} tokens` : format(Number(value)), name]}
             contentStyle={{ fontSize: 12, borderRadius: 8 }}
             cursor={{ fill: "currentColor", fillOpacity: 0.06 }}
           />

@@ -1,23 +1,16 @@
-const runtimeStyles: Record<string, { label: string; className: string }> = {
-  "claude-code": { label: "Claude Code", className: "bg-[#d97757]/10 text-[#a4461f] ring-[#d97757]/30 dark:bg-[#d97757]/15 dark:text-[#f0a585] dark:ring-[#d97757]/40" },
-  codex: { label: "Codex", className: "bg-[#10a37f]/10 text-[#0b7a5f] ring-[#10a37f]/30 dark:bg-[#10a37f]/15 dark:text-[#5fd6b2] dark:ring-[#10a37f]/40" },
-  "gemini-cli": { label: "Gemini CLI", className: "bg-[#4285f4]/10 text-[#1f5fcc] ring-[#4285f4]/30 dark:bg-[#4285f4]/15 dark:text-[#9dbdfa] dark:ring-[#4285f4]/40" },
-  opencode: { label: "OpenCode", className: "bg-[#a855f7]/10 text-[#7e3cc0] ring-[#a855f7]/30 dark:bg-[#a855f7]/15 dark:text-[#d3a8fb] dark:ring-[#a855f7]/40" },
-  antigravity: { label: "Antigravity", className: "bg-[#f59e0b]/10 text-[#a16207] ring-[#f59e0b]/30 dark:bg-[#f59e0b]/15 dark:text-[#fbc65c] dark:ring-[#f59e0b]/40" },
+import { RUNTIME_COLORS, runtimeName } from "@/lib/core/runtimes/runtime-names.data";
+
+const runtimeStyles: Record<string, { className: string }> = {
+  "claude-code": { className: "bg-[#d97757]/10 text-[#a4461f] ring-[#d97757]/30 dark:bg-[#d97757]/15 dark:text-[#f0a585] dark:ring-[#d97757]/40" },
+  codex: { className: "bg-[#10a37f]/10 text-[#0b7a5f] ring-[#10a37f]/30 dark:bg-[#10a37f]/15 dark:text-[#5fd6b2] dark:ring-[#10a37f]/40" },
+  "gemini-cli": { className: "bg-[#4285f4]/10 text-[#1f5fcc] ring-[#4285f4]/30 dark:bg-[#4285f4]/15 dark:text-[#9dbdfa] dark:ring-[#4285f4]/40" },
+  opencode: { className: "bg-[#a855f7]/10 text-[#7e3cc0] ring-[#a855f7]/30 dark:bg-[#a855f7]/15 dark:text-[#d3a8fb] dark:ring-[#a855f7]/40" },
+  antigravity: { className: "bg-[#f59e0b]/10 text-[#a16207] ring-[#f59e0b]/30 dark:bg-[#f59e0b]/15 dark:text-[#fbc65c] dark:ring-[#f59e0b]/40" },
 };
 
-export const runtimeColors: Record<string, string> = {
-  "claude-code": "#d97757",
-  codex: "#10a37f",
-  "gemini-cli": "#4285f4",
-  opencode: "#a855f7",
-  antigravity: "#f59e0b",
-};
+export const runtimeColors = RUNTIME_COLORS;
 
-export function runtimeLabel(runtime: string | null): string {
-  if (!runtime) return "unknown";
-  return runtimeStyles[runtime]?.label ?? runtime;
-}
+export const runtimeLabel = runtimeName;
 
 export function RuntimeBadge({ runtime }: { runtime: string | null }) {
   const style = runtime ? runtimeStyles[runtime] : undefined;

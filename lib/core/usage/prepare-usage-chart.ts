@@ -5,6 +5,7 @@
  * Colours are decided here, not in the component (runtimes keep their theme colours).
  */
 import type { PeriodRow } from "./aggregate";
+import { RUNTIME_COLORS, runtimeName } from "../runtimes/runtime-names.data";
 import { weekOf, type PeriodKind } from "./periods";
 
 export type UsageMetric = "tokens" | "cost";
@@ -24,13 +25,6 @@ export interface UsageChart {
 }
 
 const MAX_SERIES = 8;
-const RUNTIME_COLORS: Record<string, string> = {
-  "claude-code": "#d97757",
-  codex: "#10a37f",
-  "gemini-cli": "#4285f4",
-  opencode: "#a855f7",
-  seed: "#64748b",
-};
 const PALETTE = ["#0ea5e9", "#f97316", "#22c55e", "#e11d48", "#8b5cf6", "#eab308", "#14b8a6", "#ec4899"];
 const OTHER_COLOR = "#94a3b8";
 
@@ -45,9 +39,10 @@ export function prepareUsageChart(rows: readonly PeriodRow[], options: { kind: P
   const ranked = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([group]) => group);
   const shown = ranked.length > MAX_SERIES ? ranked.slice(0, MAX_SERIES - 1) : ranked;
   const folded = new Set(ranked.slice(shown.length));
+  const nameOf = (group: string) => (options.breakdownIsRuntime ? runtimeName(group || null) : group || "all");
   const series: UsageChartSeries[] = shown.map((group, index) => ({
     key: `s${index}`,
-    label: group || "all",
+    label: nameOf(group),
     color: options.breakdownIsRuntime ? (RUNTIME_COLORS[group] ?? PALETTE[index % PALETTE.length]!) : PALETTE[index % PALETTE.length]!,
   }));
   if (folded.size > 0) series.push({ key: "other", label: `other (${folded.size})`, color: OTHER_COLOR });
@@ -64,7 +59,7 @@ export function prepareUsageChart(rows: readonly PeriodRow[], options: { kind: P
     const key = keyOf.get(row.group) ?? "other";
     point[key] = (point[key] as number) + value(row);
   }
-  return { points: [...byPeriod.values()], series, metric: options.metric, unpriced: [...unpriced].sort() };
+  return { points: [...byPeriod.values()], series, metric: options.metric, unpriced: [...unpriced].map(nameOf).sort() };
 }
 
 /** Every period key from `since` to `until` (dates YYYY-MM-DD, inclusive). */

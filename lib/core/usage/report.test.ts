@@ -59,7 +59,7 @@ describe("usage chart", () => {
     const rows = periodRows([entry("2026-02-11T10:00:00Z"), entry("2026-02-11T11:00:00Z", { runtime: "codex", cacheReadTokens: 1 }), entry("2026-02-13T10:00:00Z")], { kind: "daily", timeZone: "UTC", breakdown: "runtime" });
     const chart = prepareUsageChart(rows, { kind: "daily", metric: "tokens", since: "2026-02-10", until: "2026-02-14", breakdownIsRuntime: true });
     expect(chart.points.map((point) => point.period)).toEqual(["2026-02-10", "2026-02-11", "2026-02-12", "2026-02-13", "2026-02-14"]);
-    expect(chart.series.map((series) => [series.label, series.color])).toEqual([["claude-code", "#d97757"], ["codex", "#10a37f"]]);
+    expect(chart.series.map((series) => [series.label, series.color])).toEqual([["Claude Code", "#d97757"], ["Codex", "#10a37f"]]);
     expect(chart.points[2]).toEqual({ period: "2026-02-12", s0: 0, s1: 0 });
     expect(periodsBetween("weekly", "2026-02-10", "2026-02-24")).toEqual(["2026-02-08", "2026-02-15", "2026-02-22"]);
     expect(periodsBetween("monthly", "2026-01-30", "2026-03-01")).toEqual(["2026-01", "2026-02", "2026-03"]);
