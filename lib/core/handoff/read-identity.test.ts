@@ -194,3 +194,20 @@ describe("identity values read only where they have the field's shape", () => {
 test("\"Branch at handoff\" names the branch, with a note after it", () => {
   expect(identityOf("# H\n\n**Date:** 2026-07-21\n**Branch at handoff:** `sprint-9/clustering` (off `session-5/2026-07-21`)\n").branch).toBe("sprint-9/clustering");
 });
+
+describe("identity written as key=value pairs", () => {
+  test("a label whose value is a run of pairs gives each pair as a label (branch, commit as HEAD, session)", () => {
+    const identity = identityOf("# Session log\n\n## 2026-03-02\n\nMeta: branch=feat/login commit=9f3c2ab session=ses_01JXABCDEF\n\nDid the login form.\n");
+    expect(identity).toMatchObject({ branch: "feat/login", headSha: "9f3c2ab", sessionId: "ses_01JXABCDEF" });
+  });
+
+  test("quoted values, commas and backticks", () => {
+    const identity = identityOf('- Context: runtime="Claude Code", model=`claude-opus-4-5`, branch=main\n');
+    expect(identity).toMatchObject({ runtime: "claude-code", model: "claude-opus-4-5", branch: "main" });
+  });
+
+  test("prose with an equals sign is not a record", () => {
+    const identity = identityOf("Note: set retries=3 in the config before the branch=main deploy\n");
+    expect(identity).toMatchObject({ branch: null, headSha: null });
+  });
+});

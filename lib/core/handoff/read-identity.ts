@@ -34,8 +34,10 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
   // A group (one paragraph, list or table) or a line with two or more specific identity keys is an
   // identity block, so its generic keys ("Session:", "Commit:") can be trusted too.
   const strongCountByGroup = new Map<number, number>();
+  // In a run of `key=value` pairs every identity key counts: the record was written by a tool, so
+  // "commit=abc1234" beside "branch=main" is the commit as surely as "HEAD: abc1234" is.
   for (const kv of model.keyValues) {
-    if (identityFieldOf(kv.key) !== null) strongCountByGroup.set(kv.group, (strongCountByGroup.get(kv.group) ?? 0) + 1);
+    if (identityFieldOf(kv.key, kv.fromPairs === true) !== null) strongCountByGroup.set(kv.group, (strongCountByGroup.get(kv.group) ?? 0) + 1);
   }
 
   const rank = (kv: KeyValue): number => {

@@ -18,5 +18,7 @@
  *    name is cut; "last updated" labels in eight languages; what the real-handoff corpus showed (docs/corpus.md).
  * 5: a file with nothing filled in, or one named as another kind of document in a handoff folder with no
  *    handoff marks, is not a handoff (handoff-signals.ts): a stored one read again is removed and reported.
+ * 6: a label whose value is a run of `key=value` pairs (`Meta: branch=main commit=abc1234`) gives each pair
+ *    as a label, all of them trusted as identity (a tool wrote the record).
  */
-export const READER_VERSION = 5;
+export const READER_VERSION = 6;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parseHandoff } from "./parse-handoff";
+import { keyValuePairs } from "./section-model";
 
 const parse = (markdown: string) => {
   const result = parseHandoff(markdown);
@@ -39,5 +40,25 @@ describe("handoffs that use H1 for every section", () => {
 
   test("an H1 after content is a section", () => {
     expect(keys("Notes for the next agent.\n\n# Verification\n```\nmix test\n```\n\n# State\n- [x] a\n")).toEqual(["verification", "state"]);
+  });
+});
+
+describe("key=value runs", () => {
+  test("a value made only of two or more pairs is a record; anything else is not", () => {
+    expect(keyValuePairs("branch=main commit=abc1234")).toEqual([
+      { key: "branch", value: "main" },
+      { key: "commit", value: "abc1234" },
+    ]);
+    expect(keyValuePairs(' runtime="Claude Code", model=`opus`; x=1 | y=2 ')).toEqual([
+      { key: "runtime", value: "Claude Code" },
+      { key: "model", value: "opus" },
+      { key: "x", value: "1" },
+      { key: "y", value: "2" },
+    ]);
+    expect(keyValuePairs("branch=main")).toBeNull();
+    expect(keyValuePairs("set retries=3 in the config")).toBeNull();
+    expect(keyValuePairs("a=1 and b=2")).toBeNull();
+    expect(keyValuePairs("=1 b=2")).toBeNull();
+    expect(keyValuePairs("")).toBeNull();
   });
 });

@@ -37,6 +37,33 @@ export interface KeyValue {
   fromFrontMatter: boolean;
   /** True when the line holds several labels (`**Date:** … · **Branch:** … · **HEAD:** …`). */
   sharesLine?: boolean;
+  /** Read from a run of `key=value` pairs (`Meta: branch=main commit=abc1234`): a machine-written record. */
+  fromPairs?: boolean;
+}
+
+/** One `key=value` (the value bare, or in quotes or backticks). */
+const PAIR = /([A-Za-z][\w.-]{0,39})=("[^"]*"|'[^']*'|`[^`]*`|[^\s,;|]+)/y;
+const PAIR_SEPARATOR = /[\s,;|]+/y;
+
+/**
+ * The pairs of a value that is nothing but `key=value` pairs (at least two), as a log line or a tool
+ * writes them; null for anything else ("set retries=3 in the config" is prose, not a record).
+ */
+export function keyValuePairs(value: string): { key: string; value: string }[] | null {
+  const text = value.trim();
+  const pairs: { key: string; value: string }[] = [];
+  let at = 0;
+  while (at < text.length) {
+    PAIR.lastIndex = at;
+    const match = PAIR.exec(text);
+    if (match === null) return null;
+    pairs.push({ key: match[1]!, value: match[2]!.replace(/^(["'`])(.*)\1$/, "$2") });
+    at = PAIR.lastIndex;
+    PAIR_SEPARATOR.lastIndex = at;
+    if (PAIR_SEPARATOR.exec(text) !== null) at = PAIR_SEPARATOR.lastIndex;
+    else if (at < text.length) return null;
+  }
+  return pairs.length >= 2 ? pairs : null;
 }
 
 /** Labels that open a section spanning the units after them (the others are key-value pairs). */
@@ -91,6 +118,21 @@ export function buildSections(units: Unit[]): SectionModel {
         fromFrontMatter: false,
         sharesLine: labels.length > 1,
       });
+      // "Meta: branch=main commit=abc1234": each pair is a label of its own.
+      for (const pair of keyValuePairs(parsed.rest) ?? []) {
+        keyValues.push({
+          name: pair.key,
+          key: normaliseKey(pair.key),
+          value: pair.value,
+          codes: [],
+          line: unit.line,
+          group: unit.group,
+          section,
+          fromFrontMatter: false,
+          sharesLine: true,
+          fromPairs: true,
+        });
+      }
     }
   };
   const titleHeading = documentTitleHeading(units);
