@@ -22,11 +22,11 @@ export function HandoffSource({ content, highlighted }: { content: string; highl
         {lines.map((line, index) => {
           const number = index + 1;
           return (
-            <div key={number} id={`L${number}`} className={`line-anchor flex ${highlighted.has(number) ? "bg-red-950/70" : ""}`}>
-              <a href={`#L${number}`} className="w-12 shrink-0 select-none pr-3 text-right text-zinc-500 dark:text-zinc-400 hover:text-zinc-300 dark:hover:text-zinc-600">
+            <div key={number} id={`L${number}`} className={highlighted.has(number) ? "line-anchor src-line src-line-error" : "line-anchor src-line"}>
+              <a href={`#L${number}`} className="src-num">
                 {number}
               </a>
-              <span className="whitespace-pre-wrap break-all pr-4">{line || " "}</span>
+              <span className="src-text">{line || " "}</span>
             </div>
           );
         })}
