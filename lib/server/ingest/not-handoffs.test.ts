@@ -4,13 +4,14 @@
  * listed with the reason, never stored, never the latest; a rescan keeps the list; one stored as a handoff
  * by an older reader is removed when read again.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBulkWriter, type BulkWriter } from "../db/bulk";
-import { createDb, type Db } from "../db/client";
+import { describe, expect, it } from "vitest";
+import type { BulkWriter } from "../db/bulk";
+import type { Db } from "../db/client";
 import { getScanReport } from "../queries/scan-report";
 import { GitFixture } from "../test-support/git-fixture";
-import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
+import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-database";
 import { scanPaths } from "./scan";
+import { useProviderDatabase } from "../test-support/provider-database";
 
 const SESSION = `# Session report 2026-02-26 23:37
 
@@ -27,20 +28,9 @@ const UNFILLED = "# Handoff\n\n## Goal\n- (one line)\n\n## State\n- Branch:\n- L
 
 for (const provider of testProviders) {
   describe.skipIf(provider.skip)(`files in a handoff folder that are not handoffs (${provider.name})`, () => {
-    let database: TestDatabase;
     let bulk: BulkWriter;
     let db: Db;
-
-    beforeAll(async () => {
-      database = await provider.create();
-      bulk = openBulkWriter(database.target);
-      db = createDb(database.target);
-    });
-    afterAll(async () => {
-      await bulk?.close();
-      await db?.$disconnect();
-      await database?.drop();
-    });
+    useProviderDatabase(provider, (opened) => ({ bulk, db } = opened));
 
     it("are listed with the reason, never stored or the latest, also after a rescan", async () => {
       const repo = new GitFixture("not-handoffs");

@@ -7,15 +7,16 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { fixtureSuite, PUBLIC, tokenFields } from "../../core/sessions/__fixtures__/realcli-truth";
 import type { SessionSummary } from "../../core/sessions/types";
 import { loadAgentSessions } from "../agents/load-agent-sessions";
-import { openBulkWriter, type BulkWriter } from "../db/bulk";
-import { createDb, type Db } from "../db/client";
+import type { BulkWriter } from "../db/bulk";
+import type { Db } from "../db/client";
 import { getSession } from "../queries/sessions";
-import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
+import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-database";
 import { scanAgentSources } from "./scan-agents";
+import { useProviderDatabase } from "../test-support/provider-database";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-ingest-vs-summary-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -59,19 +60,9 @@ const BATCHINGS = [
 
 for (const provider of testProviders) for (const [batching, batchSizes] of BATCHINGS) {
   describe.skipIf(provider.skip || !present)(fixtureSuite(`ingest equals the whole-file summaries (${provider.name}, ${batching})`, PUBLIC, present), () => {
-    let database: TestDatabase;
     let bulk: BulkWriter;
     let db: Db;
-    beforeAll(async () => {
-      database = await provider.create();
-      bulk = openBulkWriter(database.target);
-      db = createDb(database.target);
-    });
-    afterAll(async () => {
-      await bulk?.close();
-      await db?.$disconnect();
-      await database?.drop();
-    });
+    useProviderDatabase(provider, (opened) => ({ bulk, db } = opened));
 
     it.each(CASES)("%s", async (_name, partial) => {
       const raw = { CLAUDE_CONFIG_DIR: none, CODEX_HOME: none, GEMINI_DATA_DIR: none, OPENCODE_DATA_DIR: none, ...partial };

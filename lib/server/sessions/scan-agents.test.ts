@@ -17,9 +17,10 @@ import { createDb, type Db } from "../db/client";
 import { getSession, listAgentSources, listSessions, parseSessionFilters, setUserContextWindow, type SessionDetail } from "../queries/sessions";
 import { getSessionReport } from "../queries/scan-report";
 import { sqlReaderFor } from "./sql-reader";
-import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
+import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-database";
 import { isFirstAgentScan, scanAgentSources } from "./scan-agents";
 import { claudeTranscript, copyRealcliHome, REALCLI_PRESENT, type ClaudeTurn } from "./session-test-fixtures";
+import { useProviderDatabase } from "../test-support/provider-database";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-sessions-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -71,20 +72,9 @@ const sumOf = (turns: ClaudeTurn[]) => ({
 
 for (const provider of testProviders) {
   describe.skipIf(provider.skip)(`agent session ingest (${provider.name})`, () => {
-    let database: TestDatabase;
     let bulk: BulkWriter;
     let db: Db;
-
-    beforeAll(async () => {
-      database = await provider.create();
-      bulk = openBulkWriter(database.target);
-      db = createDb(database.target);
-    });
-    afterAll(async () => {
-      await bulk?.close();
-      await db?.$disconnect();
-      await database?.drop();
-    });
+    useProviderDatabase(provider, (opened) => ({ bulk, db } = opened));
 
     describe.skipIf(!REALCLI_PRESENT)(fixtureSuite("the real CLIs' logs (copies)", REALCLI, REALCLI_PRESENT), () => {
       let env: Record<string, string>;

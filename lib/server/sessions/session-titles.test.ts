@@ -1,15 +1,16 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openBulkWriter, type BulkWriter } from "../db/bulk";
-import { createDb, type Db } from "../db/client";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BulkWriter } from "../db/bulk";
+import type { Db } from "../db/client";
 import { getSessionReport } from "../queries/scan-report";
 import { searchPalette } from "../queries/palette-search";
-import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
+import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-database";
 import { sessionTitles } from "../usage/usage-queries";
 import { scanAgentSources } from "./scan-agents";
 import { sqlReaderFor } from "./sql-reader";
+import { useProviderDatabase } from "../test-support/provider-database";
 
 /**
  * Session titles through ingest: the first prompt is stored masked and bounded, an appended prompt
@@ -42,20 +43,9 @@ const KEY = "sk-ant-api03-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe".repeat(3);
 
 for (const provider of testProviders) {
   describe.skipIf(provider.skip)(`session titles through ingest (${provider.name})`, () => {
-    let database: TestDatabase;
     let bulk: BulkWriter;
     let db: Db;
-
-    beforeAll(async () => {
-      database = await provider.create();
-      bulk = openBulkWriter(database.target);
-      db = createDb(database.target);
-    });
-    afterAll(async () => {
-      await bulk?.close();
-      await db?.$disconnect();
-      await database?.drop();
-    });
+    useProviderDatabase(provider, (opened) => ({ bulk, db } = opened));
 
     const stored = async (externalId: string) => db.agentSession.findFirstOrThrow({ where: { externalId, parentId: null }, select: { id: true, title: true, titleAt: true } });
 
