@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { bundleRoot, fingerprint, freshBundle, MANIFEST_VERSION } from "../lib/server/app/cli-bundle.mjs";
+import { bundleRoot, fingerprint, freshBundle, MANIFEST_VERSION } from "../lib/server/sessions/cli-bundle.mjs";
 
 export { bundleRoot, freshBundle };
 

@@ -13,6 +13,7 @@ import { classifyTitle } from "./section-titles";
 
 const DOC = path.resolve(import.meta.dirname, "../../../docs/lint-rules.md");
 
+// Each test is skipped only in a checkout without docs/ (a package built from lib alone); the repo always has it.
 describe("docs/lint-rules.md lists the heading synonyms the code uses", () => {
   test.skipIf(!existsSync(DOC))("the generated block equals the tables (run `npx tsx scripts/generate-heading-synonyms-doc.ts`)", () => {
     const block = headingSynonymsBlockOf(readFileSync(DOC, "utf8"));

@@ -69,6 +69,7 @@ const realFiles = [
 ];
 
 describe("fast path = JSON.parse on real transcripts", () => {
+  // Skipped when ../shared/fixtures is absent (no real transcripts to compare with): fixtures are never copied in.
   test.skipIf(realFiles.length === 0).each(realFiles.map((file) => [path.relative(path.join(import.meta.dirname, "../../../.."), file), file]))("%s", (_name, file) => {
     const bytes = readFileSync(file);
     let start = 0;
@@ -229,6 +230,7 @@ describe("WebAssembly walk = JavaScript walk", () => {
   });
 });
 
+// Skipped only when the committed WebAssembly cannot load here; the JavaScript fallback is what runs then.
 describe.skipIf(wasm === null)("WebAssembly member names = JavaScript's", () => {
   test("names of many lengths, long ones included, and near misses", () => {
     const lengths = [1, 2, 9, 31, 32, 62, 63, 64, 65, 100];
@@ -247,6 +249,7 @@ describe.skipIf(wasm === null)("WebAssembly member names = JavaScript's", () => 
   });
 });
 
+// Skipped only when the committed WebAssembly cannot load here; the JavaScript fallback is what runs then.
 describe.skipIf(wasm === null)("WebAssembly byte searches = JavaScript's", () => {
   const bytesAndRange = fc
     .array(fc.constantFrom(10, 34, 116, 95, 114, 97, 92, 0, 200, 111, 108, 101, 115, 117), { maxLength: 200 })

@@ -166,6 +166,7 @@ describe("baton scan on a read-only or full database: one line, exit 1, no stack
   const immutable = path.join(scratch, "immutable-probe");
   writeFileSync(immutable, "x");
   const canChattr = tryRun("chattr", ["+i", immutable]) && tryRun("chattr", ["-i", immutable]);
+  // Skipped only where `chattr +i` is refused (not root, or a file system without immutable files).
   it.skipIf(!canChattr)("a read-only database file (chattr +i)", async () => {
     const folder = path.join(scratch, "ro-cli");
     mkdirSync(folder);
@@ -189,6 +190,7 @@ describe("baton scan on a read-only or full database: one line, exit 1, no stack
   afterAll(() => {
     if (canMount) tryRun("umount", [mountPoint]);
   });
+  // Skipped only where a tmpfs cannot be mounted (not root, or a container without CAP_SYS_ADMIN).
   it.skipIf(!canMount)("a full disk (a 1 MB tmpfs)", async () => {
     const claudeDir = path.join(scratch, "full-cli-claude");
     writeClaudeLog(claudeDir, 20_000);

@@ -52,6 +52,7 @@ for (const provider of testProviders) {
       }
     });
 
+    // NOTIFY exists on PostgreSQL only: a SQLite server's bus is in-process, covered by the rescan test above.
     it.skipIf(provider.name !== "postgresql")("a CLI scan on PostgreSQL reaches a running server's bus by NOTIFY", async () => {
       const server = createEventBus({ provider: "postgresql", url: database.target.url, log: () => {} });
       const seen: BatonEvent[] = [];

@@ -166,6 +166,7 @@ describe("a session's files read together", () => {
 
 describe("the WebAssembly memory reads go into", () => {
   const walker = wasmJsonWalker();
+  // Skipped only when the committed WebAssembly walker cannot load here (the JavaScript path is tested anyway).
   it.skipIf(walker === null)("holds a whole chunk from the start: reading one never grows it (which would detach its buffer and deoptimise the parser)", () => {
     const before = walker!.scratch(1).buffer;
     const chunk = walker!.scratch(DEFAULT_CHUNK);

@@ -1,7 +1,7 @@
 /**
  * Parses agent files on worker threads when that pays, inline otherwise.
  *
- * A worker runs the prebuilt parser bundle (scripts/build-cli.mjs builds it; lib/server/app/cli-bundle.mjs says if it is fresh) when there is a fresh one and
+ * A worker runs the prebuilt parser bundle (scripts/build-cli.mjs builds it; lib/server/sessions/cli-bundle.mjs says if it is fresh) when there is a fresh one and
  * answers its first task ~60 ms after it is created; without one it loads the TypeScript sources
  * through tsx, 0.3–0.45 s per worker, and workers are not started by default.
  *
@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { freshBundle } from "../app/cli-bundle.mjs";
+import { freshBundle } from "./cli-bundle.mjs";
 import { parseAgentGroup, type AgentFileTask, type AgentGroupOutcome } from "./parse-agent-file";
 
 /** Set by the CLI bundle's build: the bundled worker beside it. */
