@@ -18,6 +18,7 @@ import { realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
+import { runtimeName } from "../../core/runtimes/runtime-names.data";
 import type { ParserCarryState, SessionRuntime } from "../../core/sessions/types";
 import { discoverAgentSources, FOLDER_VARIABLES, relativeInside, type AgentSources } from "../agents/discover-agent-sources";
 import type { BulkWriter } from "../db/bulk";
@@ -70,7 +71,6 @@ export interface AgentScanResult {
 }
 
 
-const LABELS: Record<AgentSourceKind, string> = { "claude-code": "Claude Code", codex: "Codex", "gemini-cli": "Gemini CLI", opencode: "OpenCode" };
 /**
  * Samples held before a write: bounds memory, keeps transactions a sensible size. Small enough that
  * most writing happens while parser workers still run (25,000 left ~100 ms of writing after the
@@ -336,7 +336,7 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources): Promise<
     }
     // `~` only for the user's real home: the home discovery was given may be another folder (the demo's),
     // and "~/claude" then named a folder that does not exist.
-    const label = `${LABELS[kind]} ${tilde(realRoot, homedir())}`;
+    const label = `${runtimeName(kind)} ${tilde(realRoot, homedir())}`;
     const id = await upsertSource(bulk, kind, realRoot, label);
     const plan: SourcePlan = {
       id,
