@@ -22,6 +22,11 @@ Usage:
   baton push [--server URL] [--no-scan] [--json]     send changed agent sessions (no transcript text) to the team server
   baton otel-env --runtime R [--server URL] [--token T]   settings that stream a runtime's telemetry to the team server
   baton report daily|weekly|monthly|session|blocks    usage and estimated cost (report --help; docs/cli.md)
+  baton hooks install|uninstall|status [--runtime R]  put Baton into an agent's loop: resume at session start,
+                                                     a handoff asked for at 90 % context (docs/agent-loop.md)
+  baton hook <event> --runtime R                     what those hooks run (reads the runtime's JSON on stdin)
+  baton statusline                                   Claude Code status line: model, context %, open handoff
+  baton mcp                                          MCP server over stdio (handoffs, resume, lint, draft, context)
 
 Options:
   --json     print one JSON document on stdout; progress goes to stderr
@@ -35,6 +40,7 @@ Environment:
   BATON_ALLOWED_HOSTS  extra host names (name or name:port, comma-separated) serve answers to
   CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_DATA_DIR, OPENCODE_DATA_DIR   agent log folders (as ccusage)
   BATON_HOME_DIR home folder the default agent folders are looked for in (default: HOME)
+  BATON_HANDOFF_AT   context percent at which the hooks ask for a handoff (default 90, or the repo's budget)
 
 Docs: docs/cli.md`;
 
@@ -76,6 +82,14 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return await (await import("./commands/demo")).demoCommand(rest, io);
       case "report":
         return await (await import("./commands/report")).reportCommand(rest, io);
+      case "hooks":
+        return await (await import("./commands/hooks")).hooksCommand(rest, io);
+      case "hook":
+        return await (await import("./commands/hook")).hookCommand(rest, io);
+      case "statusline":
+        return await (await import("./commands/statusline")).statuslineCommand(rest, io);
+      case "mcp":
+        return await (await import("./commands/mcp")).mcpCommand(rest, io);
       case "--version":
       case "-v":
       case "version":

@@ -191,6 +191,65 @@ export async function loadSessionFacts(
   return null;
 }
 
+/**
+ * What building a resume needs about one handoff, whoever read it: the database (getResumeOptions) or
+ * the repository itself with no database (the session-start hook, lib/server/agent-loop/repo-handoffs.ts).
+ * One function turns it into the checkout and the compiler's input, so both give the same prompt.
+ */
+export interface ResumeFacts {
+  handoff: {
+    path: string;
+    runtime: string | null;
+    sessionId: string | null;
+    /** The branch the identity section names. */
+    branch: string | null;
+    headSha: string | null;
+    ownCommitSha: string | null;
+    /** The commit that first added this content on any branch. */
+    commitSha: string | null;
+    parsed: StoredHandoffAnalysis["parsed"];
+    markdown: string | null;
+    occurrences: readonly { kind: string; ref: string }[];
+  };
+  repo: { path: string; defaultBranch: string | null };
+  branches: readonly { name: string; isRemote: boolean; headTime: number | null }[];
+  remoteFetchSpecs: readonly RemoteFetchSpec[] | null;
+  nextHandoff: HandoffConvention;
+  session: ResumeSessionFacts | null;
+}
+
+export function resumeInputFromFacts(facts: ResumeFacts): { checkout: ResumeCheckout; input: ResumeInput } {
+  const { handoff } = facts;
+  const checkout = chooseCheckout({
+    namedBranch: handoff.branch,
+    occurrences: handoff.occurrences,
+    defaultBranch: facts.repo.defaultBranch,
+    branchTimes: new Map(facts.branches.map((branch) => [branch.name, branch.headTime ?? 0])),
+    localBranches: new Set(facts.branches.filter((branch) => !branch.isRemote).map((branch) => branch.name)),
+    remoteFetchSpecs: facts.remoteFetchSpecs,
+  });
+  const input: ResumeInput = {
+    repoPath: facts.repo.path,
+    handoffPath: handoff.path,
+    branch: checkout.branch,
+    branchIsRemoteOnly: checkout.branchIsRemoteOnly,
+    remote: checkout.remote,
+    localBranchExists: checkout.localBranchExists,
+    remoteIsTracked: checkout.isTracked,
+    headSha: handoff.headSha,
+    // The contract's "own commit" is the commit that added the handoff; the sha a handoff writes
+    // for itself is only a fallback while that is unknown.
+    ownCommitSha: handoff.commitSha ?? handoff.ownCommitSha,
+    sessionId: handoff.sessionId,
+    handoffRuntime: handoff.runtime,
+    parsed: handoff.parsed,
+    markdown: handoff.markdown,
+    nextHandoff: facts.nextHandoff,
+    session: facts.session,
+  };
+  return { checkout, input };
+}
+
 /** The resume options for one handoff, or null when no handoff has that id. */
 export async function getResumeOptions(db: Db, handoffId: string, options: { runtimes?: ResumeRuntime[] } = {}): Promise<ResumeOptions | null> {
   const row = await db.handoff.findUnique({
@@ -225,34 +284,14 @@ export async function getResumeOptions(db: Db, handoffId: string, options: { run
     row.occurrences.some((occurrence) => occurrence.kind === "remote") ? remoteFetchSpecs(row.repo.path) : Promise.resolve(null),
     loadHandoffConvention(db, row.repo.id, row.path),
   ]);
-  const checkout = chooseCheckout({
-    namedBranch: row.branch,
-    occurrences: row.occurrences,
-    defaultBranch: row.repo.defaultBranch,
-    branchTimes: new Map(branches.map((branch) => [branch.name, branch.headTime?.getTime() ?? 0])),
-    localBranches: new Set(branches.filter((branch) => !branch.isRemote).map((branch) => branch.name)),
+  const { checkout, input } = resumeInputFromFacts({
+    handoff: { ...row, parsed, markdown: row.content },
+    repo: row.repo,
+    branches: branches.map((branch) => ({ name: branch.name, isRemote: branch.isRemote, headTime: branch.headTime?.getTime() ?? null })),
     remoteFetchSpecs: fetchSpecs,
-  });
-
-  const input: ResumeInput = {
-    repoPath: row.repo.path,
-    handoffPath: row.path,
-    branch: checkout.branch,
-    branchIsRemoteOnly: checkout.branchIsRemoteOnly,
-    remote: checkout.remote,
-    localBranchExists: checkout.localBranchExists,
-    remoteIsTracked: checkout.isTracked,
-    headSha: row.headSha,
-    // The contract's "own commit" is the commit that added the handoff; the sha a handoff writes
-    // for itself is only a fallback while that is unknown.
-    ownCommitSha: row.commitSha ?? row.ownCommitSha,
-    sessionId: row.sessionId,
-    handoffRuntime: row.runtime,
-    parsed,
-    markdown: row.content,
     nextHandoff,
     session: await loadSessionFacts(db, { id: row.id, sessionId: row.sessionId, runtime: row.runtime }),
-  };
+  });
   const runtimes = [...new Set(options.runtimes ?? RESUME_RUNTIMES)];
   const readiness = await computeReadiness(db, {
     handoffId: row.id,
@@ -294,12 +333,20 @@ async function loadHandoffConvention(db: Db, repoId: string, resumedPath: string
     where: { repoId, isGone: false },
     select: { path: true, date: true, timestamp: true, commitTime: true, fileMtime: true, committed: true },
   });
-  const times = rows.map((row) => ({
-    path: row.path,
-    date: row.date,
-    timestamp: row.timestamp?.getTime() ?? null,
-    fileTime: row.committed ? (row.commitTime?.getTime() ?? null) : (row.fileMtime?.getTime() ?? null),
-  }));
+  return conventionOf(
+    rows.map((row) => ({
+      path: row.path,
+      date: row.date,
+      timestamp: row.timestamp?.getTime() ?? null,
+      fileTime: row.committed ? (row.commitTime?.getTime() ?? null) : (row.fileMtime?.getTime() ?? null),
+    })),
+    resumedPath,
+  );
+}
+
+/** The convention of a repo's live handoffs, newest first by the protocol's order. */
+export function conventionOf(handoffs: readonly { path: string; date: string | null; timestamp: number | null; fileTime: number | null }[], resumedPath: string): HandoffConvention {
+  const times = [...handoffs];
   times.sort((a, b) => compareRecency(b, a) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return inferHandoffConvention(
     times.map((entry) => entry.path),

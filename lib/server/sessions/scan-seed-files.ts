@@ -9,7 +9,6 @@
  * These files are current state, not history: a file that changed replaces its rows, a file that is
  * gone takes its rows with it. Files over SEED_MAX_BYTES are skipped and reported.
  */
-import picomatch from "picomatch";
 import type { Finding } from "../../core/findings";
 import { checkSeedRecords } from "../../core/sessions/check-seed-records";
 import { parseSeedText } from "../../core/sessions/parse-seed-json";
@@ -17,34 +16,12 @@ import type { AllocationNode, SeedRecord } from "../../core/sessions/types";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { BulkWriter, Row } from "../db/bulk";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
-import { staticPrefix } from "../ingest/handoff-globs";
 import { readWorktreeFile, walkWorktree } from "../ingest/worktree";
+import { SEED_GLOBS, SEED_MAX_BYTES, seedFileMatcher } from "./seed-file-matcher";
 import { finishSource, loadAgentFiles, markGone, replaceFileIssues, upsertSource, writeFileStates, type FileStateWrite, type IssueWrite } from "./agent-store";
 import { agentSessionId, chunks, dbTimeToMs, parseJsonOr, toNullableNumber } from "./session-ids";
 
-/**
- * Where seed-shaped state is looked for, relative to the repo root. MoAI keeps its state under
- * `.moai/` (state/, memory/, reports/); the seed design names files after what they hold.
- */
-export const SEED_GLOBS = [
-  ".moai/**/*.json",
-  ".moai/**/*.jsonl",
-  "**/*checkpoint*.json",
-  "**/*checkpoint*.jsonl",
-  "**/session*.json",
-  "**/*-session.json",
-  "**/*handoff-package*.json",
-  "**/*handoff_package*.json",
-  "**/*token-usage*.json",
-  "**/*token-usage*.jsonl",
-  "**/*token_usage*.json",
-  "**/*token_usage*.jsonl",
-  "**/*context-budget*.json",
-  "**/*context_budget*.json",
-  "**/*context-budget*.md",
-  "**/*context_budget*.md",
-];
-export const SEED_MAX_BYTES = 1024 * 1024;
+export { SEED_GLOBS, SEED_MAX_BYTES };
 
 export interface SeedScanResult {
   repoId: string;
@@ -57,11 +34,7 @@ export interface SeedScanResult {
   sessionIds: string[];
 }
 
-const matcher = (() => {
-  const isMatch = picomatch(SEED_GLOBS, { dot: true });
-  const prefixes = [...new Set(SEED_GLOBS.map(staticPrefix))];
-  return { globs: SEED_GLOBS, prefixes: prefixes.includes("") ? [""] : prefixes, matches: (file: string) => isMatch(file) };
-})();
+const matcher = seedFileMatcher();
 
 const CHECKPOINT_COLUMNS = [
   "sourceId",
