@@ -43,7 +43,7 @@ export class SettingsShapeError extends Error {}
 /** Whether a hook command (or status line / MCP command) is one Baton installed. */
 export function isBatonCommand(command: unknown): boolean {
   if (typeof command !== "string") return false;
-  return /baton\.mjs['"]?\s+(?:hook|statusline|mcp)\b/.test(command) || /(?:^|[\s/'"])baton['"]?\s+(?:hook|statusline|mcp)\b/.test(command);
+  return /baton\.mjs['"]?\s+['"]?(?:hook|statusline|mcp)\b/.test(command) || /(?:^|[\s/'"])baton['"]?\s+['"]?(?:hook|statusline|mcp)\b/.test(command);
 }
 
 function isObject(value: unknown): value is JsonObject {

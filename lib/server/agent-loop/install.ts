@@ -21,7 +21,7 @@ import {
   type DesiredHook,
   type JsonObject,
 } from "../../core/agent-loop/hook-settings";
-import { joinCommand } from "../../core/resume/shell-quote";
+import { joinCommand, literal } from "../../core/resume/shell-quote";
 import { RUNTIME_HOOK_FACTS, type LoopRuntime, type SettingsLocation } from "../../core/runtimes/hooks.data";
 import { forgetCodexTrust, trustCodexHooks, type TrustResult } from "./codex-trust";
 import { loopDirectory } from "./loop-files";
@@ -78,7 +78,9 @@ export function settingsFile(location: SettingsLocation, scope: Scope, env: Node
 /** The command a runtime runs: `'/usr/bin/node' '/abs/bin/baton.mjs' hook <event> --runtime <runtime>`. */
 export function batonCommand(entry: BatonEntry, words: readonly string[]): string {
   const prefix = entry.dataDir === null ? "" : `BATON_DATA_DIR=${joinCommand([entry.dataDir])} `;
-  return `${prefix}${joinCommand([entry.node, entry.script, ...words])}`;
+  // Fixed words (event names, runtime slugs: letters and dashes only) read better unquoted.
+  const plain = words.map((word) => (/^[a-z-]+$/.test(word) ? literal(word) : word));
+  return `${prefix}${joinCommand([entry.node, entry.script, ...plain])}`;
 }
 
 export function desiredHooks(runtime: LoopRuntime, entry: BatonEntry): DesiredHook[] {
