@@ -3,6 +3,7 @@ import { parseCommand } from "../args";
 import { printJson, UsageError, type Io } from "../io";
 import { LOOP_RUNTIMES, isLoopRuntime, type LoopRuntime } from "../../lib/core/runtimes/hooks.data";
 import { batonEntry } from "../baton-entry";
+import type { LoopStatus } from "../../lib/server/agent-loop/loop-status";
 
 const USAGE = `Usage:
   baton hooks install [--runtime claude-code|codex|gemini-cli|all] [--scope user|project] [--mcp] [--statusline] [--no-trust] [--json]
@@ -100,7 +101,7 @@ export async function hooksCommand(argv: string[], io: Io, context: { cwd?: stri
   }
 }
 
-function describeStatus(status: Awaited<ReturnType<typeof import("../../lib/server/agent-loop/loop-status").loopStatus>>): string {
+function describeStatus(status: LoopStatus): string {
   const lines: string[] = [];
   for (const runtime of status.runtimes) {
     lines.push(`${runtime.runtime} (${runtime.scope}): ${runtime.file}${runtime.state === "absent" ? " (absent)" : ""}`);

@@ -53,6 +53,7 @@ export function utcTimestamp(at: Date): string {
 
 /** Untrusted values (a branch name, a model id from a log) as one inline-code span on one line. */
 function code(value: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const flat = value.replace(/[\r\n\u2028\u2029]+/g, " ").replace(/[\u0000-\u001f\u007f]/g, "");
   const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = "`".repeat(longest + 1);
@@ -103,7 +104,7 @@ export function handoffInstruction(facts: InstructionFacts): string {
     "   Then the goal (the user's request, quoted), the state (done with commit shas, in progress with the exact file, line and error, not started), " +
       "the single next concrete action, the verification commands with their last known results, and the key decisions.",
     "1. Commit everything, code and the handoff, with a message that says the state (commit even if checks are red, and say so).",
-    `2. Push the branch to origin (\`git push -u origin ${identity.branch ?? "<branch>"}\` if it has no upstream); if the push is refused, say so.`,
+    `2. Push the branch to origin (${identity.branch === null ? "`git push -u origin <branch>`" : code(joinCommand([literal("git"), literal("push"), literal("-u"), literal("origin"), identity.branch]))} if it has no upstream); if the push is refused, say so.`,
     "3. Put the commit sha you just made and the exact resume command into the handoff, and commit that too.",
     "4. Keep the file self-contained: no references to this conversation.",
     "5. Stop: start no new task, stop background processes you started, and tell the user what was saved, where, and the commit sha.",

@@ -54,5 +54,6 @@ export function statusLineText(facts: { model: string | null; position: StatusLi
     parts.push(`context ${formatPercent(percent)}${next !== null ? ` (handoff at ${next} %)` : percent >= highest ? " (past the handoff threshold: write the handoff)" : ""}`);
   }
   parts.push(facts.handoffPath === null ? "no open handoff" : `open handoff: ${facts.handoffPath}`);
+  // eslint-disable-next-line no-control-regex -- one line: control characters and line breaks go
   return parts.join(" · ").replace(/[\r\n\u2028\u2029\u0000-\u001f\u007f]+/g, " ");
 }

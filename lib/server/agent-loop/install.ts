@@ -4,7 +4,7 @@
  * Every file is read and checked before any is written: one that is not valid JSON stops the whole
  * command with one line (exit 2) and nothing is written anywhere.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { addCodexMcp, removeCodexMcp } from "../../core/agent-loop/codex-mcp-toml";
 import {
@@ -129,7 +129,7 @@ function apply(plan: JsonFilePlan, runtime: LoopRuntime, what: string, step: (va
 
 /* ---- What install created, so uninstall gives the file back as it was ---- */
 
-type InstallRecord = Record<string, CreatedContainers>;
+type InstallRecord = Record<string, CreatedContainers & { createdFile?: boolean }>;
 
 function recordFile(env: NodeJS.ProcessEnv): string {
   return path.join(loopDirectory(env), "installed.json");
@@ -196,6 +196,7 @@ export async function installLoop(options: LoopInstallOptions): Promise<LoopInst
       record[plan.file] = {
         topLevel: [...new Set([...before.topLevel, ...plan.created.topLevel])],
         events: [...new Set([...before.events, ...plan.created.events])],
+        createdFile: before.createdFile ?? plan.original === null,
       };
     }
     files.push(...plan.changes);
@@ -251,7 +252,9 @@ export async function uninstallLoop(options: Omit<LoopInstallOptions, "mcp" | "s
   const files: FileChange[] = [];
   for (const plan of plans.values()) {
     if (plan.changes.some((change) => change.changed)) {
-      writeSettingsText(plan.file, formatSettings(plan.value, plan.original), plan.original);
+      // A file Baton created and left empty goes again (the user had none).
+      if (record[plan.file]?.createdFile === true && Object.keys(plan.value).length === 0) rmSync(plan.file, { force: true });
+      else writeSettingsText(plan.file, formatSettings(plan.value, plan.original), plan.original);
       delete record[plan.file];
     }
     files.push(...plan.changes.filter((change) => change.changed || change.what === "hooks"));

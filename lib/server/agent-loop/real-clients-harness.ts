@@ -143,14 +143,14 @@ export function gitIn(repo: string, ...args: string[]): string {
 }
 
 /** Runs a command to completion (stdin /dev/null, as the fixtures' run-*.sh did). */
-export function run(command: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(command, args, { cwd: options.cwd, env: options.env, encoding: "utf8", timeout: options.timeoutMs ?? 180_000, stdio: ["ignore", "pipe", "pipe"] });
+export function run(command: string, args: readonly string[], options: { cwd: string; env: Record<string, string | undefined>; timeoutMs?: number }): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(command, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, encoding: "utf8", timeout: options.timeoutMs ?? 180_000, stdio: ["ignore", "pipe", "pipe"] });
   return { status: result.status, stdout: result.stdout ?? "", stderr: (result.stderr ?? "") + (result.error ? String(result.error) : "") };
 }
 
 /** The environment of ../shared/fixtures/realcli/_run/env-<cli>.sh, with this run's HOME and mock port. */
-export function cliEnv(cli: CliName, options: { home: string; port: number; data: string }): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = {
+export function cliEnv(cli: CliName, options: { home: string; port: number; data: string }): Record<string, string> {
+  const base = {
     PATH: `${path.join(CLI_CACHE, "node_modules", ".bin")}${path.delimiter}${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
     HOME: options.home,
     LANG: "C.UTF-8",

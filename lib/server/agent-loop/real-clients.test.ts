@@ -50,7 +50,7 @@ interface Setup {
   home: string;
   repo: string;
   data: string;
-  env: NodeJS.ProcessEnv;
+  env: Record<string, string>;
   mock: MockLlm;
 }
 
