@@ -20,6 +20,7 @@
  *                                 `npm run build` first)
  *   npm run bench -- memory       peak memory of a full ingest at 1x, 3x and 10x the sessions corpus
  *                                 (not in a plain run: ~6 GB of generated logs, minutes)
+ *   npm run bench -- guard        the context guard hook over a 30 MB transcript against `node -e 0`
  *   npm run bench -- --json       machine-readable results on stdout
  *   BATON_BENCH_OTHER_FILES=20000 npm run bench -- handoffs
  *                                 the same handoffs beside 20,000 files that are not handoffs (what
@@ -486,6 +487,7 @@ const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHand
 /** What a plain `npm run bench` runs. */
 const DEFAULT_BENCHMARKS = ["handoffs", "sessions", "graph", "session-page", "render"];
 benchmarks.live = async () => (await import("./live-bench")).benchLive(work, log); DEFAULT_BENCHMARKS.push("live"); // SSE clients under write load (issue 16)
+benchmarks.guard = async () => (await import("./guard-bench")).benchGuard(work, root, log); DEFAULT_BENCHMARKS.push("guard"); // the context guard per tool call (issue 25)
 
 mkdirSync(work, { recursive: true });
 // The commands (and the in-process ingest's parser workers) run the CLI bundle; build it now if the
