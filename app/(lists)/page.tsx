@@ -10,6 +10,8 @@ import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { getOverview } from "@/lib/server/queries/handoffs";
 import { listSessions } from "@/lib/server/queries/sessions";
+import { loopOverview } from "@/lib/server/queries/agent-loop";
+import { OnTimeStat } from "@/components/agent-loop/on-time-stat";
 import { counted } from "@/lib/core/text/counted";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 import { ReviewStateBadge } from "@/components/reviews/review-state-badge";
@@ -23,7 +25,7 @@ export const dynamic = "force-dynamic";
 export default async function OverviewPage() {
   await requirePageActor();
   const db = getDb();
-  const [overview, hottest, reviews] = await Promise.all([getOverview(db), listSessions(db, { sort: "peak", page: 1, pageSize: 5 }), reviewCounts(db)]);
+  const [overview, hottest, reviews, loop] = await Promise.all([getOverview(db), listSessions(db, { sort: "peak", page: 1, pageSize: 5 }), reviewCounts(db), loopOverview(db)]);
   if (overview.repos.length === 0) {
     return (
       <div className="space-y-4">
@@ -52,12 +54,13 @@ export default async function OverviewPage() {
           Paused work across {overview.repos.length} repositories. Reviews: <Link href="/reviews" className="font-medium text-sky-700 dark:text-sky-400 hover:underline" data-testid="overview-review-summary">{reviewSummary(reviews)}</Link>
         </p>
       </div>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <div className={`grid grid-cols-2 gap-3 ${loop.crossed > 0 || loop.resumesInjected > 0 ? "lg:grid-cols-6" : "lg:grid-cols-5"}`}>
         <Stat label="Repositories" value={overview.repos.length} />
         <Stat label="Handoffs" value={totals.handoffs} hint={`${totals.chains} chains`} />
         <Stat label="Open handoffs" value={totals.heads} hint="chain heads nobody resumed" tone={totals.heads > 0 ? "amber" : "default"} />
         <Stat label="With lint errors" value={overview.health.withErrors} tone={overview.health.withErrors > 0 ? "red" : "green"} />
         <Stat label="Ingest errors" value={overview.ingestIssues} tone={overview.ingestIssues > 0 ? "red" : "green"} hint={<Link className="hover:underline" href="/errors">view</Link>} />
+        <OnTimeStat loop={loop} />
       </div>
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">

@@ -109,6 +109,7 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
           agents: agentSources.map((source) => ({ kind: source.kind, root: source.root, status: source.status, stats: source.stats })),
           seeds: sessions.seeds.map((seed) => ({ repo: seed.repoPath, status: seed.status, stats: seed.stats })),
           links: sessions.links,
+          agentLoop: sessions.loop,
           workers: sessions.agents?.workers ?? 0,
         },
       });
@@ -155,6 +156,9 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
       const links = await countScanLinks(bulk, { repoIds, sourceIds: sessions.sourceIds });
       if (links.bySessionId + links.byRepoBranchTime > 0 || values.agents) {
         io.out(`links: ${counted(links.bySessionId + links.byRepoBranchTime, "handoff")} linked to a session (${links.bySessionId} by session id, ${links.byRepoBranchTime} by repo + branch + time)`);
+      }
+      if (sessions.loop && (sessions.loop.records > 0 || sessions.loop.badLines.length > 0)) {
+        io.out(`agent loop: ${counted(sessions.loop.records, "hook record")} read from ${sessions.loop.file}${sessions.loop.badLines.length > 0 ? ` (${counted(sessions.loop.badLines.length, "bad line")})` : ""}`);
       }
     }
     return failures.length > 0 || failedSources.length > 0 ? 1 : 0;

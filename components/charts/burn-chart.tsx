@@ -16,7 +16,8 @@ import { memo, useState } from "react";
 import { useIsDark } from "../layout/use-theme";
 import type { BurnPoint, BurnSeries } from "@/lib/core/metrics/prepare-burn-series";
 
-const markerColors = { compaction: "#dc2626", checkpoint: "#2563eb", handoff: "#7c3aed" } as const;
+const markerColors = { compaction: "#dc2626", checkpoint: "#2563eb", handoff: "#7c3aed", guard: "#d97706" } as const;
+const markerSymbols = { compaction: "⟲", checkpoint: "◆", handoff: "✎", guard: "⚑" } as const;
 /** Markers drawn with a symbol on top; beyond this many, as plain coloured lines. */
 const MARKER_LABELS = 24;
 /** The request the context-window stack shows: a colour no marker or threshold uses (emerald-600). */
@@ -125,7 +126,7 @@ export const ContextBurnChart = memo(function ContextBurnChart({
               strokeDasharray={marker.kind === "checkpoint" ? "2 3" : undefined}
               // Each label is measured in the DOM (a forced layout): a session with a hundred markers
               // drew for ~0.5 s longer. Past MARKER_LABELS the lines keep their colours, unlabelled.
-              label={series.markers.length <= MARKER_LABELS ? { value: marker.kind === "compaction" ? "⟲" : marker.kind === "checkpoint" ? "◆" : "✎", position: "top", fontSize: 12, fill: markerColors[marker.kind] } : undefined}
+              label={series.markers.length <= MARKER_LABELS ? { value: markerSymbols[marker.kind], position: "top", fontSize: 12, fill: markerColors[marker.kind] } : undefined}
             />
           ))}
           {selected && (

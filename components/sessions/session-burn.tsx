@@ -36,8 +36,8 @@ const MarkerList = memo(function MarkerList({ markers }: { markers: BurnSeries["
     <ul className="flex flex-wrap items-center gap-2 text-xs" aria-label="Markers">
       {shown.map((marker, index) => (
         <li key={index} data-marker={marker.kind} className="rounded-md bg-zinc-100 dark:bg-zinc-800 px-2 py-0.5 text-zinc-700 dark:text-zinc-300">
-          {marker.kind}: {marker.label}
-          {marker.contextPercent !== null && <span className="text-zinc-500 dark:text-zinc-400"> at {marker.contextPercent.toFixed(0)} %</span>}
+          {marker.kind === "guard" ? marker.label : `${marker.kind}: ${marker.label}`}
+          {marker.kind !== "guard" && marker.contextPercent !== null && <span className="text-zinc-500 dark:text-zinc-400"> at {marker.contextPercent.toFixed(0)} %</span>}
         </li>
       ))}
       {markers.length > MARKERS_SHOWN && (
@@ -104,6 +104,7 @@ export function SessionBurn({ series, stackSettings, showCumulative = true, show
           {markerKinds.has("compaction") && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-red-600" /> compaction</span>}
           {markerKinds.has("checkpoint") && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-blue-600" /> checkpoint</span>}
           {markerKinds.has("handoff") && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-violet-600" /> handoff</span>}
+          {markerKinds.has("guard") && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-amber-600" /> handoff asked by Baton</span>}
           {showStack && <span className="flex items-center gap-1"><span className="h-3 w-0.5 bg-emerald-600" /> request in the stack</span>}
         </span>
       </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describePosition, formatPercent, readContextPosition } from "./context-position";
+import { readContextPosition } from "./context-position";
+import { describePosition, formatPercent } from "./position-words";
 
 const encoder = new TextEncoder();
 const bytes = (lines: unknown[]) => encoder.encode(lines.map((line) => (typeof line === "string" ? line : JSON.stringify(line))).join("\n") + "\n");

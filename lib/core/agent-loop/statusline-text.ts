@@ -3,7 +3,7 @@
  * status line command's stdin (never the transcript): the model, the context position with the next
  * threshold, and the repo's open handoff. Pure; lib/server/agent-loop/statusline.ts gathers the facts.
  */
-import { formatPercent } from "./context-position";
+import { formatPercent } from "./position-words";
 import { nextThreshold } from "./guard";
 
 export interface StatusLinePosition {

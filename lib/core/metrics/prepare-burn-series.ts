@@ -20,7 +20,8 @@ export interface BurnRequest {
 
 export interface BurnMarkerInput {
   t: number | null;
-  kind: "compaction" | "checkpoint" | "handoff";
+  /** `guard`: Baton's context guard asked for a handoff (docs/agent-loop.md). */
+  kind: "compaction" | "checkpoint" | "handoff" | "guard";
   label: string;
   id?: string;
 }

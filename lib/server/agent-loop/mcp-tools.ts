@@ -5,7 +5,8 @@
  */
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { describePosition, readContextPosition, type ContextPosition } from "../../core/agent-loop/context-position";
+import { readContextPosition, type ContextPosition } from "../../core/agent-loop/context-position";
+import { describePosition } from "../../core/agent-loop/position-words";
 import { handoffDraft, protocolHandoffPath, utcTimestamp } from "../../core/agent-loop/handoff-instruction";
 import { parseHandoffPath } from "../../core/handoff/handoff-path";
 import { lintHandoff } from "../../core/handoff/lint-handoff";

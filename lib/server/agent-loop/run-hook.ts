@@ -8,7 +8,8 @@
  * Only what the guard needs on every tool call is imported up front; the repository read (handoff
  * parsing, chains, resume) loads only when a session starts or the guard asks for a handoff.
  */
-import { readContextPosition, describePosition, type ContextPosition } from "../../core/agent-loop/context-position";
+import { readContextPosition, type ContextPosition } from "../../core/agent-loop/context-position";
+import { describePosition } from "../../core/agent-loop/position-words";
 import { decideGuard, resolveThreshold } from "../../core/agent-loop/guard";
 import { hookOutput, parseHookInput, type HookInput } from "../../core/agent-loop/hook-input";
 import type { LoopRecord } from "../../core/agent-loop/loop-records";

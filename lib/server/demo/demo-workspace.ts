@@ -12,6 +12,7 @@ import { openBulkWriter } from "../db/bulk";
 import { dataDirectory, resolveDatabaseUrl } from "../db/database-url";
 import { scanPaths } from "../ingest/scan";
 import { scanSessions } from "../sessions/scan-sessions";
+import { insertDemoLoopEvents } from "./demo-loop";
 import { writeDemoSessions } from "./demo-sessions";
 
 const run = promisify(execFile);
@@ -153,6 +154,7 @@ export async function ensureDemoWorkspace({ log, force = false }: { log: (text: 
         homeDir: agentsRoot,
       },
     });
+    await insertDemoLoopEvents(bulk, new Map(scanned.repos.map((repo) => [repo.name, repo.path])), projectRoot);
     return { created: true, repos, directory };
   } finally {
     await bulk.close();

@@ -1,5 +1,7 @@
 /** Turns a stored session into chart input: the burn series and the stack settings (server side). */
 import { prepareBurnSeries, type BurnSeries } from "../../core/metrics/prepare-burn-series";
+import { formatPercent } from "../../core/agent-loop/position-words";
+import type { SessionLoopEvent } from "../../core/agent-loop/loop-views";
 import type { SessionDetail } from "./sessions";
 
 export interface SessionChartData {
@@ -20,7 +22,7 @@ const windowSourceLabel: Record<string, string> = {
   unknown: "unknown model: set it below",
 };
 
-export function sessionChartData(session: SessionDetail, options: { until?: number | null; maxPoints?: number } = {}): SessionChartData {
+export function sessionChartData(session: SessionDetail, options: { until?: number | null; maxPoints?: number; loop?: readonly SessionLoopEvent[] } = {}): SessionChartData {
   const mainRequests = session.requests.filter((request) => !request.agentId);
   const markers = [
     ...session.compactions.map((compaction) => ({
@@ -30,6 +32,10 @@ export function sessionChartData(session: SessionDetail, options: { until?: numb
     })),
     ...session.checkpoints.map((checkpoint) => ({ t: checkpoint.t, kind: "checkpoint" as const, label: checkpoint.phase ?? checkpoint.id })),
     ...session.handoffs.map((handoff) => ({ t: handoff.t, kind: "handoff" as const, label: handoff.phase ?? handoff.path, id: handoff.id })),
+    // Baton's context guard: "asked for a handoff at 91.7 %" (the position the hook read).
+    ...(options.loop ?? [])
+      .filter((event) => event.kind === "guard-instruction")
+      .map((event) => ({ t: event.t, kind: "guard" as const, label: `asked for a handoff at ${event.percent === null ? "the threshold" : formatPercent(event.percent)}` })),
   ];
   const series = prepareBurnSeries({
     requests: mainRequests,

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { safeText } from "../../core/text/safe-values";
 import type { BulkWriter } from "../db/bulk";
+import { ingestLoopRecords, type LoopIngestResult } from "../agent-loop/ingest-loop-records";
 import { linkSessions, type LinkResult } from "./link-sessions";
 import { scanAgentSources, type AgentScanProgress, type AgentScanResult } from "./scan-agents";
 import type { SeedScanResult } from "./scan-seed-files";
@@ -24,6 +25,8 @@ export interface SessionScanResult {
   agents: AgentScanResult | null;
   seeds: SeedScanResult[];
   links: LinkResult;
+  /** The agent hooks' records read from the data folder (docs/agent-loop.md), with `--agents`. */
+  loop: LoopIngestResult | null;
   /** Sources read in this scan (agent folders, repos' seed state): what `scan --json` reports on. */
   sourceIds: string[];
   status: "ok" | "partial" | "failed";
@@ -47,6 +50,8 @@ export async function scanSessions(options: SessionScanOptions): Promise<Session
     const agents = options.agents
       ? await scanAgentSources({ bulk, env: options.agents.env, homeDir: options.agents.homeDir, workers: options.agents.workers, scanRunId, onProgress: options.onProgress })
       : null;
+    // What Baton's hooks recorded in this data folder (not the agents' folders: the data folder is Baton's own).
+    const loop = options.agents ? await ingestLoopRecords(bulk) : null;
     options.onProgress?.({ phase: "link" });
     const links = await linkSessions(bulk);
     const problems = [...seeds.map((seed) => seed.status), ...(agents?.sources.map((source) => source.status) ?? [])];
@@ -62,6 +67,7 @@ export async function scanSessions(options: SessionScanOptions): Promise<Session
       agents,
       seeds,
       links,
+      loop,
       sourceIds: [...(agents?.sources.map((source) => source.sourceId) ?? []), ...seeds.map((seed) => seed.sourceId)],
       status,
       durationMs: Date.now() - started,

@@ -26,6 +26,8 @@ import { judgeHandoffTiming } from "@/lib/core/metrics/handoff-timing";
 import { getChangesSincePrevious, getHandoff, handoffExists, type HandoffDetail } from "@/lib/server/queries/handoffs";
 import { sessionChartData } from "@/lib/server/queries/session-charts";
 import { getSessionsForHandoff } from "@/lib/server/queries/sessions";
+import { handoffResumes } from "@/lib/server/queries/agent-loop";
+import { HookResumesCard } from "@/components/agent-loop/hook-resumes-card";
 import { counted } from "@/lib/core/text/counted";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 
@@ -62,7 +64,7 @@ async function HandoffView({ id }: { id: string }) {
   const handoff = await loadHandoff(id);
   // Removed by a scan between the two reads.
   if (!handoff) notFound();
-  const [changes, sessions, costs] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff), handoffSessionCosts(db, handoff.id)]);
+  const [changes, sessions, costs, hookResumes] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff), handoffSessionCosts(db, handoff.id), handoffResumes(db, handoff.id)]);
   const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));
   const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
   const findings = [...handoff.findings].sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
@@ -134,6 +136,7 @@ async function HandoffView({ id }: { id: string }) {
             </dl>
           </Card>
           <HandoffCostCard costs={costs} />
+          <HookResumesCard resumes={hookResumes} />
         </div>
       </div>
 

@@ -12,6 +12,9 @@ import { Card, Stat } from "@/components/ui/card";
 import { PageSkeleton } from "@/components/ui/skeleton";
 import { getDb } from "@/lib/server/db/client";
 import { sessionChartData } from "@/lib/server/queries/session-charts";
+import { sessionLoopEvents } from "@/lib/server/queries/agent-loop";
+import { crossingOutcome } from "@/lib/core/agent-loop/on-time";
+import { SessionLoopCard } from "@/components/agent-loop/session-loop-card";
 import { getSession, sessionExists } from "@/lib/server/queries/sessions";
 import { counted } from "@/lib/core/text/counted";
 import { roleHolds } from "@/lib/server/access/access-scopes.data";
@@ -51,8 +54,17 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
   const session = await loadSession(id);
   // Removed by a scan between the two reads.
   if (!session) notFound();
-  const chart = sessionChartData(session);
-  const [usage, titles] = await Promise.all([usageBySession(getDb(), [session.id]), sessionTitles(getDb(), [session.id])]);
+  const [usage, titles, loop] = await Promise.all([usageBySession(getDb(), [session.id]), sessionTitles(getDb(), [session.id]), sessionLoopEvents(getDb(), { runtime: session.runtime, externalId: session.sessionId })]);
+  const chart = sessionChartData(session, { loop });
+  const firstAsked = loop.find((event) => event.kind === "guard-instruction");
+  const loopOutcome = firstAsked
+    ? crossingOutcome({
+        session: session.id,
+        askedAt: firstAsked.t,
+        compactions: session.compactions.map((compaction) => compaction.t).filter((t): t is number => t !== null),
+        handoffs: session.handoffs.map((handoff) => handoff.t).filter((t): t is number => t !== null),
+      })
+    : null;
   const title = titles.get(session.id);
   return (
     <div className="space-y-5">
@@ -103,6 +115,8 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
           <SessionBurn series={chart.series} stackSettings={chart.stackSettings} />
         )}
       </Card>
+
+      <SessionLoopCard events={loop} outcome={loopOutcome} />
 
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Card title={`Handoffs written in this session (${session.handoffs.length})`} label="Linked handoffs">

@@ -1,0 +1,32 @@
+-- CreateTable
+CREATE TABLE "AgentLoopEvent" (
+    "id" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "at" TIMESTAMP(3) NOT NULL,
+    "runtime" TEXT NOT NULL,
+    "sessionExternalId" TEXT,
+    "event" TEXT NOT NULL,
+    "source" TEXT,
+    "repoPath" TEXT,
+    "branch" TEXT,
+    "headSha" TEXT,
+    "handoffPath" TEXT,
+    "handoffId" TEXT,
+    "targetPath" TEXT,
+    "percent" DOUBLE PRECISION,
+    "tokens" INTEGER,
+    "contextWindow" INTEGER,
+    "threshold" DOUBLE PRECISION,
+    "delivered" TEXT,
+
+    CONSTRAINT "AgentLoopEvent_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "AgentLoopEvent_runtime_sessionExternalId_idx" ON "AgentLoopEvent"("runtime", "sessionExternalId");
+
+-- CreateIndex
+CREATE INDEX "AgentLoopEvent_handoffId_idx" ON "AgentLoopEvent"("handoffId");
+
+-- CreateIndex
+CREATE INDEX "AgentLoopEvent_kind_at_idx" ON "AgentLoopEvent"("kind", "at");
