@@ -4,8 +4,13 @@
  * compaction) and crossed it again. docs/agent-loop.md, "The context guard".
  */
 
-/** The protocol's trigger ("at or above ~90-95 % full"): its lower end, so the handoff is written in time. */
-export const DEFAULT_HANDOFF_PERCENT = 90;
+import { HANDOFF_ZONE } from "../metrics/prepare-burn-series";
+
+/**
+ * The protocol's trigger ("at or above ~90-95 % full"): the lower end of its handoff zone (the one
+ * the burn chart draws), so the handoff is written in time.
+ */
+export const DEFAULT_HANDOFF_PERCENT = HANDOFF_ZONE.fromPercent;
 
 export interface Threshold {
   percent: number;

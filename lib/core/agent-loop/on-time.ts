@@ -8,6 +8,9 @@
  *   after it (a session that ended without compacting: any linked handoff written after the request);
  * - late: the only handoffs after the request were written after that compaction;
  * - none: no linked handoff written after the request.
+ *
+ * A handoff's own page judges the handoff by the position it was written at (metrics/handoff-timing.ts);
+ * this counts sessions by what they did once Baton asked.
  */
 
 export interface CrossingFacts {
