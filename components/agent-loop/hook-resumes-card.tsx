@@ -20,13 +20,15 @@ export function HookResumesCard({ resumes }: { resumes: HandoffResume[] }) {
         {resumes.map((resume, index) => (
           <li key={index} className="flex flex-wrap items-center gap-2">
             <RuntimeBadge runtime={resume.runtime} />
-            <span>resumed by session</span>
-            {resume.sessionId ? (
-              <Link href={`/sessions/${resume.sessionId}`} className="font-mono text-xs hover:underline [overflow-wrap:anywhere]">{resume.sessionExternalId}</Link>
-            ) : (
-              <span className="font-mono text-xs [overflow-wrap:anywhere]" title="not read by scan --agents yet">{resume.sessionExternalId ?? "unknown session"}</span>
-            )}
-            <span>through the hook</span>
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              resumed by session{" "}
+              {resume.sessionId ? (
+                <Link href={`/sessions/${resume.sessionId}`} className="font-mono text-xs hover:underline">{resume.sessionExternalId}</Link>
+              ) : (
+                <span className="font-mono text-xs" title="not read by scan --agents yet">{resume.sessionExternalId ?? "unknown session"}</span>
+              )}{" "}
+              through the hook
+            </span>
             <span className="text-xs text-zinc-500 dark:text-zinc-400"><When instant={resume.at} /></span>
             {resume.delivered === "truncated" && <Badge tone="amber">pointer only (prompt over 10,000 characters)</Badge>}
           </li>

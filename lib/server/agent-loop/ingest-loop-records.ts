@@ -14,7 +14,8 @@ export interface LoopIngestResult {
   badLines: { line: number; message: string }[];
 }
 
-const COLUMNS = ["id", "kind", "at", "runtime", "sessionExternalId", "event", "source", "repoPath", "branch", "headSha", "handoffPath", "handoffId", "targetPath", "percent", "tokens", "contextWindow", "threshold", "delivered"];
+/** AgentLoopEvent's columns, in the order rows are built (also the demo's, lib/server/demo/demo-loop.ts). */
+export const LOOP_EVENT_COLUMNS = ["id", "kind", "at", "runtime", "sessionExternalId", "event", "source", "repoPath", "branch", "headSha", "handoffPath", "handoffId", "targetPath", "percent", "tokens", "contextWindow", "threshold", "delivered"];
 
 export async function ingestLoopRecords(bulk: BulkWriter, env: NodeJS.ProcessEnv = process.env): Promise<LoopIngestResult> {
   const { records, issues } = readLoopRecords(env);
@@ -40,9 +41,9 @@ export async function ingestLoopRecords(bulk: BulkWriter, env: NodeJS.ProcessEnv
       record.threshold,
       record.delivered,
     ];
-    for (const change of checkRowValues(row, COLUMNS)) badLines.push({ line: index + 1, message: change });
+    for (const change of checkRowValues(row, LOOP_EVENT_COLUMNS)) badLines.push({ line: index + 1, message: change });
     return row as Row;
   });
-  await bulk.insert("AgentLoopEvent", COLUMNS, rows, { ignoreConflicts: true });
+  await bulk.insert("AgentLoopEvent", LOOP_EVENT_COLUMNS, rows, { ignoreConflicts: true });
   return { file: loopEventsFile(env), records: records.length, badLines };
 }

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
+import { LOOP_EVENT_COLUMNS } from "../agent-loop/ingest-loop-records";
 import { recordId } from "../agent-loop/loop-files";
 import type { BulkWriter, Row } from "../db/bulk";
 
@@ -57,11 +58,6 @@ export async function insertDemoLoopEvents(bulk: BulkWriter, repos: ReadonlyMap<
       event.kind === "resume-injected" ? "full" : null,
     ]);
   }
-  await bulk.insert(
-    "AgentLoopEvent",
-    ["id", "kind", "at", "runtime", "sessionExternalId", "event", "source", "repoPath", "branch", "headSha", "handoffPath", "handoffId", "targetPath", "percent", "tokens", "contextWindow", "threshold", "delivered"],
-    rows,
-    { ignoreConflicts: true },
-  );
+  await bulk.insert("AgentLoopEvent", LOOP_EVENT_COLUMNS, rows, { ignoreConflicts: true });
   return rows.length;
 }
