@@ -90,8 +90,9 @@ export async function hooksCommand(argv: string[], io: Io, context: { cwd?: stri
         else io.err(`${runtime}: ${result.message}`);
       }
     }
-    // Trust that could not be established is a failure the user must act on, not a silent success.
-    return report.trust.some(({ result }) => result.status !== "trusted") ? 1 : 0;
+    // Trust that Codex refused or could not be asked for is a failure the user must act on. Without
+    // codex installed there is nothing to run the hooks yet: the line says what to do, and exit 0.
+    return report.trust.some(({ result }) => result.status === "not-trusted" || result.status === "failed") ? 1 : 0;
   } catch (error) {
     if (error instanceof install.UnsafeSettingsError) {
       io.err(`baton: ${error.message}`);
