@@ -60,10 +60,15 @@ try {
     const session = await light.getByRole("table", { name: "Sessions" }).getByRole("link", { name: /9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/ }).first().getAttribute("href");
     await capture(light, session, "session-detail", { fullPage: true });
     // The agent loop (docs/agent-loop.md): the burn chart with the context guard's marker.
+    await light.goto(`${origin}/sessions`);
+    await settled(light);
     const looped = await light.getByRole("table", { name: "Sessions" }).getByRole("link", { name: /7c1e4b2a-93f0-4d7e-b1c2-5a8f0e6d3b91/ }).first().getAttribute("href");
     await light.goto(`${origin}${looped}`);
     await settled(light);
-    await light.getByRole("region", { name: "Token burn" }).screenshot({ path: path.join(out, "agent-loop-burn.png") });
+    // The card down to its marker list (the stack below it is another picture's subject).
+    const card = await light.getByRole("region", { name: "Token burn" }).boundingBox();
+    const markers = await light.getByRole("list", { name: "Markers" }).boundingBox();
+    await light.screenshot({ path: path.join(out, "agent-loop-burn.png"), fullPage: true, clip: { x: card.x, y: card.y, width: card.width, height: markers.y + markers.height + 16 - card.y } });
     console.log(`docs/screenshots/agent-loop-burn.png  ${looped}`);
     await capture(light, "/sessions", "sessions");
     await capture(light, "/usage", "usage", { fullPage: true });
