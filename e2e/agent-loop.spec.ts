@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "./fixtures/test";
+import { expect, test, type Page } from "./fixtures/test";
 import { shot } from "./screenshot";
 
 /**
@@ -13,7 +13,7 @@ const CODEX_SESSION = "019a4f3e-7b21-7c55-9d0e-2f61a8c4b7d3";
 const extra = process.env.BATON_LOOP_SHOTS;
 if (extra) mkdirSync(extra, { recursive: true });
 
-async function view(page: import("@playwright/test").Page, name: string) {
+async function view(page: Page, name: string) {
   await shot(page, name);
   if (extra) await page.screenshot({ path: `${extra}/${name}.png`, fullPage: true });
 }
