@@ -200,6 +200,20 @@ describe.skipIf(missing !== null)(`real clients in Baton's loop${missing ? ` [${
       expect(sent).toContain(prompt);
       expect(records(setup).filter((record) => record.kind === "resume-injected" && record.runtime === "codex")).toHaveLength(1);
     }, LONG);
+
+    it("sends the guard's instruction after a tool call past the threshold, the window read from the rollout", (context) => {
+      if (skip) return context.skip(skip);
+      // The mock answers with a shell tool call reporting ~249,000 prompt tokens: PostToolUse runs the guard.
+      const result = run(codex, ["exec", "resume", "--last", "TOOL_BASH BIGCTX run it"], { cwd: setup.repo, env: setup.env });
+      expect(result.status, result.stderr).toBe(0);
+      const asked = records(setup).filter((record) => record.kind === "guard-instruction");
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatchObject({ runtime: "codex", event: "PostToolUse", window: 258_400, threshold: 90, targetPath: `docs/ai/handoff/codex/${dateFolder(new Date())}/handoff_<phase>.md` });
+      const sent = setup.mock.bodies().map((entry) => sentText(entry.body)).filter((text) => text.includes("Baton context guard"));
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent[0]).toMatch(/context is at 9\d(\.\d)? % of 258,400 tokens/);
+      expect(sent[0]).toContain(`Session id: \`${asked[0]!.sessionId}\``);
+    }, LONG);
   });
 
   describe("Gemini CLI 0.61.0", () => {
