@@ -3,6 +3,7 @@ import { parseCommand } from "../args";
 import { printJson, UsageError, type Io } from "../io";
 import { LOOP_RUNTIMES, isLoopRuntime, type LoopRuntime } from "../../lib/core/runtimes/hooks.data";
 import { batonEntry } from "../baton-entry";
+import { counted } from "../../lib/core/text/counted";
 import type { LoopStatus } from "../../lib/server/agent-loop/loop-status";
 
 const USAGE = `Usage:
@@ -116,7 +117,7 @@ function describeStatus(status: LoopStatus): string {
   const source = status.threshold.source === "env" ? "BATON_HANDOFF_AT" : status.threshold.source === "repo" ? `declared in ${status.threshold.detail}` : "default";
   lines.push(`handoff threshold here: ${status.threshold.percent} % (${source})`);
   for (const problem of status.thresholdProblems) lines.push(`  ${problem}`);
-  lines.push(`recorded: ${status.events.guardInstructions} handoff requests, ${status.events.resumesInjected} resumes given (${status.events.file})`);
+  lines.push(`recorded: ${counted(status.events.guardInstructions, "handoff request")}, ${counted(status.events.resumesInjected, "resume")} given (${status.events.file})${status.events.badLines > 0 ? `, ${counted(status.events.badLines, "unreadable line")}` : ""}`);
   lines.push(`log: ${status.log}`);
   return lines.join("\n");
 }
