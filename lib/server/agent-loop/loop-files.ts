@@ -8,7 +8,7 @@
  *   logs/agent-loop.log              one line per hook problem (bad stdin, missing transcript, …)
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { FRESH_MEMORY, type GuardMemory } from "../../core/agent-loop/guard";
 import { parseLoopRecords, type LoopRecord } from "../../core/agent-loop/loop-records";
@@ -65,6 +65,22 @@ export function readGuardMemory(runtime: string, sessionId: string, env: NodeJS.
 
 export function writeGuardMemory(runtime: string, sessionId: string, memory: GuardMemory, env: NodeJS.ProcessEnv = process.env): void {
   writeAtomically(path.join(loopDirectory(env), "sessions", `${sessionKey(runtime, sessionId)}.json`), `${JSON.stringify(memory)}\n`);
+}
+
+/**
+ * Claims the n-th instruction of a session: true for the one hook process that creates the claim.
+ * Runtimes run hooks concurrently (parallel tool calls, Codex's matching hooks): two guards reading
+ * the same memory at once would both ask.
+ */
+export function claimInstruction(runtime: string, sessionId: string, crossing: number, env: NodeJS.ProcessEnv = process.env): boolean {
+  const file = path.join(loopDirectory(env), "sessions", `${sessionKey(runtime, sessionId)}.asked-${crossing}`);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    closeSync(openSync(file, "wx"));
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "EEXIST";
+  }
 }
 
 /** Appends one record (one write of one line: concurrent hooks never interleave inside a line). */

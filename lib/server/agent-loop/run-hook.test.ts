@@ -98,6 +98,12 @@ describe("the context guard", () => {
     ]);
   });
 
+  it("asks once when several hooks of one session run at the same time", async () => {
+    const high = transcript(185_000);
+    const outputs = await Promise.all(Array.from({ length: 6 }, () => runHook({ runtime: "claude-code", slug: "post-tool-use", stdin: stdin({ session_id: "parallel", transcript_path: high, hook_event_name: "PostToolUse" }), env })));
+    expect(outputs.filter((output) => output !== "")).toHaveLength(1);
+  });
+
   it("uses the repo's declared budget, and BATON_HANDOFF_AT over it", async () => {
     repo.write(".moai/config/config.json", JSON.stringify({ session: { context_budget: { warning_threshold_percent: 75, emergency_threshold_percent: 85, reserve_tokens: 55000 } } }));
     const at86 = transcript(172_000);

@@ -14,7 +14,7 @@ import { decideGuard, resolveThreshold } from "../../core/agent-loop/guard";
 import { hookOutput, parseHookInput, type HookInput } from "../../core/agent-loop/hook-input";
 import type { LoopRecord } from "../../core/agent-loop/loop-records";
 import { hookEventFor, RUNTIME_HOOK_FACTS, type HookEventFact, type LoopRuntime } from "../../core/runtimes/hooks.data";
-import { appendLoopRecord, logLine, readGuardMemory, recordId, writeGuardMemory } from "./loop-files";
+import { appendLoopRecord, claimInstruction, logLine, readGuardMemory, recordId, writeGuardMemory } from "./loop-files";
 import { readTail } from "./read-tail";
 import { cachedRepoBudgets } from "./repo-budget";
 
@@ -86,6 +86,7 @@ async function guard(run: HookRun, fact: HookEventFact, input: HookInput, env: N
   const decision = decideGuard(memory, percent, threshold?.percent ?? 100);
   if (JSON.stringify(decision.memory) !== JSON.stringify(memory)) writeGuardMemory(run.runtime, key, decision.memory, env);
   if (!decision.ask || position === null || threshold === null) return null;
+  if (!claimInstruction(run.runtime, key, decision.memory.times, env)) return null;
   return await handoffRequest(run, input, position, threshold, folder, now, env);
 }
 
