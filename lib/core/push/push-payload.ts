@@ -33,6 +33,30 @@ export const pushedSessionSchema = z.object({
       }),
     )
     .max(10_000),
+  /**
+   * What Baton's hooks did in the session (docs/agent-loop.md): the guard's requests and the resume
+   * given at its start. Ids are the records' own (a record pushed twice is stored once); no local paths.
+   */
+  loopEvents: z
+    .array(
+      z.object({
+        id: text(64).min(1),
+        kind: z.enum(["guard-instruction", "resume-injected"]),
+        at: z.iso.datetime({ offset: true }),
+        event: text(64),
+        source: text(64).nullable(),
+        branch: text(1024).nullable(),
+        handoffPath: text(4096).nullable(),
+        targetPath: text(4096).nullable(),
+        percent: z.number().finite().min(0).max(100_000).nullable(),
+        tokens: z.number().int().min(0).max(100_000_000).nullable(),
+        contextWindow: z.number().int().min(1).max(100_000_000).nullable(),
+        threshold: z.number().finite().min(0).max(100).nullable(),
+        delivered: text(32).nullable(),
+      }),
+    )
+    .max(10_000)
+    .optional(),
   /** packSamples() of the session's merged samples. */
   samples: z.string().max(64 * 1024 * 1024),
   requests: z.number().int().min(0),

@@ -50,6 +50,10 @@ export async function collectPushSessions(bulk: BulkWriter): Promise<CollectedSe
       `SELECT "agentId", "file", "line", "timestampMs", "trigger", "preTokens", "postTokens" FROM "Compaction" WHERE "sessionId" = ? ORDER BY "key"`,
       [row.id],
     );
+    const loopEvents = await bulk.query<{ id: string; kind: string; at: unknown; event: string; source: string | null; branch: string | null; handoffPath: string | null; targetPath: string | null; percent: unknown; tokens: unknown; contextWindow: unknown; threshold: unknown; delivered: string | null }>(
+      `SELECT "id", "kind", "at", "event", "source", "branch", "handoffPath", "targetPath", "percent", "tokens", "contextWindow", "threshold", "delivered" FROM "AgentLoopEvent" WHERE "runtime" = ? AND "sessionExternalId" = ? ORDER BY "at", "id"`,
+      [row.runtime, row.externalId],
+    );
     const merged = mergeStoredChunks(row.runtime as SessionRuntime, chunks, () => undefined);
     const startMs = dbTimeToMs(row.startedAt);
     const endMs = dbTimeToMs(row.endedAt);
@@ -72,6 +76,25 @@ export async function collectPushSessions(bulk: BulkWriter): Promise<CollectedSe
         preTokens: toNullableNumber(compaction.preTokens),
         postTokens: toNullableNumber(compaction.postTokens),
       })),
+      ...(loopEvents.length === 0
+        ? {}
+        : {
+            loopEvents: loopEvents.map((event) => ({
+              id: event.id,
+              kind: event.kind === "guard-instruction" ? ("guard-instruction" as const) : ("resume-injected" as const),
+              at: new Date(dbTimeToMs(event.at) ?? 0).toISOString(),
+              event: event.event,
+              source: event.source,
+              branch: event.branch,
+              handoffPath: event.handoffPath,
+              targetPath: event.targetPath,
+              percent: toNullableNumber(event.percent),
+              tokens: toNullableNumber(event.tokens),
+              contextWindow: toNullableNumber(event.contextWindow),
+              threshold: toNullableNumber(event.threshold),
+              delivered: event.delivered,
+            })),
+          }),
       samples: packSamples(merged),
       requests: toNumber(row.requestCount),
     };

@@ -110,6 +110,24 @@ for (const provider of testProviders) describe.skipIf(provider.skip)(`baton push
     expect(sessions[0]).toMatchObject({ origin: "push", requests: 2, inputTokens: 14, cacheWriteTokens: 820, cacheReadTokens: 10_700, outputTokens: 160 });
   });
 
+  it("carries what Baton's hooks did in the session, once, without local paths", async () => {
+    const localBulk = openBulkWriter(local.target);
+    try {
+      await localBulk.insert(
+        "AgentLoopEvent",
+        ["id", "kind", "at", "runtime", "sessionExternalId", "event", "source", "repoPath", "branch", "headSha", "handoffPath", "handoffId", "targetPath", "percent", "tokens", "contextWindow", "threshold", "delivered"],
+        [["loop-1", "guard-instruction", new Date("2026-12-01T09:00:30.000Z"), "claude-code", sessionId, "PostToolUse", null, "/work/api", "feat/push", "abc1234", "docs/ai/handoff/codex/30112026/handoff_x.md", "local-id", "docs/ai/handoff/claude-code/01122026/handoff_<phase>.md", 91.7, 183_400, 200_000, 90, "full"]],
+      );
+    } finally {
+      await localBulk.close();
+    }
+    expect(await run()).toMatchObject({ pushed: 1 });
+    expect(await run()).toMatchObject({ pushed: 0 });
+    const stored = await serverBulk.query<Record<string, unknown>>(`SELECT "id", "kind", "runtime", "sessionExternalId", "repoPath", "handoffId", "targetPath", "percent", "threshold" FROM "AgentLoopEvent"`);
+    expect(stored).toMatchObject([{ id: "loop-1", kind: "guard-instruction", runtime: "claude-code", sessionExternalId: sessionId, repoPath: null, handoffId: null, targetPath: "docs/ai/handoff/claude-code/01122026/handoff_<phase>.md", threshold: 90 }]);
+    expect(Number(stored[0]!.percent)).toBeCloseTo(91.7, 6);
+  });
+
   it("pushing the same sessions again (a lost cursor) changes nothing on the server", async () => {
     const before = await serverBulk.query(`SELECT "id", "requestCount", "inputTokens", "cacheReadTokens", "outputTokens", "supersededById" FROM "AgentSession" ORDER BY "id"`);
     rmSync(path.join(scratch, "config"), { recursive: true, force: true });

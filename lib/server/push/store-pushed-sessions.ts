@@ -10,8 +10,9 @@
 import type { PushedSession, PushResponse } from "../../core/push/push-payload";
 import { packSamples, unpackSamples, type StoredSample } from "../../core/sessions/sample-pack";
 import type { SessionRuntime } from "../../core/sessions/types";
-import { cleanText, tokenCountProblem } from "../../core/text/safe-values";
-import type { BulkWriter } from "../db/bulk";
+import { checkRowValues, cleanText, tokenCountProblem } from "../../core/text/safe-values";
+import { LOOP_EVENT_COLUMNS } from "../agent-loop/ingest-loop-records";
+import type { BulkWriter, Row } from "../db/bulk";
 import { publish } from "../events/publish";
 import { resetSessions, upsertSource, writeChunks, writeCompactions } from "../sessions/agent-store";
 import { linkSessions } from "../sessions/link-sessions";
@@ -56,6 +57,14 @@ export async function storePushedSessions(bulk: BulkWriter, owner: { userId: str
       draft.logContextWindow = session.logContextWindow;
       for (const agent of session.subagents) {
         draft.subagents.set(text(agent.agentId, "agentId", findings) ?? agent.agentId, { agentType: text(agent.agentType, "agentType", findings), models: [], startMs: null, endMs: null, cwd: null, branch: null });
+      }
+      if (session.loopEvents && session.loopEvents.length > 0) {
+        const rows = session.loopEvents.map((event) => {
+          const row: unknown[] = [event.id, event.kind, new Date(event.at), session.runtime, externalId, event.event, event.source, null, event.branch, null, event.handoffPath, null, event.targetPath, event.percent, event.tokens, event.contextWindow, event.threshold, event.delivered];
+          for (const change of checkRowValues(row, LOOP_EVENT_COLUMNS)) findings.push(`${session.runtime} ${externalId}: ${change}`);
+          return row as Row;
+        });
+        await bulk.insert("AgentLoopEvent", LOOP_EVENT_COLUMNS, rows, { ignoreConflicts: true });
       }
       const problems = await recomputeSessions(bulk, [[draft]]);
       for (const problem of problems) findings.push(`${session.runtime} ${externalId}: ${problem.message}`);
