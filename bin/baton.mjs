@@ -9,7 +9,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // The default database lives in this install's data folder, wherever the command is run from.
-process.env.BATON_DATA_DIR ??= path.join(projectRoot, "data");
+// (An empty value too: it would otherwise resolve to whatever folder the command runs in.)
+if (!process.env.BATON_DATA_DIR) process.env.BATON_DATA_DIR = path.join(projectRoot, "data");
 process.env.BATON_PROJECT_ROOT = projectRoot;
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 process.env.CHECKPOINT_DISABLE ??= "1";
