@@ -12,6 +12,7 @@ import { ResumeDialog } from "../resume/resume-dialog";
 import { RuntimeBadge } from "../handoffs/runtime-badge";
 import { fetchReview, postReview, reviewKeys } from "./review-api";
 import { ClaimHolder } from "./review-card";
+import { SecretsMaskedNote } from "./review-comments";
 import { ReviewHandoff } from "./review-handoff";
 import { ReviewStateBadge } from "./review-state-badge";
 import { refusalText, useLeaseHeartbeat, useReviewActions } from "./use-review-actions";
@@ -197,6 +198,7 @@ function Verdicts({ review, run, canWrite }: { review: RenderedReview; run: Retu
               <span className={verdict.kind === "approve" ? "text-emerald-700 dark:text-emerald-300" : verdict.kind === "request_changes" ? "text-red-700 dark:text-red-300" : ""}>{VERDICT_LABELS[verdict.kind] ?? verdict.kind}</span>{" "}
               by <strong>{verdict.authorName}</strong>
               {verdict.isStale && <span className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-800" title="The handoff or its branch changed since">stale</span>}
+              {verdict.secretsMasked > 0 && <> <SecretsMaskedNote count={verdict.secretsMasked} /></>}
               {verdict.body && <p className="text-xs text-zinc-600 dark:text-zinc-400">{verdict.body}</p>}
             </li>
           ))}

@@ -8,6 +8,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { TeamRole } from "../../core/access/actor";
 import { isTeamRole } from "../../core/auth/api-token";
 import type { Db } from "../db/client";
+import { transactionWithEvents } from "../events/publish";
 import { MIN_PASSWORD_LENGTH } from "./auth-config";
 
 export class TeamError extends Error {
@@ -89,5 +90,9 @@ export async function removeUser(db: Db, userId: string): Promise<void> {
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw new TeamError(404, "no such user");
   if (user.role === "admin" && (await otherAdmins(db, userId)) === 0) throw new TeamError(409, "the last admin cannot be removed");
-  await db.user.delete({ where: { id: userId } });
+  // The `access` event ends the member's open live streams, in every server process (event-stream.ts).
+  await transactionWithEvents(db, async (tx, emit) => {
+    await tx.user.delete({ where: { id: userId } });
+    emit({ kind: "access", id: userId, version: 0 });
+  });
 }

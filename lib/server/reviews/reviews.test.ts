@@ -185,6 +185,25 @@ for (const provider of testProviders) {
     });
     const scan = () => scanPaths([repo.root], { target: database.target });
 
+    it("masks secrets typed into a comment, a verdict and a block reason before anything is stored", async () => {
+      const id = await newReview(db);
+      const aws = "AKIAZ7Q4R2M9X3L5K8PD";
+      const github = "ghp_x9Qm2Lk7Rt4Vb8Nc3Wd6Yh1Zj5Pf0Sg2Ta4U";
+      const claimed = await claimReview(db, id, ann, { now: t0, ...lease });
+      const comment = await addComment(db, id, ann, { version: claimed.version, body: `use \`${aws}\` and ${github}` }, { now: at(1) });
+      expect(comment.secretsMasked).toBe(2);
+      const verdict = await addVerdict(db, id, ann, { version: comment.version, kind: "request_changes", body: `rotate ${aws}` }, { now: at(2) });
+      expect(verdict.secretsMasked).toBe(1);
+      const blocked = await transitionReview(db, id, ann, { version: verdict.version, to: "blocked", reason: `new token needed, not ${github}` }, { now: at(3) });
+      expect(blocked.secretsMasked).toBe(1);
+      const review = await getReview(db, id);
+      expect(review.comments[0]).toMatchObject({ body: `use \`[secret:aws-access-key …${aws.slice(-4)}]\` and [secret:github-token …${github.slice(-4)}]`, secretsMasked: 2 });
+      expect(review.verdicts[0]).toMatchObject({ body: `rotate [secret:aws-access-key …${aws.slice(-4)}]`, secretsMasked: 1 });
+      expect(review.blockedReason).toBe(`new token needed, not [secret:github-token …${github.slice(-4)}]`);
+      const stored = JSON.stringify([await db.review.findMany(), await db.reviewComment.findMany(), await db.verdict.findMany(), await db.reviewEvent.findMany()]);
+      for (const secret of [aws, github]) expect(stored).not.toContain(secret);
+    });
+
     it("opens a review per open head, follows a new content (older verdicts go stale), and completes as continued when a successor appears", async () => {
       repo.write(a, handoffMarkdown({ phase: "start", path: a })).commit("a");
       await scan();
