@@ -7,6 +7,8 @@ import { truncate } from "@/components/handoffs/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, Stat } from "@/components/ui/card";
 import { Code, EmptyState } from "@/components/ui/empty-state";
+import { AddRepositoriesHint } from "@/components/team/add-repositories-hint";
+import { repositoriesHint } from "@/lib/server/app/repositories-hint";
 import { getDb } from "@/lib/server/db/client";
 import { getOverview } from "@/lib/server/queries/handoffs";
 import { listSessions } from "@/lib/server/queries/sessions";
@@ -21,7 +23,7 @@ export const metadata: Metadata = { title: "Overview" };
 export const dynamic = "force-dynamic";
 
 export default async function OverviewPage() {
-  await requirePageActor();
+  const actor = await requirePageActor();
   const db = getDb();
   const [overview, hottest, reviews] = await Promise.all([getOverview(db), listSessions(db, { sort: "peak", page: 1, pageSize: 5 }), reviewCounts(db)]);
   if (overview.repos.length === 0) {
@@ -29,8 +31,7 @@ export default async function OverviewPage() {
       <div className="space-y-4">
         <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
         <EmptyState title="No repositories registered yet">
-          Register a git repo and ingest its handoffs with <Code>npm run baton -- scan /path/to/repo</Code>, or load the demo
-          workspace with <Code>npm run baton -- demo</Code>. Then reload this page.
+          <AddRepositoriesHint {...repositoriesHint(actor)} />
         </EmptyState>
       </div>
     );

@@ -7,7 +7,9 @@
  */
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
+import { APIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
+import { displayNameProblem } from "../../core/access/display-name";
 import { formatHostName } from "../../core/web/host-names";
 import { accessPolicy } from "../access/access-policy";
 import { resolveDatabaseUrl } from "../db/database-url";
@@ -50,7 +52,18 @@ export function createBatonAuth(settings: AuthSettings, db: Db, provider: "sqlit
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     // A session ended (sign-out, a password change that signs out the others, a revoke): its user's open
     // live streams check their credential again and end (lib/server/events/event-stream.ts).
-    databaseHooks: { session: { delete: { after: async (session) => publish({ kind: "access", id: String(session.userId), version: 0 }) } } },
+    databaseHooks: {
+      session: { delete: { after: async (session) => publish({ kind: "access", id: String(session.userId), version: 0 }) } },
+      // A rename on the Account page (better-auth's update-user): no name teammates would read as themselves.
+      user: {
+        update: {
+          before: async (user) => {
+            const problem = typeof user.name === "string" ? displayNameProblem(user.name) : null;
+            if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "NAME_READS_AS_READER" });
+          },
+        },
+      },
+    },
     advanced: {
       // The client's address (per-address sign-in limit, a session's recorded address): X-Forwarded-For,
       // which lib/server/web/client-address.ts sets from the socket unless a proxy named in

@@ -6,6 +6,7 @@
  */
 import { hashPassword } from "better-auth/crypto";
 import type { TeamRole } from "../../core/access/actor";
+import { displayNameProblem } from "../../core/access/display-name";
 import { isTeamRole } from "../../core/auth/api-token";
 import type { Db } from "../db/client";
 import { transactionWithEvents } from "../events/publish";
@@ -54,6 +55,8 @@ export async function createUser(db: Db, input: { email: string; name?: string |
   const problem = passwordProblem(input.password);
   if (problem) throw new TeamError(400, problem);
   const name = input.name?.trim() || email.split("@")[0]!;
+  const nameProblem = displayNameProblem(name);
+  if (nameProblem) throw new TeamError(400, nameProblem);
   const hash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw new TeamError(409, `a user with the email ${email} already exists`);
