@@ -32,8 +32,17 @@ describe("the per-account sign-in limit", () => {
     // The owner's known address is held only by its own count.
     const ok = async () => Response.json({ ok: true });
     expect((await guard(attempt("ben@example.com", "198.51.100.7"), ok)).status).toBe(200);
-    // Success forgets the account's count: a new address gets its free attempts again.
-    expect((await guard(attempt("ben@example.com", "192.0.2.60"), wrong)).status).toBe(401);
+    // That success leaves the account's count (no fresh attempts for the attacker)…
+    expect((await guard(attempt("ben@example.com", "192.0.2.60"), wrong)).status).toBe(429);
+    // …which is a wait, not a wall: once it has passed, the next attempt is heard, and its wait doubles.
+    clock += 1_000;
+    expect((await guard(attempt("ben@example.com", "192.0.2.61"), wrong)).status).toBe(401);
+    const doubled = await guard(attempt("ben@example.com", "192.0.2.62"), wrong);
+    expect(doubled.headers.get("retry-after")).toBe("2");
+    // A success through the limit (after the wait) forgets the count.
+    clock += 2_000;
+    expect((await guard(attempt("ben@example.com", "192.0.2.63"), ok)).status).toBe(200);
+    for (let index = 0; index < 4; index += 1) expect((await guard(attempt("ben@example.com", `192.0.2.${70 + index}`), wrong)).status).toBe(401);
     // Another account is not held by Ben's.
     clock += 10;
     expect((await guard(attempt("ada@example.com", "192.0.2.1"), wrong)).status).toBe(401);

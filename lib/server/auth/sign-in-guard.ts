@@ -9,7 +9,7 @@
  * a live session of that account was opened from it; a known address is held only by its own count.
  */
 import { getIP } from "better-auth/api";
-import { isLive, takeAttempt, type BackoffState } from "../../core/auth/sign-in-backoff";
+import { isLive, takeAttempt, waitAfter, type BackoffState } from "../../core/auth/sign-in-backoff";
 import type { Db } from "../db/client";
 
 const SIGN_IN_PATH = "/api/auth/sign-in/email";
@@ -31,6 +31,11 @@ function prune(store: Store, now: number): void {
     if (store.size < MAX_TRACKED) break;
     store.delete(key);
   }
+}
+
+function restamp(store: Store, key: string, at: number): void {
+  const state = store.get(key);
+  if (state && state.waitUntil > 0) store.set(key, { ...state, lastAttemptAt: at, waitUntil: at + waitAfter(state.attempts) });
 }
 
 function tooMany(retryAfterSeconds: number): Response {
@@ -80,8 +85,15 @@ export function createSignInGuard(options: SignInGuardOptions) {
 
     const response = await handler(request);
     if (response.ok) {
-      byAccount.delete(email);
       byAccountAndAddress.delete(pairKey);
+      // A success through the account's limit forgets its count; one from a known address while the
+      // account is held leaves it (an attacker elsewhere gets no fresh attempts from the owner's sign-in).
+      if (account.allowed) byAccount.delete(email);
+    } else {
+      // The wait runs from the end of a failed attempt, however long checking the password took.
+      const done = now();
+      restamp(byAccountAndAddress, pairKey, done);
+      if (account.allowed) restamp(byAccount, email, done);
     }
     return response;
   };
