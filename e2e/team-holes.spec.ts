@@ -324,3 +324,44 @@ test("6. a 12 MB push is stored whole; past 64 MB the answer is a 413 in words",
   expect(tooBig.status).toBe(413);
   expect(json(tooBig).error).toMatch(/over 64 MB/);
 });
+
+test("the review page and Connect page as people meet them: no version numbers, one claim, a comment box at the top, code in comments, no snippets for a viewer", async ({ browser }) => {
+  const open = async (user: { email: string; password: string }, address: string, forwardedFor: string) => {
+    const answer = await signIn(user, { via: PROXY, forwardedFor });
+    expect(answer.status).toBe(200);
+    const context = await browser.newContext({ baseURL: origin });
+    await context.addCookies([{ name: "baton.session_token", value: decodeURIComponent(sessionCookie(answer).split("=").slice(1).join("=")), url: origin }]);
+    const page = revealingStreams(await context.newPage());
+    await page.goto(address);
+    return page;
+  };
+  const token = createToken(BEN.email, "page");
+  const list = (await (await fetch(`${origin}/api/reviews?state=pending`, { headers: { authorization: `Bearer ${token}` } })).json()) as { reviews: { id: string }[] };
+  const reviewId = list.reviews[list.reviews.length - 1]!.id;
+  const claimed = (await (await fetch(`${origin}/api/reviews/${reviewId}/claim`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" })).json()) as { version: number };
+  await fetch(`${origin}/api/reviews/${reviewId}/comments`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ version: claimed.version, body: "Run `npm test` first." }) });
+
+  const ben = await open(BEN, `/reviews/${reviewId}`, "198.51.100.60");
+  await expect(ben.getByTestId("claim-holder").first()).toContainText("you");
+  await expect(ben.getByText(/version \d/)).toHaveCount(0);
+  await expect(ben.getByTestId("resume-claim-button")).toHaveCount(0);
+  await expect(ben.getByTestId("resume-button")).toBeVisible();
+  await expect(ben.getByTestId("review-action-hints")).toContainText("Release: let go of your claim");
+  await expect(ben.getByTestId("review-action-hints")).toContainText("Put back: the work goes back to pending, and you keep your claim");
+  // The comment box comes before the handoff, near the top of the page.
+  const composerTop = (await ben.getByRole("region", { name: "Comment on the review" }).boundingBox())!.y;
+  const handoffTop = (await ben.getByRole("region", { name: "Handoff" }).boundingBox())!.y;
+  expect(composerTop).toBeLessThan(handoffTop);
+  const code = ben.getByTestId("comment").filter({ hasText: "first." }).locator("code");
+  await expect(code).toHaveText("npm test");
+  expect(await code.evaluate((element) => getComputedStyle(element, "::before").content)).toMatch(/^(none|normal)$/);
+  await shot(ben, "team-review-holder");
+  await ben.context().close();
+
+  const vic = await open(VIC, "/settings/connect", "198.51.100.61");
+  await expect(vic.getByTestId("connect-not-allowed")).toContainText("viewer");
+  await expect(vic.getByText("OTEL_EXPORTER_OTLP_ENDPOINT")).toHaveCount(0);
+  await expect(vic.getByRole("button", { name: /Create token/ })).toHaveCount(0);
+  await shot(vic, "team-connect-viewer");
+  await vic.context().close();
+});
