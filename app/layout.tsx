@@ -73,7 +73,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                     <UserMenu />
                     <div className="hidden px-3 pt-3 text-xs leading-relaxed text-zinc-500 md:block dark:text-zinc-400">
                       {isTeamMode() ? (
-                        <>Add a repo: Sources → Add a remote repository</>
+                        <>Repositories come from Sources → Remote repositories</>
                       ) : (
                         <>Add a repo: <code className="font-mono">npm run baton -- scan &lt;path&gt;</code></>
                       )}
