@@ -157,7 +157,13 @@ export default async function OverviewPage() {
         <div className="space-y-6">
         <Card title="Sessions closest to their limit" actions={<Link href="/sessions?sort=peak" className="text-xs text-sky-700 dark:text-sky-300 hover:underline">all {hottest.total}</Link>}>
           {hottest.items.length === 0 ? (
-            <p className="text-sm text-zinc-500 dark:text-zinc-400">No agent sessions yet: <Code>npm run baton -- scan --agents</Code></p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">
+              {repositoriesHint(actor).team ? (
+                <>No agent sessions yet: teammates <Link href="/settings/connect" className="text-sky-700 hover:underline dark:text-sky-300">connect their agents</Link>.</>
+              ) : (
+                <>No agent sessions yet: <Code>npm run baton -- scan --agents</Code></>
+              )}
+            </p>
           ) : (
             <ul className="space-y-2.5" aria-label="Sessions closest to their limit">
               {hottest.items.map((session) => (
