@@ -6,6 +6,12 @@
  * 3. every response gets a fresh CSP nonce and the security headers (lib/core/web/security-headers.ts).
  * Route handlers and server actions repeat check 1 through requireAccess, so moving a route never
  * leaves it unguarded.
+ *
+ * Not run for the routes that take large bodies (`config.matcher` below): `/api/push` (up to 64 MB)
+ * and the OTLP receivers (`/v1/*`, `/otlp/<token>/*`, 5 MB). For a request the proxy runs on, Next
+ * first copies the body and cuts it at 10 MB (`proxyClientMaxBodySize`), printing a warning with the
+ * address: a push past 10 MB arrived cut, and an OTLP path token reached the log. Those routes check
+ * host, origin and credential themselves (requireAccess) and count their own body limit as it arrives.
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { PAGE_PATH_HEADER, teamGate } from "@/lib/core/auth/team-gate";
@@ -73,3 +79,8 @@ export function proxy(request: NextRequest) {
   }
   return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);
 }
+
+/** Every path but the large-body routes (see the top of this file). */
+export const config = {
+  matcher: ["/((?!api/push|v1/|otlp/).*)"],
+};

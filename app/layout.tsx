@@ -12,6 +12,7 @@ import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { LiveEventsProvider } from "@/components/live/live-events-provider";
 import { LiveIndicator } from "@/components/live/live-indicator";
 import { THEME_SCRIPT } from "@/lib/core/theme/theme";
+import { isTeamMode } from "@/lib/server/access/require-access";
 import { requestNonce } from "@/lib/server/web/request-nonce";
 import "./globals.css";
 
@@ -71,7 +72,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                     </div>
                     <UserMenu />
                     <div className="hidden px-3 pt-3 text-xs leading-relaxed text-zinc-500 md:block dark:text-zinc-400">
-                      Add a repo: <code className="font-mono">npm run baton -- scan &lt;path&gt;</code>
+                      {isTeamMode() ? (
+                        <>Repositories come from Sources → Remote repositories</>
+                      ) : (
+                        <>Add a repo: <code className="font-mono">npm run baton -- scan &lt;path&gt;</code></>
+                      )}
                     </div>
                   </aside>
                 </div>

@@ -98,12 +98,14 @@ test("an admin adds a remote on the Sources page, sees the secret once and the f
   expect((await page.request.post(`/api/remotes/${remotes.find((remote) => remote.name === "team-project")!.id}/refresh`, { data: {} })).status()).toBe(200);
 });
 
-test("the GitHub webhook route: unknown repository 404, no JSON 400, no session needed", async ({ request }) => {
+test("the GitHub webhook route: an unknown repository is the same 401 as a bad signature, no JSON 400, no session needed", async ({ request }) => {
   const unknown = await request.post("/api/hooks/github", {
     data: JSON.stringify({ repository: { clone_url: "https://github.com/nobody/nothing.git" } }),
     headers: { "Content-Type": "application/json", "X-GitHub-Event": "push", "X-Hub-Signature-256": `sha256=${"0".repeat(64)}` },
   });
-  expect(unknown.status()).toBe(404);
-  const garbage = await request.post("/api/hooks/github", { data: Buffer.from("{not json"), headers: { "Content-Type": "application/json", "X-GitHub-Event": "push" } });
+  expect(unknown.status()).toBe(401);
+  const unsigned = await request.post("/api/hooks/github", { data: Buffer.from("{not json"), headers: { "Content-Type": "application/json", "X-GitHub-Event": "push" } });
+  expect(unsigned.status()).toBe(401);
+  const garbage = await request.post("/api/hooks/github", { data: Buffer.from("{not json"), headers: { "Content-Type": "application/json", "X-GitHub-Event": "push", "X-Hub-Signature-256": `sha256=${"0".repeat(64)}` } });
   expect(garbage.status()).toBe(400);
 });

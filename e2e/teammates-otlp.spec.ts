@@ -46,5 +46,8 @@ test("the connect page shows the settings for Claude Code, Codex and Gemini CLI"
   await expect(page.getByRole("region", { name: "Codex CLI" })).toContainText('[otel.exporter."otlp-http"]');
   await expect(page.getByRole("region", { name: "Gemini CLI" })).toContainText('"otlpProtocol": "http"');
   await expect(page.getByText("Prompts, responses, tool inputs and outputs are dropped")).toBeVisible();
+  // Single-user Baton takes telemetry without a token (the Tokens page says none is needed): none is asked for.
+  await expect(page.getByText("<your token>")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Claude Code" })).not.toContainText("Authorization");
   await shot(page, "settings-connect");
 });

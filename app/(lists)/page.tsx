@@ -7,6 +7,8 @@ import { truncate } from "@/components/handoffs/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, Stat } from "@/components/ui/card";
 import { Code, EmptyState } from "@/components/ui/empty-state";
+import { AddRepositoriesHint } from "@/components/team/add-repositories-hint";
+import { repositoriesHint } from "@/lib/server/app/repositories-hint";
 import { getDb } from "@/lib/server/db/client";
 import { getOverview } from "@/lib/server/queries/handoffs";
 import { listSessions } from "@/lib/server/queries/sessions";
@@ -23,7 +25,7 @@ export const metadata: Metadata = { title: "Overview" };
 export const dynamic = "force-dynamic";
 
 export default async function OverviewPage() {
-  await requirePageActor();
+  const actor = await requirePageActor();
   const db = getDb();
   const [overview, hottest, reviews, loop] = await Promise.all([getOverview(db), listSessions(db, { sort: "peak", page: 1, pageSize: 5 }), reviewCounts(db), loopOverview(db)]);
   if (overview.repos.length === 0) {
@@ -31,8 +33,7 @@ export default async function OverviewPage() {
       <div className="space-y-4">
         <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
         <EmptyState title="No repositories registered yet">
-          Register a git repo and ingest its handoffs with <Code>npm run baton -- scan /path/to/repo</Code>, or load the demo
-          workspace with <Code>npm run baton -- demo</Code>. Then reload this page.
+          <AddRepositoriesHint {...repositoriesHint(actor)} />
         </EmptyState>
       </div>
     );
@@ -159,7 +160,13 @@ export default async function OverviewPage() {
         <div className="space-y-6">
         <Card title="Sessions closest to their limit" actions={<Link href="/sessions?sort=peak" className="text-xs text-sky-700 dark:text-sky-300 hover:underline">all {hottest.total}</Link>}>
           {hottest.items.length === 0 ? (
-            <p className="text-sm text-zinc-500 dark:text-zinc-400">No agent sessions yet: <Code>npm run baton -- scan --agents</Code></p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">
+              {repositoriesHint(actor).team ? (
+                <>No agent sessions yet: teammates <Link href="/settings/connect" className="text-sky-700 hover:underline dark:text-sky-300">connect their agents</Link>.</>
+              ) : (
+                <>No agent sessions yet: <Code>npm run baton -- scan --agents</Code></>
+              )}
+            </p>
           ) : (
             <ul className="space-y-2.5" aria-label="Sessions closest to their limit">
               {hottest.items.map((session) => (

@@ -33,6 +33,14 @@ describe("baton otel-env", () => {
     expect(JSON.parse(gemini.text)).toEqual({ telemetry: { enabled: true, target: "local", otlpEndpoint: "https://baton.example.com/otlp/btn_1%2F2", otlpProtocol: "http", logPrompts: false } });
   });
 
+  it("leaves every token setting out for a single-user Baton, which takes telemetry without one", () => {
+    const claude = otelSetup("claude-code", "http://127.0.0.1:3000", null, { tokenNeeded: false });
+    expect(claude.text).not.toMatch(/Authorization|token/i);
+    expect(claude.text).toContain("export OTEL_EXPORTER_OTLP_ENDPOINT='http://127.0.0.1:3000'");
+    expect(otelSetup("codex", "http://127.0.0.1:3000", null, { tokenNeeded: false }).text).not.toContain("Authorization");
+    expect(JSON.parse(otelSetup("gemini-cli", "http://127.0.0.1:3000", null, { tokenNeeded: false }).text).telemetry.otlpEndpoint).toBe("http://127.0.0.1:3000");
+  });
+
   it("uses the stored token for the server, else a placeholder, and refuses a missing runtime or server", async () => {
     const stored = await capture(["--runtime", "codex"], { BATON_SERVER: "https://team.example.com", BATON_TOKEN: "btn_stored" });
     expect(stored.out).toContain("Bearer btn_stored");

@@ -33,7 +33,9 @@ export async function pushCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
       await scanSessions({ bulk, repos: [], agents: { env, homeDir: agentHomeDir(env) } });
     }
     progress.update("collecting sessions");
-    const sessions = await collectPushSessions(bulk);
+    // The demo workspace's sessions (registered by `npm start`) are made up: they never leave this machine.
+    const { demoDirectory } = await import("../../lib/server/demo/demo-workspace");
+    const { sessions, leftOut } = await collectPushSessions(bulk, { leaveOut: [demoDirectory(env)] });
     const cursor = readPushCursor(credential.server, env);
     const changed = sessions.filter((session) => cursor[session.localId] !== session.fingerprint);
     const stored: PushResponse["stored"] = [];
@@ -51,10 +53,11 @@ export async function pushCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
       sent += batch.length;
     }
     progress.done();
-    const summary = { server: credential.server, pushed: sent, unchanged: sessions.length - changed.length, sessions: stored, findings };
+    const summary = { server: credential.server, pushed: sent, unchanged: sessions.length - changed.length, demoLeftOut: leftOut, sessions: stored, findings };
     if (values.json) printJson(io, summary);
     else {
       io.out(sent === 0 ? `nothing to push to ${credential.server}: ${sessions.length} sessions unchanged since the last push` : `pushed ${sent} sessions to ${credential.server} (${summary.unchanged} unchanged)`);
+      if (leftOut > 0) io.out(`left out ${leftOut} demo sessions (the demo workspace's made-up sessions never leave this machine)`);
       for (const finding of findings.slice(0, 10)) io.out(`! ${finding}`);
     }
     return 0;

@@ -96,7 +96,12 @@ async function add(db: Db, positionals: string[], values: { json: boolean; name?
   } else {
     io.out(`added remote ${remote.name}: ${remote.url} (branches ${remote.branches})`);
     io.out(outcomeLine(remote.name, outcome));
-    io.out(`GitHub webhook: payload URL ${server ? hook : `<your server>${hook}`}, content type application/json, "Just the push event"`);
+    if (server) io.out(`GitHub webhook: payload URL ${hook}, content type application/json, "Just the push event"`);
+    else {
+      io.out(`GitHub webhook: BATON_PUBLIC_URL is not set, so the payload URL cannot be named here. It is the address GitHub reaches the team server by, followed by ${hook}`);
+      io.out(`  (e.g. https://baton.example.com${hook}). Set BATON_PUBLIC_URL=https://baton.example.com where the server runs (docs/team.md), and the Sources page shows the full URL.`);
+      io.out(`  Content type application/json, "Just the push event".`);
+    }
     io.out(`webhook secret (shown once, store it now): ${added.webhookSecret}`);
     if (!outcome.ok) io.out(`the remote is kept and fetched again on schedule; remove it with: baton remote remove ${remote.name}`);
   }

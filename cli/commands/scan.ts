@@ -62,7 +62,7 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
     // The handoff half (git, Markdown parsing) is loaded only when there are repos to scan.
     const result: ScanCommandResult =
       positionals.length === 0
-        ? { scanRunId: "", repos: [], durationMs: 0 }
+        ? { scanRunId: "", repos: [], durationMs: 0, interruptedScans: [] }
         : await (await import("../../lib/server/ingest/scan")).scanPaths(positionals, {
             globs: values.glob,
             bulk,
@@ -111,9 +111,13 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
           links: sessions.links,
           agentLoop: sessions.loop,
           workers: sessions.agents?.workers ?? 0,
+          interruptedScans: [...result.interruptedScans, ...sessions.interruptedScans],
         },
       });
     } else {
+      for (const scan of [...result.interruptedScans, ...sessions.interruptedScans]) {
+        io.out(`! an earlier ${scan.kind} scan (started ${scan.startedAt}) stopped before it finished (its process was killed); closed as interrupted`);
+      }
       for (const repo of result.repos) {
         if (repo.status === "failed") {
           io.out(`✗ ${repo.path}: ${repo.errors[0]?.message ?? "failed"}`);

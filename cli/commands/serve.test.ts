@@ -85,6 +85,15 @@ describe("serve --host", () => {
     vi.unstubAllEnvs();
   });
 
+  it("refuses a BATON_TRUSTED_PROXIES that is not a list of addresses and CIDR ranges, naming the bad entry", async () => {
+    vi.stubEnv("BATON_TRUSTED_PROXIES", "10.0.0.5, proxy.internal");
+    await expect(serveCommand([], io())).rejects.toThrow(/BATON_TRUSTED_PROXIES holds "proxy\.internal"/);
+    expect(serve).not.toHaveBeenCalled();
+    vi.stubEnv("BATON_TRUSTED_PROXIES", "10.0.0.5, 10.1.0.0/16");
+    expect(await serveCommand([], io())).toBe(0);
+    vi.unstubAllEnvs();
+  });
+
   it("refuses a host that is not a name or an address", async () => {
     await expect(serveCommand(["--host", "http://0.0.0.0"], io())).rejects.toThrow('invalid host "http://0.0.0.0"');
   });

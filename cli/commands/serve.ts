@@ -2,6 +2,7 @@ import { parseCommand } from "../args";
 import { isLoopbackHost, parseHostName } from "../../lib/core/web/host-names";
 import { buildAccessPolicy, describeAllowedHosts } from "../../lib/server/access/access-policy";
 import { secretProblem } from "../../lib/server/auth/auth-config";
+import { parseTrustedProxies, TRUSTED_PROXIES_ENV } from "../../lib/server/web/client-address";
 import { serve } from "../../lib/server/app/serve";
 import { UsageError, type Io } from "../io";
 
@@ -61,6 +62,8 @@ export async function serveCommand(argv: string[], io: Io, defaults: { seedDemoI
   if (values.every !== undefined && !values.watch) throw new UsageError("--every goes with --watch");
   const host = values.host ?? "127.0.0.1";
   if (parseHostName(host) === null) throw new UsageError(`invalid host "${host}" (a name or an IP address)`);
+  const proxies = parseTrustedProxies(process.env[TRUSTED_PROXIES_ENV]);
+  if (!proxies.ok) throw new UsageError(proxies.error);
   // The server process reads BATON_TEAM (lib/server/access/require-access.ts); never inherit it by accident.
   delete process.env.BATON_TEAM;
   if (values.team) {

@@ -13,6 +13,7 @@ type Outcome = { ok: boolean; text: string } | null;
 
 /** better-auth's refusals in words a person can act on. */
 export function describeAccountFailure(status: number, code: string | undefined, minLength: number): string {
+  if (code === "NAME_READS_AS_READER") return "That name reads as the person looking at the page (teammates would see \"Claim: You\" about you). Use your own name.";
   if (code === "INVALID_PASSWORD") return "The current password is not right. Nothing was changed.";
   if (code === "PASSWORD_TOO_SHORT") return `The new password is too short: use at least ${minLength} characters.`;
   if (code === "PASSWORD_TOO_LONG") return "The new password is too long: use at most 256 characters.";

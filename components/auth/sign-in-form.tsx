@@ -3,9 +3,12 @@
 import { useState, type FormEvent } from "react";
 
 /** better-auth's error codes in words a person can act on. */
-function describeFailure(status: number, code: string | undefined): string {
+function describeFailure(status: number, code: string | undefined, retryAfter: number | null): string {
   if (code === "INVALID_EMAIL_OR_PASSWORD" || status === 401) return "That email and password do not match an account here. Check both, or ask an admin for an invitation.";
-  if (status === 429) return "Too many attempts. Wait a minute, then try again.";
+  if (status === 429) {
+    const wait = retryAfter !== null && retryAfter > 0 ? `Wait ${retryAfter} s, then try again` : "Wait a little, then try again";
+    return code === "TOO_MANY_ATTEMPTS_FOR_ACCOUNT" ? `Too many attempts for this account. ${wait}.` : `Too many attempts. ${wait}.`;
+  }
   if (status === 403) return "This sign-in was refused (it did not come from this site's page). Reload the page and try again.";
   if (code === "PASSWORD_TOO_SHORT" || code === "INVALID_EMAIL") return "Enter the email address and the password of your account.";
   return `Sign-in failed (${status}). Try again, or ask an admin.`;
@@ -31,7 +34,8 @@ export function SignInForm({ next, github }: { next: string; github: boolean }) 
         return;
       }
       const body = (await response.json().catch(() => null)) as { code?: string } | null;
-      setError(describeFailure(response.status, body?.code));
+      const retryAfter = Number(response.headers.get("retry-after") ?? response.headers.get("x-retry-after") ?? NaN);
+      setError(describeFailure(response.status, body?.code, Number.isFinite(retryAfter) ? retryAfter : null));
     } catch {
       setError("The server could not be reached. Check your connection and try again.");
     }

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { personName } from "@/lib/core/access/display-name";
 import { fetchReviews, reviewKeys } from "./review-api";
 import { ReviewStateBadge } from "./review-state-badge";
 
@@ -14,7 +15,7 @@ export function HandoffReviewBadge({ handoffId, link = false }: { handoffId: str
   const { data } = useQuery({ queryKey: reviewKeys.list(""), queryFn: () => fetchReviews(""), staleTime: 30_000, retry: false });
   const review = data?.reviews.find((candidate) => candidate.handoffId === handoffId);
   if (!review) return null;
-  const badge = <ReviewStateBadge state={review.state} claimed={review.isClaimLive} title={review.isClaimLive ? `claimed by ${review.claimedByName}` : "review"} />;
+  const badge = <ReviewStateBadge state={review.state} claimed={review.isClaimLive} title={review.isClaimLive ? `claimed by ${personName(review.claimedByName ?? "someone")}` : "review"} />;
   return link ? (
     <Link href={`/reviews/${review.id}`} aria-label={`Review: ${review.state.replace("_", " ")}`}>
       {badge}

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { ageOf, REVIEW_STATE_LABELS, reviewSummary } from "@/lib/core/reviews/review-format";
+import { personName } from "@/lib/core/access/display-name";
 import { OPEN_REVIEW_STATES, REVIEW_STATES } from "@/lib/core/reviews/review-states.data";
 import { DataTable } from "../ui/data-table";
 import { RuntimeBadge } from "../handoffs/runtime-badge";
@@ -126,7 +127,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
               <td className="px-3 py-2"><ReviewStateBadge state={review.state} /></td>
               <td className="px-3 py-2 font-mono text-xs">{review.repoName} · {review.branch ?? "—"}</td>
               <td className="whitespace-nowrap px-3 py-2 text-xs">{ageOf(review.handoffTime, now)}</td>
-              <td className="px-3 py-2 text-xs">{review.assignee ?? <span className="text-zinc-500 dark:text-zinc-400">—</span>}</td>
+              <td className="px-3 py-2 text-xs">{review.assignee ? personName(review.assignee) : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</td>
               <td className="px-3 py-2 text-xs"><ClaimHolder review={review} actorId={actorId} now={now} /></td>
             </tr>
           ))}

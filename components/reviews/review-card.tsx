@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { personName } from "@/lib/core/access/display-name";
 import { ageOf, leaseLeft } from "@/lib/core/reviews/review-format";
 import type { ReviewListItem } from "@/lib/server/reviews/review-queries";
 import { truncate } from "../handoffs/format";
@@ -12,7 +13,7 @@ export function ClaimHolder({ review, actorId, now }: { review: Pick<ReviewListI
   const isExpired = left === "expired";
   return (
     <span data-testid="claim-holder" className={isExpired ? "text-zinc-400 line-through dark:text-zinc-500" : "text-sky-800 dark:text-sky-300"} title={review.claimExpiresAt ?? undefined}>
-      {review.claimedBy === actorId ? "you" : review.claimedByName ?? review.claimedBy}{" "}
+      {review.claimedBy === actorId ? "you" : personName(review.claimedByName ?? review.claimedBy)}{" "}
       <span className="text-zinc-500 no-underline dark:text-zinc-400">({isExpired ? "lease expired" : left})</span>
     </span>
   );
@@ -34,11 +35,11 @@ export function ReviewCard({ review, actorId, now }: { review: ReviewListItem; a
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
         <RuntimeBadge runtime={review.runtime} />
         <span title={review.handoffTime ?? undefined}>{ageOf(review.handoffTime, now)}</span>
-        {review.assignee && <span>→ {review.assigneeId === actorId ? "you" : review.assignee}</span>}
+        {review.assignee && <span>→ {review.assigneeId === actorId ? "you" : personName(review.assignee)}</span>}
         {review.staleVerdicts > 0 && <span className="text-amber-700 dark:text-amber-300">{review.staleVerdicts} stale verdict{review.staleVerdicts === 1 ? "" : "s"}</span>}
         {review.verdicts.filter((verdict) => !verdict.isStale).map((verdict, index) => (
           <span key={index} className={verdict.kind === "approve" ? "text-emerald-700 dark:text-emerald-300" : verdict.kind === "request_changes" ? "text-red-700 dark:text-red-300" : ""}>
-            {verdict.kind === "approve" ? "✓" : verdict.kind === "request_changes" ? "✗" : "•"} {verdict.authorName}
+            {verdict.kind === "approve" ? "✓" : verdict.kind === "request_changes" ? "✗" : "•"} {personName(verdict.authorName)}
           </span>
         ))}
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { personName } from "@/lib/core/access/display-name";
 import type { RenderedReview } from "@/lib/server/reviews/render-review";
 
 export type ReviewComment = RenderedReview["comments"][number];
@@ -10,7 +11,7 @@ function CommentBody({ comment }: { comment: ReviewComment }) {
   if (comment.rendered.kind === "plain") return <p className="whitespace-pre-wrap text-sm [overflow-wrap:anywhere]">{comment.body}</p>;
   return (
     <div
-      className="prose prose-sm prose-zinc max-w-none dark:prose-invert [overflow-wrap:anywhere] [&_.mention]:rounded [&_.mention]:bg-sky-100 [&_.mention]:px-0.5 [&_.mention]:font-medium [&_.mention]:text-sky-800 dark:[&_.mention]:bg-sky-900 dark:[&_.mention]:text-sky-100"
+      className="prose prose-sm prose-zinc max-w-none prose-code:before:content-none prose-code:after:content-none dark:prose-invert [overflow-wrap:anywhere] [&_.mention]:rounded [&_.mention]:bg-sky-100 [&_.mention]:px-0.5 [&_.mention]:font-medium [&_.mention]:text-sky-800 dark:[&_.mention]:bg-sky-900 dark:[&_.mention]:text-sky-100"
       dangerouslySetInnerHTML={{ __html: comment.rendered.html }}
     />
   );
@@ -55,6 +56,15 @@ export function CommentComposer({ run, anchor, parentId, onDone, placeholder = "
         )}
       </div>
     </form>
+  );
+}
+
+/** Says that text shows masks where a secret was typed (the secret itself was never stored). */
+export function SecretsMaskedNote({ count }: { count: number }) {
+  return (
+    <span data-testid="secrets-masked" className="rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-800 dark:bg-red-950 dark:text-red-200" title="Baton replaced what looked like a secret with its type and last 4 characters before saving; the secret itself was never stored.">
+      {count === 1 ? "1 secret masked" : `${count} secrets masked`}
+    </span>
   );
 }
 
@@ -104,11 +114,12 @@ function CommentItem({ comment }: { comment: ReviewComment }) {
   return (
     <div className="space-y-1">
       <div className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
-        <span className="font-semibold text-zinc-800 dark:text-zinc-100">{comment.authorName}</span>
+        <span className="font-semibold text-zinc-800 dark:text-zinc-100">{personName(comment.authorName)}</span>
         <time dateTime={comment.createdAt}>{new Date(comment.createdAt).toLocaleString()}</time>
         {comment.anchor.line !== null && <span className="font-mono">L{comment.anchor.line}</span>}
         {comment.isOutdated && (comment.anchor.line !== null || comment.anchor.section !== null) && <span className="text-amber-700 dark:text-amber-400">on an earlier version</span>}
         {comment.resolvedAt && <span className="text-emerald-700 dark:text-emerald-300">✓ resolved by {comment.resolvedByName}</span>}
+        {comment.secretsMasked > 0 && <SecretsMaskedNote count={comment.secretsMasked} />}
       </div>
       <CommentBody comment={comment} />
     </div>

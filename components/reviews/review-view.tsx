@@ -4,14 +4,16 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import type { TeamRole } from "@/lib/core/access/actor";
+import { personName } from "@/lib/core/access/display-name";
 import { leaseLeft, REVIEW_STATE_LABELS, VERDICT_LABELS } from "@/lib/core/reviews/review-format";
 import { availableTransitions, holdsClaim, isOpenState, otherHolder, roleMay } from "@/lib/core/reviews/review-rules";
-import { VERDICT_KINDS } from "@/lib/core/reviews/review-states.data";
+import { RELEASE_HINT, VERDICT_KINDS } from "@/lib/core/reviews/review-states.data";
 import type { RenderedReview } from "@/lib/server/reviews/render-review";
 import { ResumeDialog } from "../resume/resume-dialog";
 import { RuntimeBadge } from "../handoffs/runtime-badge";
 import { fetchReview, postReview, reviewKeys } from "./review-api";
 import { ClaimHolder } from "./review-card";
+import { CommentComposer, SecretsMaskedNote } from "./review-comments";
 import { ReviewHandoff } from "./review-handoff";
 import { ReviewStateBadge } from "./review-state-badge";
 import { refusalText, useLeaseHeartbeat, useReviewActions } from "./use-review-actions";
@@ -81,8 +83,7 @@ export function ReviewView({ initial, actor, assignees = [] }: { initial: Render
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <span>State: <strong data-testid="review-state">{REVIEW_STATE_LABELS[review.state] ?? review.state}</strong></span>
           <span>Claim: <ClaimHolder review={review} actorId={actor.id} now={now} /></span>
-          <span>Assignee: {review.assignee ? (review.assigneeId === actor.id ? "you" : review.assignee) : <span className="text-zinc-500 dark:text-zinc-400">nobody</span>}</span>
-          <span className="text-xs text-zinc-500 dark:text-zinc-400">version {review.version}</span>
+          <span>Assignee: {review.assignee ? (review.assigneeId === actor.id ? "you" : personName(review.assignee)) : <span className="text-zinc-500 dark:text-zinc-400">nobody</span>}</span>
         </div>
         {canWrite && (
           <div className="flex flex-wrap items-center gap-2">
@@ -91,13 +92,18 @@ export function ReviewView({ initial, actor, assignees = [] }: { initial: Render
                 {isHolder ? `Renew claim (${leaseLeft(review.claimExpiresAt, now)})` : "Claim"}
               </button>
             )}
-            {canClaim && review.handoff && !review.handoff.isGone && (
+            {canClaim && review.handoff && !review.handoff.isGone && (isHolder ? (
+              // You hold the claim already: resuming needs no second claim.
+              <button type="button" data-testid="resume-button" disabled={busy !== null} className={button} onClick={() => setResuming(true)}>
+                Resume
+              </button>
+            ) : (
               <button type="button" data-testid="resume-claim-button" disabled={busy !== null} className={button} onClick={resumeAndClaim}>
                 Resume &amp; claim
               </button>
-            )}
+            ))}
             {isHolder && (
-              <button type="button" data-testid="release-button" disabled={busy !== null} className={button} onClick={() => run("release", {})}>
+              <button type="button" data-testid="release-button" title={RELEASE_HINT} disabled={busy !== null} className={button} onClick={() => run("release", {})}>
                 Release
               </button>
             )}
@@ -111,6 +117,7 @@ export function ReviewView({ initial, actor, assignees = [] }: { initial: Render
                 key={transition.to}
                 type="button"
                 data-testid={`transition-${transition.to}`}
+                title={transition.hint}
                 disabled={busy !== null}
                 className={button}
                 onClick={() => {
@@ -164,9 +171,25 @@ export function ReviewView({ initial, actor, assignees = [] }: { initial: Render
             )}
           </div>
         )}
+        {canWrite && (isHolder || transitions.length > 0) && (
+          <ul className="space-y-0.5 text-xs text-zinc-500 dark:text-zinc-400" data-testid="review-action-hints">
+            {isHolder && <li>{RELEASE_HINT}</li>}
+            {transitions.map((transition) => (
+              <li key={transition.to}>{transition.hint}</li>
+            ))}
+          </ul>
+        )}
         {error && <p role="alert" data-testid="review-error" className="text-sm text-red-700 dark:text-red-300">{error}</p>}
         {!canWrite && <p className="text-xs text-zinc-500 dark:text-zinc-400">You can read this review; your role ({actor.role}) cannot change it.</p>}
       </section>
+
+      {canWrite && (
+        <section aria-label="Comment on the review" className="space-y-1.5 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-700 dark:bg-zinc-900">
+          <h2 className="text-sm font-semibold">Comment</h2>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">A general comment (it is listed under the handoff). To comment on a section or a line, use the links beside them. Secrets you paste are masked before saving.</p>
+          <CommentComposer run={run} />
+        </section>
+      )}
 
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-label="Handoff" className="min-w-0 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-700 dark:bg-zinc-900">
@@ -174,7 +197,7 @@ export function ReviewView({ initial, actor, assignees = [] }: { initial: Render
         </section>
         <div className="space-y-4">
           <Verdicts review={review} run={run} canWrite={canWrite} />
-          <Timeline review={review} />
+          <Timeline review={review} actorId={actor.id} />
         </div>
       </div>
       {resuming && review.handoff && <ResumeDialog handoffId={review.handoff.id} onClose={() => setResuming(false)} />}
@@ -195,8 +218,9 @@ function Verdicts({ review, run, canWrite }: { review: RenderedReview; run: Retu
           {review.verdicts.map((verdict) => (
             <li key={verdict.id} className={verdict.isStale ? "opacity-60" : ""} data-testid="verdict">
               <span className={verdict.kind === "approve" ? "text-emerald-700 dark:text-emerald-300" : verdict.kind === "request_changes" ? "text-red-700 dark:text-red-300" : ""}>{VERDICT_LABELS[verdict.kind] ?? verdict.kind}</span>{" "}
-              by <strong>{verdict.authorName}</strong>
+              by <strong>{personName(verdict.authorName)}</strong>
               {verdict.isStale && <span className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-semibold uppercase text-amber-800" title="The handoff or its branch changed since">stale</span>}
+              {verdict.secretsMasked > 0 && <> <SecretsMaskedNote count={verdict.secretsMasked} /></>}
               {verdict.body && <p className="text-xs text-zinc-600 dark:text-zinc-400">{verdict.body}</p>}
             </li>
           ))}
@@ -251,14 +275,14 @@ function describeEvent(event: RenderedReview["timeline"][number]): string {
   }
 }
 
-function Timeline({ review }: { review: RenderedReview }) {
+function Timeline({ review, actorId }: { review: RenderedReview; actorId: string }) {
   return (
     <section aria-label="Timeline" className="space-y-2 rounded-xl border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-700 dark:bg-zinc-900">
       <h2 className="text-sm font-semibold">Timeline</h2>
       <ol className="space-y-1.5 border-l border-zinc-200 pl-3 text-xs dark:border-zinc-700" data-testid="review-timeline">
         {[...review.timeline].reverse().map((event) => (
           <li key={event.id} data-kind={event.kind}>
-            <span className="font-semibold text-zinc-800 dark:text-zinc-100">{event.actorName}</span> {describeEvent(event)}
+            <span className="font-semibold text-zinc-800 dark:text-zinc-100">{event.actorId === actorId ? "You" : personName(event.actorName)}</span> {describeEvent(event)}
             <div className="text-zinc-500 dark:text-zinc-400"><time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time></div>
           </li>
         ))}

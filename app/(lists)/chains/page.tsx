@@ -5,6 +5,8 @@ import Link from "next/link";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { Badge } from "@/components/ui/badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
+import { AddRepositoriesHint } from "@/components/team/add-repositories-hint";
+import { repositoriesHint } from "@/lib/server/app/repositories-hint";
 import { getDb } from "@/lib/server/db/client";
 import { listRepoChains } from "@/lib/server/queries/chain-graph";
 import { counted } from "@/lib/core/text/counted";
@@ -15,7 +17,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Chains" };
 
 export default async function ChainsPage() {
-  await requirePageActor();
+  const actor = await requirePageActor();
   const repos = await listRepoChains(getDb());
   return (
     <div className="space-y-4">
@@ -24,7 +26,9 @@ export default async function ChainsPage() {
         <p className="text-sm text-zinc-500 dark:text-zinc-400">Handoffs linked by their resume pointers, per repository.</p>
       </div>
       {repos.length === 0 ? (
-        <EmptyState title="No chains yet">Scan a repository with <Code>npm run baton -- scan /path/to/repo</Code>; its handoffs are linked into chains by their previous pointers.</EmptyState>
+        <EmptyState title="No chains yet">
+          {repositoriesHint(actor).team ? <AddRepositoriesHint {...repositoriesHint(actor)} /> : <>Scan a repository with <Code>npm run baton -- scan /path/to/repo</Code>; its handoffs are linked into chains by their previous pointers.</>}
+        </EmptyState>
       ) : (
         repos.map(({ repo, handoffs, chains }) => (
           <section key={repo.id} className="rounded-xl border border-zinc-200 dark:border-zinc-800 bg-white dark:bg-zinc-900 shadow-sm" aria-label={repo.name}>

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { HandoffBrowser } from "@/components/handoffs/handoff-browser";
 import { Code, EmptyState } from "@/components/ui/empty-state";
+import { AddRepositoriesHint } from "@/components/team/add-repositories-hint";
+import { repositoriesHint } from "@/lib/server/app/repositories-hint";
 import { getDb } from "@/lib/server/db/client";
 import { getHandoffFacets, listHandoffs, parseHandoffFilters } from "@/lib/server/queries/handoffs";
 import { requirePageActor } from "@/lib/server/access/page-actor";
@@ -9,7 +11,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Handoffs" };
 
 export default async function HandoffsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePageActor();
+  const actor = await requirePageActor();
   const filters = parseHandoffFilters(await searchParams);
   const db = getDb();
   const [facets, initial] = await Promise.all([getHandoffFacets(db), listHandoffs(db, filters)]);
@@ -21,8 +23,14 @@ export default async function HandoffsPage({ searchParams }: { searchParams: Pro
       </div>
       {facets.repos.length === 0 ? (
         <EmptyState title="No handoffs yet">
-          Scan a repository first: <Code>npm run baton -- scan /path/to/repo</Code>. Handoffs are read from
-          <Code>docs/ai/handoff/&lt;runtime&gt;/&lt;DDMMYYYY&gt;/handoff_&lt;phase&gt;.md</Code> on every branch.
+          {repositoriesHint(actor).team ? (
+            <AddRepositoriesHint {...repositoriesHint(actor)} />
+          ) : (
+            <>
+              Scan a repository first: <Code>npm run baton -- scan /path/to/repo</Code>. Handoffs are read from
+              <Code>docs/ai/handoff/&lt;runtime&gt;/&lt;DDMMYYYY&gt;/handoff_&lt;phase&gt;.md</Code> on every branch.
+            </>
+          )}
         </EmptyState>
       ) : (
         <HandoffBrowser facets={facets} initialFilters={filters} initialData={initial} />

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { ReviewBoard } from "@/components/reviews/review-board";
 import { Code, EmptyState } from "@/components/ui/empty-state";
+import { AddRepositoriesHint } from "@/components/team/add-repositories-hint";
+import { repositoriesHint } from "@/lib/server/app/repositories-hint";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 import { getDb } from "@/lib/server/db/client";
 import { reviewActor } from "@/lib/server/reviews/review-actor";
@@ -12,7 +14,8 @@ export const metadata: Metadata = { title: "Reviews" };
 const FLAGS = ["mine", "unassigned", "stale", "closed"] as const;
 
 export default async function ReviewsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const actor = reviewActor(await requirePageActor("reviews:read", "/reviews"));
+  const pageActor = await requirePageActor("reviews:read", "/reviews");
+  const actor = reviewActor(pageActor);
   const params = await searchParams;
   const text = (key: string) => (typeof params[key] === "string" && params[key] ? (params[key] as string) : undefined);
   const isOn = (key: string) => text(key) === "1";
@@ -35,7 +38,14 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
       </div>
       {counts.open === 0 && reviews.length === 0 && !isOn("closed") ? (
         <EmptyState title="No open reviews">
-          A review opens for every open chain head when a scan finds it: <Code>npm run baton -- scan /path/to/repo</Code>.
+          {repositoriesHint(pageActor).team ? (
+            <>
+              <p className="mb-2">A review opens for every open chain head when a scan finds it.</p>
+              <AddRepositoriesHint {...repositoriesHint(pageActor)} />
+            </>
+          ) : (
+            <>A review opens for every open chain head when a scan finds it: <Code>npm run baton -- scan /path/to/repo</Code>.</>
+          )}
         </EmptyState>
       ) : (
         <ReviewBoard initial={{ reviews, counts }} initialSearch={search.toString()} actorId={actor.id} />

@@ -11,6 +11,7 @@ import { When } from "@/components/ui/when";
 import { SessionFilters } from "@/components/sessions/session-filters";
 import { counted } from "@/lib/core/text/counted";
 import { requirePageActor } from "@/lib/server/access/page-actor";
+import { isTeamMode } from "@/lib/server/access/require-access";
 import { formatUsd } from "@/components/usage/format-cost";
 import { sessionTitles, usageBySession } from "@/lib/server/usage/usage-queries";
 
@@ -40,7 +41,11 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
       <SessionFilters runtimes={facets.runtimes} repos={facets.repos} />
       {page.total === 0 ? (
         <EmptyState title="No sessions found">
-          Ingest your agents&apos; logs with <Code>npm run baton -- scan --agents</Code> (reads ~/.claude, ~/.codex, ~/.gemini and OpenCode&apos;s data folder; see the Sources page), or relax the filters.
+          {isTeamMode() ? (
+            <>Teammates&apos; sessions arrive when they <Link href="/settings/connect" className="text-sky-700 hover:underline dark:text-sky-300">connect their agents</Link> (telemetry or <Code>baton push</Code>); or relax the filters.</>
+          ) : (
+            <>Ingest your agents&apos; logs with <Code>npm run baton -- scan --agents</Code> (reads ~/.claude, ~/.codex, ~/.gemini and OpenCode&apos;s data folder; see the Sources page), or relax the filters.</>
+          )}
         </EmptyState>
       ) : (
         <DataTable label="Sessions" columns={[{ label: "Session" }, { label: "Started · duration" }, { label: "Requests", align: "right" }, { label: "Tokens", align: "right" }, { label: "Cost (est.)", align: "right" }, { label: "Peak context", align: "right" }, { label: "Links" }]}>

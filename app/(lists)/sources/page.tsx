@@ -6,6 +6,8 @@ import { counted } from "@/lib/core/text/counted";
 import { Badge } from "@/components/ui/badge";
 import { runtimeLabel } from "@/components/handoffs/runtime-badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
+import { AddRepositoriesHint } from "@/components/team/add-repositories-hint";
+import { repositoriesHint } from "@/lib/server/app/repositories-hint";
 import { getDb } from "@/lib/server/db/client";
 import { listAgentSources } from "@/lib/server/queries/sessions";
 import { DataTable } from "@/components/ui/data-table";
@@ -51,8 +53,14 @@ export default async function SourcesPage() {
       <NothingFound repos={withoutHandoffs} />
       {sources.length === 0 ? (
         withoutHandoffs.length > 0 ? null : <EmptyState title="No sources yet">
-          Register repositories with <Code>npm run baton -- scan &lt;repo&gt;</Code> and your agents&apos; logs with <Code>npm run baton -- scan --agents</Code>
-          (override the folders with CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_DATA_DIR, OPENCODE_DATA_DIR).
+          {repositoriesHint(actor).team ? (
+            <AddRepositoriesHint {...repositoriesHint(actor)} />
+          ) : (
+            <>
+              Register repositories with <Code>npm run baton -- scan &lt;repo&gt;</Code> and your agents&apos; logs with <Code>npm run baton -- scan --agents</Code>
+              (override the folders with CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_DATA_DIR, OPENCODE_DATA_DIR).
+            </>
+          )}
         </EmptyState>
       ) : (
         <DataTable label="Sources" columns={[{ label: "Source" }, { label: "Health" }, { label: "Files", align: "right" }, { label: "Sessions", align: "right" }, { label: "Format drift" }, { label: "Last scan" }]}>

@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { AccessError, requireAccess } from "@/lib/server/access/require-access";
 import { createEventStream, MAX_OPEN_STREAMS, openStreamCount, SSE_HEADERS } from "@/lib/server/events/event-stream";
 import { subscribe } from "@/lib/server/events/publish";
+import { streamAccessFor } from "@/lib/server/events/stream-access";
 
 export const dynamic = "force-dynamic";
 
@@ -11,8 +12,9 @@ export const dynamic = "force-dynamic";
  * tab goes away. Clients refetch what changed; nothing else travels here.
  */
 export async function GET(request: Request): Promise<Response> {
+  let actor;
   try {
-    await requireAccess(request, "events:read");
+    actor = await requireAccess(request, "events:read");
   } catch (error) {
     if (error instanceof AccessError) return NextResponse.json({ error: error.message }, { status: error.status });
     throw error;
@@ -21,5 +23,5 @@ export async function GET(request: Request): Promise<Response> {
     // The browser's EventSource stops on a 503; the live provider retries with backoff.
     return NextResponse.json({ error: "too many live connections; retry later" }, { status: 503, headers: { "Retry-After": "30" } });
   }
-  return new Response(createEventStream({ subscribe, signal: request.signal }), { headers: SSE_HEADERS });
+  return new Response(createEventStream({ subscribe, signal: request.signal, access: streamAccessFor(request, actor) }), { headers: SSE_HEADERS });
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { OtelSetup } from "@/components/team/otel-setup";
+import { roleHolds } from "@/lib/server/access/access-scopes.data";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 
 export const dynamic = "force-dynamic";
@@ -16,14 +17,25 @@ async function serverAddress(): Promise<string> {
 }
 
 export default async function ConnectPage() {
-  await requirePageActor("sessions:read", "/settings/connect");
+  const actor = await requirePageActor("sessions:read", "/settings/connect");
+  // A viewer's telemetry and pushes are refused (403): no snippet to paste, and no token to make for it.
+  if (actor.kind !== "local" && !roleHolds(actor.role, "ingest:push")) {
+    return (
+      <div className="max-w-xl space-y-2">
+        <h1 className="text-2xl font-semibold tracking-tight">Connect your agents</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-300" data-testid="connect-not-allowed">
+          Your role ({actor.role}) reads sessions but cannot send them: telemetry and <code className="font-mono">baton push</code> need a member or admin. Ask an admin to change your role under Team if your agents should report here.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Connect your agents</h1>
         <p className="text-sm text-zinc-500 dark:text-zinc-400">Stream Claude Code, Codex and Gemini CLI sessions to this server over OpenTelemetry, or push the logs you already have.</p>
       </div>
-      <OtelSetup server={await serverAddress()} />
+      <OtelSetup server={await serverAddress()} tokenNeeded={actor.kind !== "local"} />
     </div>
   );
 }

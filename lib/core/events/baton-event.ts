@@ -3,8 +3,12 @@
  * and nothing else (payloads stay small; clients refetch what changed). `id` is the changed record's id
  * (a claim's event carries its review's id); `version` the record's version after the change, 0 when the
  * record has none.
+ *
+ * `access` is the server's own: a credential of user `id` was revoked (a token, a session, the
+ * membership). Each open stream of that user checks its credential again and ends when it is no longer
+ * valid; it is never sent to a client.
  */
-export const BATON_EVENT_KINDS = ["review", "comment", "handoff", "session", "scan", "remote"] as const;
+export const BATON_EVENT_KINDS = ["review", "comment", "handoff", "session", "scan", "remote", "access"] as const;
 export type BatonEventKind = (typeof BATON_EVENT_KINDS)[number];
 
 export interface BatonEvent {

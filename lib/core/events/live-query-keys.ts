@@ -26,5 +26,8 @@ export function liveInvalidation(event: BatonEvent): LiveInvalidation {
       return { keys: [["sessions"], ...withId("session")], refresh: true };
     case "remote":
       return { keys: [["remotes"], ["handoffs"]], refresh: true };
+    case "access":
+      // Never sent to a client (lib/server/events/event-stream.ts keeps it).
+      return { keys: [], refresh: false };
   }
 }

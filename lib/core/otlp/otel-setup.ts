@@ -29,9 +29,15 @@ export interface OtelSetup {
 /** The placeholder shown when no token is given (the page, `otel-env` without --token). */
 export const TOKEN_PLACEHOLDER = "<your token>";
 
-export function otelSetup(runtime: OtelRuntime, server: string, token: string | null): OtelSetup {
+/**
+ * `token`: the token to write in, or null for the placeholder. `options.tokenNeeded: false` (a
+ * single-user Baton, which has no sign-in and takes telemetry without a token) leaves every token
+ * setting out.
+ */
+export function otelSetup(runtime: OtelRuntime, server: string, token: string | null, options: { tokenNeeded?: boolean } = {}): OtelSetup {
   const base = server.replace(/\/+$/, "");
   const secret = token ?? TOKEN_PLACEHOLDER;
+  const tokenNeeded = options.tokenNeeded ?? true;
   const dropNote = "Baton keeps only session ids, models, times and token counts; prompts, responses and tool details are dropped on arrival whatever is sent.";
   if (runtime === "claude-code") {
     const variables: [string, string][] = [
@@ -40,7 +46,7 @@ export function otelSetup(runtime: OtelRuntime, server: string, token: string | 
       ["OTEL_METRICS_EXPORTER", "none"],
       ["OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"],
       ["OTEL_EXPORTER_OTLP_ENDPOINT", base],
-      ["OTEL_EXPORTER_OTLP_HEADERS", `Authorization=Bearer ${secret}`],
+      ...(tokenNeeded ? [["OTEL_EXPORTER_OTLP_HEADERS", `Authorization=Bearer ${secret}`] as [string, string]] : []),
     ];
     return {
       runtime,
@@ -63,9 +69,7 @@ export function otelSetup(runtime: OtelRuntime, server: string, token: string | 
         '[otel.exporter."otlp-http"]',
         `endpoint = ${toml(`${base}/v1/logs`)}`,
         'protocol = "binary"',
-        "",
-        '[otel.exporter."otlp-http".headers]',
-        `"Authorization" = ${toml(`Bearer ${secret}`)}`,
+        ...(tokenNeeded ? ["", '[otel.exporter."otlp-http".headers]', `"Authorization" = ${toml(`Bearer ${secret}`)}`] : []),
       ].join("\n"),
       notes: ["Merge this into ~/.codex/config.toml (replace an existing [otel] table), then start a new session.", dropNote],
     };
@@ -74,9 +78,11 @@ export function otelSetup(runtime: OtelRuntime, server: string, token: string | 
     runtime,
     kind: "file",
     file: "~/.gemini/settings.json",
-    text: JSON.stringify({ telemetry: { enabled: true, target: "local", otlpEndpoint: `${base}/otlp/${token === null ? TOKEN_PLACEHOLDER : encodeURIComponent(token)}`, otlpProtocol: "http", logPrompts: false } }, null, 2),
+    text: JSON.stringify({ telemetry: { enabled: true, target: "local", otlpEndpoint: tokenNeeded ? `${base}/otlp/${token === null ? TOKEN_PLACEHOLDER : encodeURIComponent(token)}` : base, otlpProtocol: "http", logPrompts: false } }, null, 2),
     notes: [
-      "Merge the telemetry object into ~/.gemini/settings.json. Gemini CLI's settings take no headers, so the token is part of the address: keep the file private.",
+      tokenNeeded
+        ? "Merge the telemetry object into ~/.gemini/settings.json. Gemini CLI's settings take no headers, so the token is part of the address: keep the file private."
+        : "Merge the telemetry object into ~/.gemini/settings.json.",
       dropNote,
     ],
   };

@@ -24,21 +24,26 @@ export interface ReviewTransition {
   reason: "required" | "optional" | "none";
   /** The resolution a closed review records. */
   resolution?: "done" | "failed";
+  /** What the button does, in words (its tooltip and the line under the buttons). */
+  hint: string;
 }
+
+/** What Release does, beside the transitions' hints (the review page says both). */
+export const RELEASE_HINT = "Release: let go of your claim so anyone can take the review; an in-progress review goes back to pending.";
 
 const WRITERS: readonly TeamRole[] = ["admin", "member"];
 const ADMINS: readonly TeamRole[] = ["admin"];
 
 export const REVIEW_TRANSITIONS: readonly ReviewTransition[] = [
-  { from: "pending", to: "in_progress", label: "Start", roles: WRITERS, needsOwnClaim: true, reason: "none" },
-  { from: "in_progress", to: "pending", label: "Put back", roles: WRITERS, needsOwnClaim: true, reason: "optional" },
-  { from: "in_progress", to: "blocked", label: "Block", roles: WRITERS, needsOwnClaim: true, reason: "required" },
-  { from: "blocked", to: "in_progress", label: "Unblock", roles: WRITERS, needsOwnClaim: true, reason: "optional" },
-  { from: "in_progress", to: "completed", label: "Done", roles: WRITERS, needsOwnClaim: true, reason: "optional", resolution: "done" },
-  { from: "in_progress", to: "failed", label: "Fail", roles: WRITERS, needsOwnClaim: true, reason: "required", resolution: "failed" },
-  { from: "blocked", to: "failed", label: "Fail", roles: WRITERS, needsOwnClaim: true, reason: "required", resolution: "failed" },
-  { from: "completed", to: "pending", label: "Reopen", roles: ADMINS, needsOwnClaim: false, reason: "optional" },
-  { from: "failed", to: "pending", label: "Reopen", roles: ADMINS, needsOwnClaim: false, reason: "optional" },
+  { from: "pending", to: "in_progress", label: "Start", roles: WRITERS, needsOwnClaim: true, reason: "none", hint: "Start: you begin the work under your claim." },
+  { from: "in_progress", to: "pending", label: "Put back", roles: WRITERS, needsOwnClaim: true, reason: "optional", hint: "Put back: the work goes back to pending, and you keep your claim (to pick it up again yourself)." },
+  { from: "in_progress", to: "blocked", label: "Block", roles: WRITERS, needsOwnClaim: true, reason: "required", hint: "Block: the work waits on something; say what in the reason box." },
+  { from: "blocked", to: "in_progress", label: "Unblock", roles: WRITERS, needsOwnClaim: true, reason: "optional", hint: "Unblock: the work goes on." },
+  { from: "in_progress", to: "completed", label: "Done", roles: WRITERS, needsOwnClaim: true, reason: "optional", resolution: "done", hint: "Done: the review is finished; your claim ends." },
+  { from: "in_progress", to: "failed", label: "Fail", roles: WRITERS, needsOwnClaim: true, reason: "required", resolution: "failed", hint: "Fail: the work cannot be done; say why in the reason box. Your claim ends." },
+  { from: "blocked", to: "failed", label: "Fail", roles: WRITERS, needsOwnClaim: true, reason: "required", resolution: "failed", hint: "Fail: the work cannot be done; say why in the reason box. Your claim ends." },
+  { from: "completed", to: "pending", label: "Reopen", roles: ADMINS, needsOwnClaim: false, reason: "optional", hint: "Reopen: the review is open again, unclaimed." },
+  { from: "failed", to: "pending", label: "Reopen", roles: ADMINS, needsOwnClaim: false, reason: "optional", hint: "Reopen: the review is open again, unclaimed." },
 ];
 
 /** Everything else one does on a review, with the roles that may. */

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
+import { isWildcardHost } from "../../core/web/host-names";
 import { ensureDatabase } from "../db/ensure-database";
 import { resolveDatabaseUrl } from "../db/database-url";
 import { buildIsStale as isStale } from "./build-freshness.mjs";
@@ -85,7 +86,10 @@ export async function serve(options: ServeOptions): Promise<number> {
     const code = await run(process.execPath, [next, "build"], { ...env, BATON_BUILD_SKIP_TYPECHECK: "1" });
     if (code !== 0) return code;
   }
-  options.log(`Baton on http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}  (database: ${target.provider === "sqlite" ? target.filePath : "PostgreSQL"})`);
+  const database = `(database: ${target.provider === "sqlite" ? target.filePath : "PostgreSQL"})`;
+  // A wildcard bind is no address to open: name this machine, as teammates reach it.
+  if (isWildcardHost(options.host)) options.log(`Baton on http://${os.hostname()}:${options.port} (every interface; on this machine http://127.0.0.1:${options.port})  ${database}`);
+  else options.log(`Baton on http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${options.port}  ${database}`);
   if (!options.watchSeconds) return run(process.execPath, [next, "start", "-H", options.host, "-p", String(options.port)], env);
 
   const { openBulkWriter } = await import("../db/bulk");

@@ -3,8 +3,12 @@
  * - BATON_AUTH_SECRET signs session cookies (required; at least 32 characters);
  * - BATON_PUBLIC_URL is the address people use (`https://baton.example.com` behind a TLS proxy);
  *   without it, the address `baton serve` listens on. Cookies are `Secure` exactly when it is https;
- * - GitHub sign-in is offered only when both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are set.
+ * - GitHub sign-in is offered only when both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are set;
+ * - BATON_TRUSTED_PROXIES names the reverse proxies whose `X-Forwarded-For` is believed
+ *   (lib/server/web/client-address.ts); without it, no forwarded address is.
  */
+import { parseTrustedProxies, TRUSTED_PROXIES_ENV } from "../web/client-address";
+
 export const SESSION_COOKIE_PREFIX = "baton";
 /** The session cookie's names (plain over http, `__Secure-` over https); proxy.ts looks for either. */
 export const SESSION_COOKIE_NAMES = [`${SESSION_COOKIE_PREFIX}.session_token`, `__Secure-${SESSION_COOKIE_PREFIX}.session_token`] as const;
@@ -18,6 +22,8 @@ export interface AuthSettings {
   baseURL: string;
   secureCookies: boolean;
   github: { clientId: string; clientSecret: string } | null;
+  /** BATON_TRUSTED_PROXIES: addresses and CIDR ranges of the proxies in front of the server. */
+  trustedProxies: string[];
 }
 
 export type AuthSettingsResult = { ok: true; settings: AuthSettings } | { ok: false; error: string };
@@ -52,6 +58,8 @@ export function authSettingsFromEnv(env: Environment = process.env): AuthSetting
   if (problem) return { ok: false, error: problem };
   const url = publicUrl(env);
   if (!url.ok) return url;
+  const proxies = parseTrustedProxies(env[TRUSTED_PROXIES_ENV]);
+  if (!proxies.ok) return proxies;
   const clientId = env.GITHUB_CLIENT_ID?.trim();
   const clientSecret = env.GITHUB_CLIENT_SECRET?.trim();
   return {
@@ -61,6 +69,7 @@ export function authSettingsFromEnv(env: Environment = process.env): AuthSetting
       baseURL: url.url,
       secureCookies: url.url.startsWith("https://"),
       github: clientId && clientSecret ? { clientId, clientSecret } : null,
+      trustedProxies: proxies.entries,
     },
   };
 }

@@ -79,7 +79,7 @@ for (const provider of testProviders) {
     it("checks role and token scopes per request through requireAccess (bearer and session cookie)", async () => {
       process.env.BATON_TEAM = "1";
       process.env.BATON_SERVE_PORT = "3202";
-      const auth = createBatonAuth({ secret: SECRET, baseURL: "http://127.0.0.1:3202", secureCookies: false, github: null }, db, provider.name);
+      const auth = createBatonAuth({ secret: SECRET, baseURL: "http://127.0.0.1:3202", secureCookies: false, github: null, trustedProxies: [] }, db, provider.name);
       registerTeamActorResolver(createTeamResolver({ db: () => db, session: async (headers) => (await auth.api.getSession({ headers })) as never }));
       const users = await listUsers(db);
       const ada = users.find((user) => user.role === "admin")!;

@@ -8,6 +8,7 @@ import type { TeamRole } from "../../core/access/actor";
 import { hashToken, isTeamRole, newToken, parseStoredScopes, tokenState, type TokenState } from "../../core/auth/api-token";
 import { isAccessScope, roleHolds, type AccessScope } from "../access/access-scopes.data";
 import type { Db } from "../db/client";
+import { transactionWithEvents } from "../events/publish";
 import { TeamError } from "./users";
 
 export interface TokenSummary {
@@ -75,7 +76,12 @@ export async function revokeApiToken(db: Db, userId: string, idOrPrefix: string)
   if (rows.length > 1) throw new TeamError(409, `several tokens start with ${idOrPrefix}: revoke by id (baton token list --json)`);
   const row = rows[0]!;
   if (row.revokedAt !== null) return summarize(row);
-  return summarize(await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } }));
+  // The `access` event ends the token's open live streams, in every server process (event-stream.ts).
+  return transactionWithEvents(db, async (tx, emit) => {
+    const revoked = await tx.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+    emit({ kind: "access", id: userId, version: 0 });
+    return summarize(revoked);
+  });
 }
 
 export interface TokenOwner {

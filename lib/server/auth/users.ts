@@ -6,8 +6,10 @@
  */
 import { hashPassword } from "better-auth/crypto";
 import type { TeamRole } from "../../core/access/actor";
+import { displayNameProblem } from "../../core/access/display-name";
 import { isTeamRole } from "../../core/auth/api-token";
 import type { Db } from "../db/client";
+import { transactionWithEvents } from "../events/publish";
 import { MIN_PASSWORD_LENGTH } from "./auth-config";
 
 export class TeamError extends Error {
@@ -53,6 +55,8 @@ export async function createUser(db: Db, input: { email: string; name?: string |
   const problem = passwordProblem(input.password);
   if (problem) throw new TeamError(400, problem);
   const name = input.name?.trim() || email.split("@")[0]!;
+  const nameProblem = displayNameProblem(name);
+  if (nameProblem) throw new TeamError(400, nameProblem);
   const hash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw new TeamError(409, `a user with the email ${email} already exists`);
@@ -89,5 +93,9 @@ export async function removeUser(db: Db, userId: string): Promise<void> {
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw new TeamError(404, "no such user");
   if (user.role === "admin" && (await otherAdmins(db, userId)) === 0) throw new TeamError(409, "the last admin cannot be removed");
-  await db.user.delete({ where: { id: userId } });
+  // The `access` event ends the member's open live streams, in every server process (event-stream.ts).
+  await transactionWithEvents(db, async (tx, emit) => {
+    await tx.user.delete({ where: { id: userId } });
+    emit({ kind: "access", id: userId, version: 0 });
+  });
 }

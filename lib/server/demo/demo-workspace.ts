@@ -42,8 +42,8 @@ const workspaceSchema = z.object({
   ),
 });
 
-export function demoDirectory(): string {
-  return path.join(dataDirectory(), "demo");
+export function demoDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(dataDirectory(env), "demo");
 }
 
 async function git(cwd: string, args: string[], date?: string) {

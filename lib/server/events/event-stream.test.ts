@@ -116,3 +116,39 @@ describe("the live event stream", () => {
     expect(closeAllEventStreams("again")).toBe(0);
   });
 });
+
+describe("a stream opened with a credential", () => {
+  it("ends with event: reconnect when an access event names its user and the credential no longer holds; other users' events change nothing and are never sent", async () => {
+    const bus = fakeBus();
+    let valid = true;
+    let checks = 0;
+    const stream = createEventStream({ subscribe: bus.subscribe, access: { userId: "u1", stillValid: async () => (checks++, valid), recheckMs: 3_600_000 } });
+    const reader = stream.getReader();
+    await readSome(reader, (text) => text.includes("connected"));
+    bus.emit({ kind: "access", id: "u2", version: 0 });
+    expect(checks).toBe(0);
+    bus.emit({ kind: "access", id: "u1", version: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(checks).toBe(1);
+    valid = false;
+    bus.emit({ kind: "review", id: "r1", version: 1 });
+    bus.emit({ kind: "access", id: "u1", version: 0 });
+    const text = await readAll(new ReadableStream({ pull: async (controller) => {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    } }));
+    expect(text).toContain("event: reconnect");
+    expect(text).toContain("credential revoked");
+    expect(text).not.toContain('"kind":"access"');
+    expect(bus.count()).toBe(0);
+  });
+
+  it("checks again on its own every recheckMs (a session that simply expired)", async () => {
+    const bus = fakeBus();
+    const stream = createEventStream({ subscribe: bus.subscribe, access: { userId: "u1", stillValid: async () => false, recheckMs: 20 } });
+    const text = await readAll(stream);
+    expect(text).toContain("event: reconnect");
+    expect(bus.count()).toBe(0);
+  });
+});

@@ -7,7 +7,14 @@
  * Bounded: a client that stops reading (a frozen tab, a stalled proxy) lets chunks pile up in the
  * stream's queue; past `maxQueued` unread chunks it is sent `event: reconnect` and closed, instead of
  * the server holding an ever-growing queue for it. Its EventSource comes back and refetches.
+ *
+ * Revocable: a stream opened with a credential (`access`) checks it again when an `access` event names
+ * its user (a token revoked, a session ended, the member removed: sent by the writes that do it, from
+ * any process on the database) and at every `recheckMs` besides (a session that simply expired); when
+ * the credential no longer holds, the stream ends with `event: reconnect` (the client's reconnect is
+ * then refused with 401). `access` events themselves are never sent to the client.
  */
+import type { BatonEvent } from "../../core/events/baton-event";
 import { EventCoalescer, type CoalescerClock } from "../../core/events/coalesce";
 import { formatSseComment, formatSseEvent, formatSseRetry, formatSseSignal } from "../../core/events/sse-format";
 import type { EventListener, SubscribeOptions } from "./event-bus";
@@ -29,6 +36,16 @@ export interface EventStreamOptions {
   /** Unread chunks a client may have waiting before it is dropped. */
   maxQueued?: number;
   clock?: CoalescerClock;
+  /** Whose credential opened the stream, and how to ask whether it still holds. */
+  access?: StreamAccess;
+}
+
+export interface StreamAccess {
+  userId: string;
+  /** True while the credential is valid; false once revoked, expired or removed. */
+  stillValid: () => Promise<boolean>;
+  /** How often to check even without an `access` event (default 60 s). */
+  recheckMs?: number;
 }
 
 /** Streams open in this process (the route refuses new ones past MAX_OPEN_STREAMS: each holds a connection, timers and a subscription). */
@@ -76,6 +93,8 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
         let closed = false;
         let heartbeat: NodeJS.Timeout | null = null;
         let unsubscribe: (() => void) | null = null;
+        let recheck: NodeJS.Timeout | null = null;
+        let checking = false;
         const coalescer = new EventCoalescer((event) => write(formatSseEvent(event)), options.clock ?? realClock, options.coalesceMs ?? 100);
         openStreams++;
         const stop = () => {
@@ -84,6 +103,7 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
           openStreams--;
           closers.delete(closeForShutdown);
           if (heartbeat) clearInterval(heartbeat);
+          if (recheck) clearInterval(recheck);
           coalescer.close();
           unsubscribe?.();
           options.signal?.removeEventListener("abort", onAbort);
@@ -112,6 +132,28 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
           close();
         };
         closers.add(closeForShutdown);
+        const access = options.access;
+        const checkAccess = () => {
+          if (!access || closed || checking) return;
+          checking = true;
+          access.stillValid().then(
+            (valid) => {
+              checking = false;
+              if (!valid) closeForShutdown("credential revoked");
+            },
+            () => {
+              // The check itself failed (the database is away): keep the stream; the next check decides.
+              checking = false;
+            },
+          );
+        };
+        const onEvent = (event: BatonEvent) => {
+          if (event.kind === "access") {
+            if (event.id === "" || event.id === access?.userId) checkAccess();
+            return;
+          }
+          coalescer.push(event);
+        };
         finish = stop;
         if (options.signal?.aborted) {
           close();
@@ -120,9 +162,13 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
         options.signal?.addEventListener("abort", onAbort, { once: true });
         write(formatSseRetry(2_000));
         write(formatSseComment("connected"));
-        unsubscribe = options.subscribe((event) => coalescer.push(event), { onResync: () => write(formatSseSignal("resync")) });
+        unsubscribe = options.subscribe(onEvent, { onResync: () => write(formatSseSignal("resync")) });
         heartbeat = setInterval(() => write(formatSseComment("ping")), options.heartbeatMs ?? 15_000);
         heartbeat.unref?.();
+        if (access) {
+          recheck = setInterval(checkAccess, access.recheckMs ?? 60_000);
+          recheck.unref?.();
+        }
       },
       cancel() {
         finish?.();

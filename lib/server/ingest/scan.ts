@@ -7,11 +7,14 @@ import { randomUUID } from "node:crypto";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { resolveDatabaseUrl, type DatabaseTarget } from "../db/database-url";
 import { emptyStats, scanRepo, type RepoScanResult, type ScanProgress } from "./scan-repo";
+import { openScanRun, type InterruptedScan } from "./scan-runs";
 
 export interface ScanCommandResult {
   scanRunId: string;
   repos: RepoScanResult[];
   durationMs: number;
+  /** Earlier scans that never finished, closed as "interrupted" by this one (scan-runs.ts). */
+  interruptedScans: InterruptedScan[];
 }
 
 export async function scanPaths(
@@ -22,10 +25,7 @@ export async function scanPaths(
   const bulk = options.bulk ?? openBulkWriter(options.target ?? resolveDatabaseUrl());
   const scanRunId = randomUUID();
   try {
-    await bulk.execute(`INSERT INTO "ScanRun" ("id", "startedAt", "kind", "status", "summary") VALUES (?, ?, 'handoffs', 'running', '{}')`, [
-      scanRunId,
-      new Date(),
-    ]);
+    const interruptedScans = await openScanRun(bulk, scanRunId, "handoffs");
     const repos: RepoScanResult[] = [];
     for (const repoPath of paths) {
       try {
@@ -54,7 +54,7 @@ export async function scanPaths(
       JSON.stringify(repos.map((repo) => ({ path: repo.path, status: repo.status, stats: repo.stats, errors: repo.errors.length }))),
       scanRunId,
     ]);
-    return { scanRunId, repos, durationMs: Date.now() - started };
+    return { scanRunId, repos, durationMs: Date.now() - started, interruptedScans };
   } finally {
     if (!options.bulk) await bulk.close();
   }

@@ -75,7 +75,7 @@ export async function rescanRegistered(bulk: BulkWriter, agents: RescanAgents | 
   const rows = await bulk.query<{ root: string }>(`SELECT "root" FROM "Source" WHERE "kind" = 'repo' ORDER BY "root"`);
   const roots = rows.map((row) => row.root);
   const present = roots.filter((root) => existsSync(root));
-  const handoffs = present.length > 0 ? await scanPaths(present, { bulk }) : { repos: [] };
+  const handoffs = present.length > 0 ? await scanPaths(present, { bulk }) : { repos: [], interruptedScans: [] };
   const scanned = handoffs.repos.filter((repo) => repo.repoId !== null).map((repo) => ({ repoId: repo.repoId!, path: repo.path, name: repo.name }));
   const agentSettings = agents === "registered" ? await registeredAgents(bulk) : agents;
   const sessions = await scanSessions({ bulk, repos: scanned, agents: agentSettings });
@@ -89,7 +89,10 @@ export async function rescanRegistered(bulk: BulkWriter, agents: RescanAgents | 
     agentFilesRead: sum(sessions.agents?.sources.map((source) => source.stats.filesRead) ?? []),
     sessionsTouched: sum(sessions.agents?.sources.map((source) => source.stats.sessionsTouched) ?? []),
     durationMs: Date.now() - started,
-    notices: (sessions.agents?.issues ?? []).map((issue) => issue.message),
+    notices: [
+      ...[...handoffs.interruptedScans, ...sessions.interruptedScans].map((scan) => `an earlier ${scan.kind} scan (started ${scan.startedAt}) stopped before it finished (its process was killed); closed as interrupted`),
+      ...(sessions.agents?.issues ?? []).map((issue) => issue.message),
+    ],
   };
   const changed = summary.branchesRead > 0 || summary.handoffFilesRead > 0 || summary.agentFilesRead > 0;
   // Open pages refetch what changed (the live bus); a rescan of nothing announces nothing.

@@ -1,8 +1,12 @@
 /**
  * A request body read with a byte limit, counted as it streams (never more than the limit is held):
- * a `Content-Length` over the limit is refused before reading, a body that runs past it is cancelled
- * at the limit. A gzip body is inflated with the same limit on its output (`maxOutputLength`: zlib
+ * a `Content-Length` over the limit is refused before reading, a body that runs past it is refused at
+ * the limit. A gzip body is inflated with the same limit on its output (`maxOutputLength`: zlib
  * stops there, so a gzip bomb costs at most `limit` bytes of memory).
+ *
+ * Past the limit, the rest of the body is read and dropped (nothing held) for up to DRAIN_BYTES more,
+ * so a client still sending gets the 413 instead of a reset connection (a closed socket under a
+ * client's write is an EPIPE, not an answer); a body longer than that is cut off.
  */
 import { gunzip } from "node:zlib";
 import { promisify } from "node:util";
@@ -25,7 +29,8 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      parts.length = 0;
+      await drain(reader, Math.max(limit, DRAIN_BYTES));
       throw tooLarge(limit);
     }
     parts.push(value);
@@ -37,6 +42,21 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
     offset += part.byteLength;
   }
   return body;
+}
+
+/** How much of a body past its limit is read and dropped before the connection is cut (see above). */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_MS = 30_000;
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  const deadline = Date.now() + DRAIN_MS;
+  let dropped = 0;
+  while (dropped <= budget && Date.now() < deadline) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    dropped += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
 }
 
 /** `Content-Encoding`: none/identity as is, gzip inflated (≤ limit); anything else 415. */

@@ -4,6 +4,7 @@
  * with its merged samples packed, plus a fingerprint of it so the next push sends only what changed.
  */
 import { createHash } from "node:crypto";
+import path from "node:path";
 import type { PushedSession } from "../../core/push/push-payload";
 import { mergeStoredChunks, packSamples } from "../../core/sessions/sample-pack";
 import type { SessionRuntime } from "../../core/sessions/types";
@@ -34,14 +35,26 @@ interface SessionRow {
   requestCount: unknown;
 }
 
-export async function collectPushSessions(bulk: BulkWriter): Promise<CollectedSession[]> {
-  const rows = await bulk.query<SessionRow>(
-    `SELECT s."id", s."runtime", s."externalId", s."cwd", s."branch", s."models", s."startedAt", s."endedAt", s."logContextWindow", s."requestCount"
+/** Whether `root` is `folder` or inside it. */
+function isInside(root: string, folder: string): boolean {
+  const relative = path.relative(path.resolve(folder), path.resolve(root));
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
+/**
+ * `options.leaveOut`: folders whose agent logs never leave this machine (the demo workspace's, which
+ * `npm start` registers): their sessions are counted in `leftOut`, not collected.
+ */
+export async function collectPushSessions(bulk: BulkWriter, options: { leaveOut?: readonly string[] } = {}): Promise<{ sessions: CollectedSession[]; leftOut: number }> {
+  const found = await bulk.query<SessionRow & { sourceRoot: string }>(
+    `SELECT s."id", s."runtime", s."externalId", s."cwd", s."branch", s."models", s."startedAt", s."endedAt", s."logContextWindow", s."requestCount", src."root" AS "sourceRoot"
      FROM "AgentSession" s JOIN "Source" src ON src."id" = s."sourceId"
      WHERE s."parentId" IS NULL AND s."supersededById" IS NULL AND src."kind" IN (${AGENT_KINDS.map(() => "?").join(", ")})
      ORDER BY s."id"`,
     AGENT_KINDS,
   );
+  const leaveOut = options.leaveOut ?? [];
+  const rows = found.filter((row) => !leaveOut.some((folder) => isInside(row.sourceRoot, folder)));
   const out: CollectedSession[] = [];
   for (const row of rows) {
     const subagents = await bulk.query<{ agentId: string | null; agentType: string | null }>(`SELECT "agentId", "agentType" FROM "AgentSession" WHERE "parentId" = ? ORDER BY "agentId"`, [row.id]);
@@ -101,7 +114,7 @@ export async function collectPushSessions(bulk: BulkWriter): Promise<CollectedSe
     const json = JSON.stringify(payload);
     out.push({ localId: row.id, fingerprint: createHash("sha256").update(json).digest("hex"), payload, size: json.length });
   }
-  return out;
+  return { sessions: out, leftOut: found.length - rows.length };
 }
 
 /** Sessions in request-sized batches (a session larger than a batch goes alone). */

@@ -11,6 +11,7 @@ import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { handleOtlp } from "../otlp/otlp-route";
 import { closeOtlpWriters } from "../otlp/store-otlp-samples";
 import { listApiSessions } from "../queries/api-sessions";
+import { scanSessions } from "../sessions/scan-sessions";
 import { claudeTranscript } from "../sessions/session-test-fixtures";
 import { createSqliteTestDatabase, POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
 
@@ -80,9 +81,9 @@ for (const provider of testProviders) describe.skipIf(provider.skip)(`baton push
     else process.env.DATABASE_URL = previousUrl;
   });
 
-  const run = async () => {
+  const run = async (argv: string[] = ["--json"], runEnv: NodeJS.ProcessEnv = env) => {
     const out: string[] = [];
-    const code = await pushCommand(["--json"], { out: (line: string) => out.push(line), err: () => undefined } as never, env);
+    const code = await pushCommand(argv, { out: (line: string) => out.push(line), err: () => undefined } as never, runEnv);
     expect(code).toBe(0);
     return JSON.parse(out.join("\n")) as { pushed: number; unchanged: number; sessions: { sessionId: string; requests: number }[] };
   };
@@ -135,6 +136,26 @@ for (const provider of testProviders) describe.skipIf(provider.skip)(`baton push
     expect(await serverBulk.query(`SELECT "id", "requestCount", "inputTokens", "cacheReadTokens", "outputTokens", "supersededById" FROM "AgentSession" ORDER BY "id"`)).toEqual(before);
     const chunks = await serverBulk.query<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "SampleChunk" WHERE "file" = 'push'`);
     expect(Number(chunks[0]!.n)).toBe(1);
+  });
+
+  it("never sends the demo workspace's sessions, even when `npm start` registered its agent folders", async () => {
+    const dataDir = path.join(scratch, "data");
+    const demoClaude = path.join(dataDir, "demo", ".agents", "claude");
+    const demoFile = path.join(demoClaude, "projects", "-demo-api", "demo-session-1.jsonl");
+    mkdirSync(path.dirname(demoFile), { recursive: true });
+    writeFileSync(demoFile, claudeTranscript({ sessionId: "demo-session-1", cwd: "/demo/api", branch: "main", start: "2026-12-01T08:00:00.000Z", turns: turns.slice(0, 1) }));
+    // What ensureDemoWorkspace does on a first `npm start`: the demo's agent folder scanned into the local database.
+    const localBulk = openBulkWriter(local.target);
+    try {
+      await scanSessions({ bulk: localBulk, repos: [], agents: { env: { CLAUDE_CONFIG_DIR: demoClaude, CODEX_HOME: path.join(dataDir, "demo", ".agents", "codex") }, homeDir: path.join(dataDir, "demo", ".agents") } });
+    } finally {
+      await localBulk.close();
+    }
+    rmSync(path.join(scratch, "config"), { recursive: true, force: true });
+    const result = (await run(["--json"], { ...env, BATON_DATA_DIR: dataDir })) as Awaited<ReturnType<typeof run>> & { demoLeftOut: number };
+    expect(result.demoLeftOut).toBe(1);
+    expect(result.sessions.map((session) => session.sessionId)).toEqual([sessionId]);
+    expect((await listApiSessions(serverBulk, { sessionId: "demo-session-1" })).sessions).toEqual([]);
   });
 
   it("refuses a body that is not a push (400) or not JSON (415)", async () => {

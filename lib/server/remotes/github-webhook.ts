@@ -12,8 +12,13 @@ export function githubSignature(body: Uint8Array, secret: string): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 
+/** Whether a header has the form of a signature at all (`sha256=` and 64 hex digits). */
+export function isSignatureHeader(header: string | null): header is string {
+  return header !== null && /^sha256=[0-9a-f]{64}$/i.test(header.trim());
+}
+
 export function verifyGithubSignature(body: Uint8Array, header: string | null, secret: string): boolean {
-  if (header === null || !/^sha256=[0-9a-f]{64}$/i.test(header.trim())) return false;
+  if (!isSignatureHeader(header)) return false;
   const expected = Buffer.from(githubSignature(body, secret), "utf8");
   const given = Buffer.from(header.trim().toLowerCase(), "utf8");
   return given.length === expected.length && timingSafeEqual(given, expected);

@@ -138,7 +138,7 @@ for (const provider of testProviders) {
       expect(await fetchRemote(remote.id, { db, bulk })).toMatchObject({ ok: true, changed: false, handoffsNew: 0 });
     });
 
-    test("a push webhook with the right signature fetches at once; a wrong one is 401, an unknown repository 404", async () => {
+    test("a push webhook with the right signature fetches at once; a wrong one, none, or an unknown repository is the same 401", async () => {
       const [remote] = await listRemotes(db);
       const secret = (await db.remote.findUniqueOrThrow({ where: { id: remote!.id } })).webhookSecret;
       author.checkout("feat/webhook", true);
@@ -154,8 +154,15 @@ for (const provider of testProviders) {
       const missing = await handleGithubDelivery({ db, bulk }, { body, event: "push", signature: null });
       expect(missing.status).toBe(401);
       const unknownBody = new TextEncoder().encode(JSON.stringify({ repository: { clone_url: "https://github.com/someone/else.git" } }));
-      expect((await handleGithubDelivery({ db, bulk }, { body: unknownBody, event: "push", signature: githubSignature(unknownBody, secret) })).status).toBe(404);
-      expect((await handleGithubDelivery({ db, bulk }, { body: new TextEncoder().encode("not json"), event: "push", signature: null })).status).toBe(400);
+      // Whether the repository is mirrored is never told to a stranger: the same answer either way.
+      const unknown = await handleGithubDelivery({ db, bulk }, { body: unknownBody, event: "push", signature: githubSignature(unknownBody, secret) });
+      const unknownUnsigned = await handleGithubDelivery({ db, bulk }, { body: unknownBody, event: "push", signature: null });
+      expect(unknown).toEqual(wrong);
+      expect(unknownUnsigned).toEqual(missing);
+      expect(missing).toEqual(wrong);
+      // Unsigned, the body is not even parsed; signed-looking, a body that is not JSON is a 400.
+      expect((await handleGithubDelivery({ db, bulk }, { body: new TextEncoder().encode("not json"), event: "push", signature: null })).status).toBe(401);
+      expect((await handleGithubDelivery({ db, bulk }, { body: new TextEncoder().encode("not json"), event: "push", signature: `sha256=${"0".repeat(64)}` })).status).toBe(400);
       const ping = await handleGithubDelivery({ db, bulk }, { body, event: "ping", signature: githubSignature(body, secret) });
       expect(ping.status).toBe(200);
 

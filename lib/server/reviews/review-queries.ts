@@ -5,6 +5,7 @@
  */
 import { isVerdictStale } from "../../core/reviews/review-rules";
 import { OPEN_REVIEW_STATES } from "../../core/reviews/review-states.data";
+import { countMasks } from "../../core/reviews/review-text";
 import type { Review } from "../../../generated/sqlite/client";
 import type { Db } from "../db/client";
 import { ReviewError } from "./review-error";
@@ -187,6 +188,7 @@ export async function getReview(db: Db, id: string) {
       authorId: comment.authorId,
       authorName: comment.authorName,
       body: comment.body,
+      secretsMasked: countMasks(comment.body),
       anchor: { section: comment.anchorSection, line: comment.anchorLine },
       blobSha: comment.blobSha,
       isOutdated: comment.blobSha !== basis.blobSha,
@@ -199,6 +201,7 @@ export async function getReview(db: Db, id: string) {
       id: verdict.id,
       kind: verdict.kind,
       body: verdict.body,
+      secretsMasked: countMasks(verdict.body),
       authorId: verdict.authorId,
       authorName: verdict.authorName,
       blobSha: verdict.blobSha,

@@ -6,6 +6,7 @@
  */
 import { checkTransition, findMentions, roleMay } from "../../core/reviews/review-rules";
 import { OPEN_REVIEW_STATES, type VerdictKind } from "../../core/reviews/review-states.data";
+import { maskTypedText } from "../../core/reviews/review-text";
 import type { Db } from "../db/client";
 import { transactionWithEvents } from "../events/publish";
 import type { ReviewActor } from "./review-actor";
@@ -30,18 +31,20 @@ export async function transitionReview(
   actor: ReviewActor,
   input: { version: number; to: string; reason?: string | null },
   options: WriteOptions = {},
-): Promise<{ version: number; state: string }> {
+): Promise<{ version: number; state: string; secretsMasked: number }> {
   const now = options.now ?? new Date();
+  // A reason is stored (and shown to everyone) with its secrets masked.
+  const typedReason = input.reason?.trim() ? maskTypedText(input.reason.trim()) : null;
   return transactionWithEvents(db, async (tx, emit) => {
     const current = await readReviewState(tx, reviewId);
     if (current.version !== input.version) throw staleError(current, input.version);
-    const check = checkTransition(current, input.to, actor, now, input.reason);
+    const check = checkTransition(current, input.to, actor, now, typedReason?.text ?? input.reason);
     if (!check.ok) {
       const held = check.status === 409 && current.claimedBy !== null && current.claimedBy !== actor.id;
       throw new ReviewError(check.status, check.reason, held ? { heldBy: current.claimedByName ?? current.claimedBy, claimExpiresAt: current.claimExpiresAt?.toISOString() ?? null } : {});
     }
     const { transition } = check;
-    const reason = input.reason?.trim() || null;
+    const reason = typedReason?.text || null;
     const closes = !(OPEN_REVIEW_STATES as readonly string[]).includes(transition.to);
     const reopens = transition.to === "pending" && !(OPEN_REVIEW_STATES as readonly string[]).includes(transition.from);
     const blockedReason = transition.to === "blocked" ? reason : null;
@@ -73,7 +76,7 @@ export async function transitionReview(
     const version = Number(rows[0].version);
     await recordEvent(tx, reviewId, actor, reopens ? "reopened" : "transition", version, now, { from: transition.from, to: transition.to, ...(reason ? { reason } : {}) });
     emit({ kind: "review", id: reviewId, version });
-    return { version, state: transition.to };
+    return { version, state: transition.to, secretsMasked: typedReason?.secretsMasked ?? 0 };
   });
 }
 
@@ -117,9 +120,10 @@ export async function addComment(
   actor: ReviewActor,
   input: { version: number; body: string; anchor?: { section?: string | null; line?: number | null } | null; parentId?: string | null },
   options: WriteOptions = {},
-): Promise<{ version: number; commentId: string }> {
+): Promise<{ version: number; commentId: string; secretsMasked: number }> {
   requireRole(actor, "comment", "comment on a review");
   const now = options.now ?? new Date();
+  const body = maskTypedText(input.body);
   return transactionWithEvents(db, async (tx, emit) => {
     const version = await bumpVersion(tx, reviewId, input.version, now);
     if (input.parentId) {
@@ -127,14 +131,14 @@ export async function addComment(
       if (parent?.reviewId !== reviewId) throw new ReviewError(404, `no comment ${input.parentId} on this review`);
     }
     const basis = await currentBasis(tx, reviewId);
-    const mentions = findMentions(input.body);
+    const mentions = findMentions(body.text);
     const comment = await tx.reviewComment.create({
       data: {
         reviewId,
         parentId: input.parentId ?? null,
         authorId: actor.id,
         authorName: actor.name,
-        body: input.body,
+        body: body.text,
         anchorSection: input.anchor?.section ?? null,
         anchorLine: input.anchor?.line ?? null,
         blobSha: basis.blobSha,
@@ -145,7 +149,7 @@ export async function addComment(
     });
     await recordEvent(tx, reviewId, actor, "comment", version, now, { commentId: comment.id, ...(input.anchor?.line ? { line: input.anchor.line } : {}), ...(input.anchor?.section ? { section: input.anchor.section } : {}), ...(mentions.length ? { mentions } : {}) });
     emit({ kind: "comment", id: reviewId, version });
-    return { version, commentId: comment.id };
+    return { version, commentId: comment.id, secretsMasked: body.secretsMasked };
   });
 }
 
@@ -165,18 +169,19 @@ export async function resolveComment(db: Db, reviewId: string, commentId: string
   });
 }
 
-export async function addVerdict(db: Db, reviewId: string, actor: ReviewActor, input: { version: number; kind: VerdictKind; body?: string | null }, options: WriteOptions = {}): Promise<{ version: number; verdictId: string }> {
+export async function addVerdict(db: Db, reviewId: string, actor: ReviewActor, input: { version: number; kind: VerdictKind; body?: string | null }, options: WriteOptions = {}): Promise<{ version: number; verdictId: string; secretsMasked: number }> {
   requireRole(actor, "verdict", "give a verdict");
   const now = options.now ?? new Date();
+  const body = input.body?.trim() ? maskTypedText(input.body.trim()) : null;
   return transactionWithEvents(db, async (tx, emit) => {
     const version = await bumpVersion(tx, reviewId, input.version, now);
     const basis = await currentBasis(tx, reviewId);
     const verdict = await tx.verdict.create({
-      data: { reviewId, kind: input.kind, body: input.body?.trim() || null, authorId: actor.id, authorName: actor.name, blobSha: basis.blobSha, branchHeadSha: basis.branchHeadSha, createdAt: now },
+      data: { reviewId, kind: input.kind, body: body?.text || null, authorId: actor.id, authorName: actor.name, blobSha: basis.blobSha, branchHeadSha: basis.branchHeadSha, createdAt: now },
       select: { id: true },
     });
     await recordEvent(tx, reviewId, actor, "verdict", version, now, { verdict: input.kind, verdictId: verdict.id });
     emit({ kind: "review", id: reviewId, version });
-    return { version, verdictId: verdict.id };
+    return { version, verdictId: verdict.id, secretsMasked: body?.secretsMasked ?? 0 };
   });
 }

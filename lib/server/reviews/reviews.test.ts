@@ -87,7 +87,7 @@ for (const provider of testProviders) {
       expect(await refused(transitionReview(db, id, ann, { version: 3, to: "completed" }, { now: at(62) }))).toMatchObject({ status: 409, details: { heldBy: "Bob" } });
       expect(await refused(heartbeatReview(db, id, ann, { now: at(62), ...lease }))).toMatchObject({ status: 409, details: { heldBy: "Bob" } });
       const done = await transitionReview(db, id, bob, { version: 3, to: "completed", reason: "looks right" }, { now: at(63) });
-      expect(done).toEqual({ version: 4, state: "completed" });
+      expect(done).toEqual({ version: 4, state: "completed", secretsMasked: 0 });
       const row = await db.review.findUniqueOrThrow({ where: { id } });
       expect(row).toMatchObject({ state: "completed", resolution: "done", claimedBy: null });
       const kinds = (await db.reviewEvent.findMany({ where: { reviewId: id }, orderBy: { id: "asc" } })).map((event) => `${event.kind}:${event.actorName}`);
@@ -99,7 +99,7 @@ for (const provider of testProviders) {
       const claim = await claimReview(db, id, ann, { now: t0, ...lease });
       expect(await refused(transitionReview(db, id, ann, { version: claim.version, to: "blocked", reason: "waiting" }, { now: at(90) }))).toMatchObject({ status: 409, message: expect.stringMatching(/claim the review first/) });
       const again = await claimReview(db, id, ann, { now: at(91), ...lease });
-      await expect(transitionReview(db, id, ann, { version: again.version, to: "blocked", reason: "waiting on CI" }, { now: at(92) })).resolves.toEqual({ version: again.version + 1, state: "blocked" });
+      await expect(transitionReview(db, id, ann, { version: again.version, to: "blocked", reason: "waiting on CI" }, { now: at(92) })).resolves.toEqual({ version: again.version + 1, state: "blocked", secretsMasked: 0 });
       expect((await db.review.findUniqueOrThrow({ where: { id } })).blockedReason).toBe("waiting on CI");
     });
 
@@ -137,8 +137,27 @@ for (const provider of testProviders) {
       const claim = await claimReview(db, id, ann, { now: t0, ...lease });
       const failed = await transitionReview(db, id, ann, { version: claim.version, to: "failed", reason: "wrong branch" }, { now: at(1) });
       expect(await refused(transitionReview(db, id, ann, { version: failed.version, to: "pending" }, { now: at(2) }))).toMatchObject({ status: 403 });
-      await expect(transitionReview(db, id, ada, { version: failed.version, to: "pending", reason: "try again" }, { now: at(2) })).resolves.toEqual({ version: failed.version + 1, state: "pending" });
+      await expect(transitionReview(db, id, ada, { version: failed.version, to: "pending", reason: "try again" }, { now: at(2) })).resolves.toEqual({ version: failed.version + 1, state: "pending", secretsMasked: 0 });
       expect((await db.review.findUniqueOrThrow({ where: { id } })).resolution).toBeNull();
+    });
+
+    it("masks secrets typed into a comment, a verdict and a block reason before anything is stored", async () => {
+      const id = await newReview(db);
+      const aws = "AKIAZ7Q4R2M9X3L5K8PD";
+      const github = "ghp_x9Qm2Lk7Rt4Vb8Nc3Wd6Yh1Zj5Pf0Sg2Ta4U";
+      const claimed = await claimReview(db, id, ann, { now: t0, ...lease });
+      const comment = await addComment(db, id, ann, { version: claimed.version, body: `use \`${aws}\` and ${github}` }, { now: at(1) });
+      expect(comment.secretsMasked).toBe(2);
+      const verdict = await addVerdict(db, id, ann, { version: comment.version, kind: "request_changes", body: `rotate ${aws}` }, { now: at(2) });
+      expect(verdict.secretsMasked).toBe(1);
+      const blocked = await transitionReview(db, id, ann, { version: verdict.version, to: "blocked", reason: `new token needed, not ${github}` }, { now: at(3) });
+      expect(blocked.secretsMasked).toBe(1);
+      const review = await getReview(db, id);
+      expect(review.comments[0]).toMatchObject({ body: `use \`[secret:aws-access-key …${aws.slice(-4)}]\` and [secret:github-token …${github.slice(-4)}]`, secretsMasked: 2 });
+      expect(review.verdicts[0]).toMatchObject({ body: `rotate [secret:aws-access-key …${aws.slice(-4)}]`, secretsMasked: 1 });
+      expect(review.blockedReason).toBe(`new token needed, not [secret:github-token …${github.slice(-4)}]`);
+      const stored = JSON.stringify([await db.review.findMany(), await db.reviewComment.findMany(), await db.verdict.findMany(), await db.reviewEvent.findMany()]);
+      for (const secret of [aws, github]) expect(stored).not.toContain(secret);
     });
 
     it("comments, threads, resolve, assign and verdicts each carry the version; a stale one is refused", async () => {

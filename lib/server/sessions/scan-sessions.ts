@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { safeText } from "../../core/text/safe-values";
 import type { BulkWriter } from "../db/bulk";
 import { ingestLoopRecords, type LoopIngestResult } from "../agent-loop/ingest-loop-records";
+import { openScanRun, type InterruptedScan } from "../ingest/scan-runs";
 import { linkSessions, type LinkResult } from "./link-sessions";
 import { scanAgentSources, type AgentScanProgress, type AgentScanResult } from "./scan-agents";
 import type { SeedScanResult } from "./scan-seed-files";
@@ -31,13 +32,15 @@ export interface SessionScanResult {
   sourceIds: string[];
   status: "ok" | "partial" | "failed";
   durationMs: number;
+  /** Earlier scans that never finished, closed as "interrupted" by this one (lib/server/ingest/scan-runs.ts). */
+  interruptedScans: InterruptedScan[];
 }
 
 export async function scanSessions(options: SessionScanOptions): Promise<SessionScanResult> {
   const started = Date.now();
   const { bulk } = options;
   const scanRunId = randomUUID();
-  await bulk.execute(`INSERT INTO "ScanRun" ("id", "startedAt", "kind", "status", "summary") VALUES (?, ?, 'agents', 'running', '{}')`, [scanRunId, new Date()]);
+  const interruptedScans = await openScanRun(bulk, scanRunId, "agents");
   let status: SessionScanResult["status"] = "failed";
   try {
     const seeds: SeedScanResult[] = [];
@@ -71,6 +74,7 @@ export async function scanSessions(options: SessionScanOptions): Promise<Session
       sourceIds: [...(agents?.sources.map((source) => source.sourceId) ?? []), ...seeds.map((seed) => seed.sourceId)],
       status,
       durationMs: Date.now() - started,
+      interruptedScans,
     };
   } catch (error) {
     // Recording the failure must not hide it: on a full disk or a read-only file this write fails too.
