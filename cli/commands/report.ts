@@ -1,4 +1,6 @@
 import { parseArgs } from "node:util";
+import { runtimeShortName } from "../../lib/core/runtimes/runtimes";
+import { fromCcusageTokenFields } from "../../lib/core/tokens";
 import type { Breakdown } from "../../lib/core/usage/aggregate";
 import type { PlanLimit } from "../../lib/core/usage/blocks";
 import { formatCost, formatUsageTable, shortCount, type TableRow } from "../../lib/core/usage/format-table";
@@ -96,20 +98,21 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
       if (values.json) printJson(io, document);
       else {
         // The label keeps the short id (to copy); the detail line leads with the title (the first prompt).
-        const rows = document.sessions.map((row) => ({ ...row, label: `${row.runtime === "claude-code" ? "claude" : row.runtime} ${row.sessionId.slice(0, 8)}`, detail: [shortTitle(row.title), row.lastActivity?.slice(0, 16).replace("T", " "), row.repo ?? row.projectPath, row.modelsUsed.join(", ")].filter(Boolean).join(" · ") }));
-        printTable(io, `Sessions (${timeZone})`, rows, { ...document.totals, label: "Total" }, document.unpricedModels);
+        const rows = document.sessions.map((row) => ({ ...row, ...fromCcusageTokenFields(row), label: `${runtimeShortName(row.runtime)} ${row.sessionId.slice(0, 8)}`, detail: [shortTitle(row.title), row.lastActivity?.slice(0, 16).replace("T", " "), row.repo ?? row.projectPath, row.modelsUsed.join(", ")].filter(Boolean).join(" · ") }));
+        printTable(io, `Sessions (${timeZone})`, rows, { ...document.totals, ...fromCcusageTokenFields(document.totals), label: "Total" }, document.unpricedModels);
       }
     } else {
       const document = periodReport(kind, usage.entries, options);
       if (values.json) printJson(io, document);
       else {
         const field = { daily: "date", weekly: "week", monthly: "month" }[kind];
-        const rows = (document[kind] as (TableRow & Record<string, unknown>)[]).map((row) => ({
+        const rows = (document[kind] as (TableRow & Parameters<typeof fromCcusageTokenFields>[0] & Record<string, unknown>)[]).map((row) => ({
           ...row,
+          ...fromCcusageTokenFields(row),
           label: breakdown === null ? String(row[field]) : `${String(row[field])} ${String(row[breakdown] ?? "")}`,
           detail: (row.modelsUsed as string[]).join(", "),
         }));
-        printTable(io, `Usage by ${field}${breakdown ? ` and ${breakdown}` : ""} (${timeZone})`, rows, { ...document.totals, label: "Total" }, document.unpricedModels as string[]);
+        printTable(io, `Usage by ${field}${breakdown ? ` and ${breakdown}` : ""} (${timeZone})`, rows, { ...document.totals, ...fromCcusageTokenFields(document.totals), label: "Total" }, document.unpricedModels as string[]);
       }
     }
     if (usage.unreadableChunks > 0) io.err(`baton: ${usage.unreadableChunks} stored sample chunks could not be read back and were left out (see the scan's issues)`);
@@ -154,10 +157,7 @@ function printTable(io: Io, title: string, rows: TableRow[], totals: TableRow | 
 function printBlocks(io: Io, document: ReturnType<typeof blocksReport>) {
   const rows: TableRow[] = document.blocks.map((block) => ({
     label: block.isGap ? `(gap) ${block.startTime.slice(5, 16).replace("T", " ")}` : `${block.startTime.slice(0, 16).replace("T", " ")}${block.isActive ? " ACTIVE" : ""}`,
-    inputTokens: block.tokenCounts.inputTokens,
-    outputTokens: block.tokenCounts.outputTokens,
-    cacheCreationTokens: block.tokenCounts.cacheCreationInputTokens,
-    cacheReadTokens: block.tokenCounts.cacheReadInputTokens,
+    ...fromCcusageTokenFields({ inputTokens: block.tokenCounts.inputTokens, outputTokens: block.tokenCounts.outputTokens, cacheCreationTokens: block.tokenCounts.cacheCreationInputTokens, cacheReadTokens: block.tokenCounts.cacheReadInputTokens }),
     totalTokens: block.totalTokens,
     totalCost: block.costUSD,
     detail: block.isGap

@@ -133,13 +133,13 @@ export function prepareBurnSeries(input: {
   const firstTime = input.requests.find((request) => request.t !== null)?.t ?? 0;
   const all: BurnPoint[] = [];
   let previousT = firstTime;
-  const totals = { input: 0, cacheWrite: 0, cacheRead: 0, output: 0, reasoning: 0 };
+  const totals = { input: 0, cacheWriteTokens: 0, cacheRead: 0, output: 0, reasoning: 0 };
   input.requests.forEach((request, index) => {
     // Untimed requests keep their order: place them just after the previous one.
     const t = timed ? (request.t ?? previousT) : index;
     previousT = t;
     totals.input += request.inputTokens;
-    totals.cacheWrite += request.cacheWriteTokens;
+    totals.cacheWriteTokens += request.cacheWriteTokens;
     totals.cacheRead += request.cacheReadTokens;
     totals.output += request.outputTokens;
     totals.reasoning += request.reasoningTokens;
@@ -153,7 +153,7 @@ export function prepareBurnSeries(input: {
       toolResultTokens: request.toolResultTokens ?? null,
       contextPercent: window ? (request.contextTokens / window) * 100 : null,
       cumInput: totals.input,
-      cumCacheWrite: totals.cacheWrite,
+      cumCacheWrite: totals.cacheWriteTokens,
       cumCacheRead: totals.cacheRead,
       cumOutput: totals.output,
       cumReasoning: totals.reasoning,

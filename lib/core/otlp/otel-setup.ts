@@ -13,12 +13,10 @@
  * Every value is quoted for where it goes (POSIX shell, TOML basic strings, JSON).
  */
 import { shellQuote } from "../resume/shell-quote";
-
-export const OTEL_RUNTIMES = ["claude-code", "codex", "gemini-cli"] as const;
-export type OtelRuntime = (typeof OTEL_RUNTIMES)[number];
+import { RUNTIME, type TelemetryRuntime } from "../runtimes/runtimes";
 
 export interface OtelSetup {
-  runtime: OtelRuntime;
+  runtime: TelemetryRuntime;
   /** "env": lines for a POSIX shell profile; "file": a snippet for `file`. */
   kind: "env" | "file";
   file: string | null;
@@ -29,11 +27,11 @@ export interface OtelSetup {
 /** The placeholder shown when no token is given (the page, `otel-env` without --token). */
 export const TOKEN_PLACEHOLDER = "<your token>";
 
-export function otelSetup(runtime: OtelRuntime, server: string, token: string | null): OtelSetup {
+export function otelSetup(runtime: TelemetryRuntime, server: string, token: string | null): OtelSetup {
   const base = server.replace(/\/+$/, "");
   const secret = token ?? TOKEN_PLACEHOLDER;
   const dropNote = "Baton keeps only session ids, models, times and token counts; prompts, responses and tool details are dropped on arrival whatever is sent.";
-  if (runtime === "claude-code") {
+  if (runtime === RUNTIME.claudeCode) {
     const variables: [string, string][] = [
       ["CLAUDE_CODE_ENABLE_TELEMETRY", "1"],
       ["OTEL_LOGS_EXPORTER", "otlp"],
@@ -50,7 +48,7 @@ export function otelSetup(runtime: OtelRuntime, server: string, token: string | 
       notes: ["Add these lines to your shell profile (or to the env block of Claude Code's settings.json), then start a new session.", dropNote],
     };
   }
-  if (runtime === "codex") {
+  if (runtime === RUNTIME.codex) {
     const toml = (value: string) => JSON.stringify(value);
     return {
       runtime,

@@ -11,7 +11,9 @@
  * sidechain-replay rule. Both pages and totals read through these two functions.
  */
 import { dedupeRequests, shouldReplaceRequest } from "./request-dedupe";
-import type { RequestSample, SessionRuntime, TokenCounts } from "./types";
+import type { TokenCounts } from "../tokens";
+import { RUNTIME, type SessionRuntime } from "../runtimes/runtimes";
+import type { RequestSample } from "./types";
 
 /** A request as stored (times as epoch ms; "" agent id for the main session's own requests). */
 export interface StoredSample extends TokenCounts {
@@ -56,7 +58,7 @@ interface Packed {
 }
 
 /** Per request, in this order. */
-const VALUES = ["agent", "model", "input", "cacheWrite", "cacheRead", "output", "reasoning", "context", "toolResults", "sidechain", "cacheWrite1h", "recordedCostNanoUsd"] as const;
+const VALUES = ["agent", "model", "input", "cacheWriteTokens", "cacheRead", "output", "reasoning", "context", "toolResults", "sidechain", "cacheWrite1h", "recordedCostNanoUsd"] as const;
 const WIDTH = VALUES.length;
 /** Version 2 chunks had the first ten columns only. */
 const WIDTH_V2 = 10;
@@ -254,7 +256,7 @@ export function mergeStoredChunks<T extends { data: string }>(runtime: SessionRu
  */
 export function countedSamples(runtime: SessionRuntime, merged: readonly StoredSample[]): StoredSample[] {
   const samples = [...merged].sort(byTimeThenKey);
-  if (runtime !== "claude-code") return samples;
+  if (runtime !== RUNTIME.claudeCode) return samples;
   let groups: Map<string, StoredSample[]> | null = null;
   for (const sample of samples) {
     if (!sample.isSidechain || !sample.responseId) continue;
@@ -266,7 +268,7 @@ export function countedSamples(runtime: SessionRuntime, merged: readonly StoredS
   const dropped = new Set<string>();
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    const kept = new Set(dedupeRequests("claude-code", group.map(asRequest)).map((request) => request.key));
+    const kept = new Set(dedupeRequests(RUNTIME.claudeCode, group.map(asRequest)).map((request) => request.key));
     for (const sample of group) if (!kept.has(sample.key)) dropped.add(sample.key);
   }
   return dropped.size === 0 ? samples : samples.filter((sample) => !dropped.has(sample.key));

@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
 import { z } from "zod";
+import { RUNTIME, runtimeLogs } from "../../core/runtimes/runtimes";
 import { openBulkWriter } from "../db/bulk";
 import { dataDirectory, resolveDatabaseUrl } from "../db/database-url";
 import { scanPaths } from "../ingest/scan";
@@ -149,7 +150,12 @@ export async function ensureDemoWorkspace({ log, force = false }: { log: (text: 
       bulk,
       repos: scanned.repos.filter((repo) => repo.repoId).map((repo) => ({ repoId: repo.repoId!, path: repo.path, name: repo.name })),
       agents: {
-        env: { CLAUDE_CONFIG_DIR: folders.claudeConfigDir, CODEX_HOME: folders.codexHome, GEMINI_DATA_DIR: folders.geminiDataDir, OPENCODE_DATA_DIR: path.join(agentsRoot, "opencode") },
+        env: {
+          [runtimeLogs(RUNTIME.claudeCode).variable]: folders.claudeConfigDir,
+          [runtimeLogs(RUNTIME.codex).variable]: folders.codexHome,
+          [runtimeLogs(RUNTIME.geminiCli).variable]: folders.geminiDataDir,
+          [runtimeLogs(RUNTIME.opencode).variable]: path.join(agentsRoot, RUNTIME.opencode),
+        },
         homeDir: agentsRoot,
       },
     });

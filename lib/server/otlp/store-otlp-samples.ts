@@ -18,7 +18,7 @@
 import { shouldReplaceRequest } from "../../core/sessions/request-dedupe";
 import { asRequest, mergeStoredChunks, packSamples, storedSample, type StoredSample } from "../../core/sessions/sample-pack";
 import { summariseSamples } from "../../core/sessions/session-facts";
-import type { SessionRuntime } from "../../core/sessions/types";
+import { STATE_FILES_KIND, type SessionRuntime } from "../../core/runtimes/runtimes";
 import type { OtlpSample } from "../../core/otlp/map-otlp-records";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import type { DatabaseTarget } from "../db/database-url";
@@ -254,8 +254,8 @@ async function supersedeByLogs(bulk: BulkWriter, drafts: SessionDraft[]): Promis
   for (const draft of drafts) {
     const rows = await bulk.query<{ id: string }>(
       `SELECT s."id" FROM "AgentSession" s JOIN "Source" src ON src."id" = s."sourceId"
-       WHERE s."runtime" = ? AND s."externalId" = ? AND s."parentId" IS NULL AND src."kind" NOT IN ('otlp', 'seed') ORDER BY s."id" LIMIT 1`,
-      [draft.runtime, draft.externalId],
+       WHERE s."runtime" = ? AND s."externalId" = ? AND s."parentId" IS NULL AND src."kind" NOT IN ('otlp', ?) ORDER BY s."id" LIMIT 1`,
+      [draft.runtime, draft.externalId, STATE_FILES_KIND],
     );
     await bulk.execute(`UPDATE "AgentSession" SET "supersededById" = ? WHERE "id" = ?`, [rows[0]?.id ?? null, draft.id]);
   }

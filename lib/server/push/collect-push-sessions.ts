@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { PushedSession } from "../../core/push/push-payload";
 import { mergeStoredChunks, packSamples } from "../../core/sessions/sample-pack";
-import type { SessionRuntime } from "../../core/sessions/types";
+import { LOG_RUNTIMES, type SessionRuntime } from "../../core/runtimes/runtimes";
 import type { BulkWriter } from "../db/bulk";
 import { dbTimeToMs, parseJsonOr, toNullableNumber, toNumber } from "../sessions/session-ids";
 
@@ -19,7 +19,6 @@ export interface CollectedSession {
   size: number;
 }
 
-const AGENT_KINDS = ["claude-code", "codex", "gemini-cli", "opencode"];
 
 interface SessionRow {
   id: string;
@@ -38,9 +37,9 @@ export async function collectPushSessions(bulk: BulkWriter): Promise<CollectedSe
   const rows = await bulk.query<SessionRow>(
     `SELECT s."id", s."runtime", s."externalId", s."cwd", s."branch", s."models", s."startedAt", s."endedAt", s."logContextWindow", s."requestCount"
      FROM "AgentSession" s JOIN "Source" src ON src."id" = s."sourceId"
-     WHERE s."parentId" IS NULL AND s."supersededById" IS NULL AND src."kind" IN (${AGENT_KINDS.map(() => "?").join(", ")})
+     WHERE s."parentId" IS NULL AND s."supersededById" IS NULL AND src."kind" IN (${LOG_RUNTIMES.map(() => "?").join(", ")})
      ORDER BY s."id"`,
-    AGENT_KINDS,
+    LOG_RUNTIMES,
   );
   const out: CollectedSession[] = [];
   for (const row of rows) {

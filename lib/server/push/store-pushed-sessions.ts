@@ -9,7 +9,7 @@
  */
 import type { PushedSession, PushResponse } from "../../core/push/push-payload";
 import { packSamples, unpackSamples, type StoredSample } from "../../core/sessions/sample-pack";
-import type { SessionRuntime } from "../../core/sessions/types";
+import type { SessionRuntime } from "../../core/runtimes/runtimes";
 import { cleanText, tokenCountProblem } from "../../core/text/safe-values";
 import type { BulkWriter } from "../db/bulk";
 import { publish } from "../events/publish";

@@ -10,7 +10,7 @@ import { buildResume, type ResumePlan } from "../../core/resume/build-resume";
 import { inferHandoffConvention, type HandoffConvention } from "../../core/resume/handoff-convention";
 import { isFetchedByARemote, type RemoteFetchSpec } from "../../core/resume/remote-tracking";
 import type { ResumeInput, ResumeSessionFacts } from "../../core/resume/resume-input";
-import { RESUME_RUNTIMES, resolveResumeRuntime, type ResumeRuntime } from "../../core/resume/runtimes";
+import { RESUME_RUNTIMES, resolveResumeRuntime, type ResumeRuntime } from "../../core/runtimes/resume-commands";
 import { sectionSource } from "../../core/resume/section-source";
 import { assessNextAction } from "../../core/resume/vague-next-action";
 import type { Db } from "../db/client";

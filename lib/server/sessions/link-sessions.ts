@@ -14,6 +14,7 @@
  *      else identity timestamp, else file mtime) falls in [startedAt, endedAt + 10 min]. When several
  *      do, the one whose end is closest to that time (a handoff is written as a session ends).
  */
+import { STATE_FILES_KIND } from "../../core/runtimes/runtimes";
 import type { BulkWriter, Row } from "../db/bulk";
 import { dbTimeToMs } from "./session-ids";
 
@@ -57,7 +58,7 @@ export function handoffTimeMs(handoff: { commitTime: unknown; timestamp: unknown
 
 export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
   const repos = await bulk.query<{ id: string; path: string }>(`SELECT "id", "path" FROM "Repo"`);
-  const seedSources = await bulk.query<{ id: string; root: string }>(`SELECT "id", "root" FROM "Source" WHERE "kind" = 'seed'`);
+  const seedSources = await bulk.query<{ id: string; root: string }>(`SELECT "id", "root" FROM "Source" WHERE "kind" = ?`, [STATE_FILES_KIND]);
   const sessions = await bulk.query<SessionFacts>(
     `SELECT "id", "runtime", "externalId", "cwd", "branch", "repoId", "parentId", "supersededById", "sourceId", "startedAt", "endedAt" FROM "AgentSession"`,
   );
@@ -72,7 +73,7 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
   const repoOf = new Map<string, string | null>();
   for (const session of sessions.filter((entry) => entry.parentId === null)) {
     let repoId: string | null = null;
-    if (session.runtime === "seed") repoId = seedRepo.get(session.sourceId) ?? null;
+    if (session.runtime === STATE_FILES_KIND) repoId = seedRepo.get(session.sourceId) ?? null;
     else if (session.cwd) {
       const cwd = session.cwd.replace(/[\\/]+$/, "");
       repoId = byLength.find((repo) => cwd === repo.path || cwd.startsWith(`${repo.path}/`))?.id ?? null;
@@ -87,7 +88,7 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
   const runtimeSessions = new Map<string, string>();
   const logSessions = new Map<string, string>();
   for (const session of [...sessions].sort((a, b) => Number(otlpSources.has(a.sourceId)) - Number(otlpSources.has(b.sourceId)) || (a.id < b.id ? -1 : 1))) {
-    if (session.parentId !== null || session.runtime === "seed") continue;
+    if (session.parentId !== null || session.runtime === STATE_FILES_KIND) continue;
     if (!runtimeSessions.has(session.externalId)) runtimeSessions.set(session.externalId, session.id);
     const key = `${session.runtime}\0${session.externalId}`;
     if (!otlpSources.has(session.sourceId) && !logSessions.has(key)) logSessions.set(key, session.id);
@@ -95,7 +96,7 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
   const supersededBy = new Map<string, string | null>();
   for (const session of sessions) {
     let by: string | null = null;
-    if (session.parentId === null && session.runtime === "seed") by = runtimeSessions.get(session.externalId) ?? null;
+    if (session.parentId === null && session.runtime === STATE_FILES_KIND) by = runtimeSessions.get(session.externalId) ?? null;
     else if (session.parentId === null && otlpSources.has(session.sourceId)) by = logSessions.get(`${session.runtime}\0${session.externalId}`) ?? null;
     supersededBy.set(session.id, by);
   }

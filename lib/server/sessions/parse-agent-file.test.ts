@@ -157,7 +157,7 @@ describe("a session's files read together", () => {
     const fromChunks = summariseSamples("claude-code", mergeStoredChunks("claude-code", group.outcomes.map((outcome) => ({ data: outcome.packed!.data })), () => undefined));
     expect(group.facts).toEqual(fromChunks);
     // Summing each file's own facts would count the replayed msg_b twice.
-    const requestsOf = (facts: NonNullable<typeof group.facts>) => [...facts.byAgent.values()].reduce((sum, totals) => sum + totals.n, 0);
+    const requestsOf = (facts: NonNullable<typeof group.facts>) => [...facts.byAgent.values()].reduce((sum, totals) => sum + totals.requests, 0);
     const eachFileAlone = group.outcomes.reduce((sum, outcome) => sum + requestsOf(outcome.packed!.facts), 0);
     expect(requestsOf(group.facts!)).toBe(eachFileAlone - 1);
     expect(parseAgentGroup(tasks.slice(0, 1)).facts).toBeNull();

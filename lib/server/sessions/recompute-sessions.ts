@@ -5,9 +5,11 @@
  * earlier scans stored.
  */
 import { mergeStoredChunks } from "../../core/sessions/sample-pack";
-import { emptyTotals, summariseSamples, type SessionFacts, type Totals } from "../../core/sessions/session-facts";
+import { emptyAgentTotals, sessionTotals, summariseSamples, type AgentTotals, type SessionFacts } from "../../core/sessions/session-facts";
+import { totalTokens } from "../../core/tokens";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
-import type { ParsedSessionLog, SessionRuntime } from "../../core/sessions/types";
+import type { SessionRuntime } from "../../core/runtimes/runtimes";
+import type { ParsedSessionLog } from "../../core/sessions/types";
 import type { BulkWriter, Row } from "../db/bulk";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { dbTimeToMs, parseJsonOr, subagentSessionId, toNullableNumber, toNumber } from "./session-ids";
@@ -237,15 +239,7 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
   for (const draft of drafts) {
     const previous = draft.reset ? undefined : storedById.get(draft.id);
     const facts = known.get(draft.id)!;
-    const totals = { n: 0, i: 0, cw: 0, cr: 0, o: 0, r: 0 };
-    for (const group of facts.byAgent.values()) {
-      totals.n += group.n;
-      totals.i += group.i;
-      totals.cw += group.cw;
-      totals.cr += group.cr;
-      totals.o += group.o;
-      totals.r += group.r;
-    }
+    const totals = sessionTotals(facts);
     const peak = facts.byAgent.get("")?.peakOwn ?? 0;
     const models = union(parseJsonOr<string[]>(previous?.models, []), draft.models);
     const startMs = minOf(dbTimeToMs(previous?.startedAt), draft.startMs);
@@ -281,13 +275,13 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
       logWindow,
       window.tokens,
       window.source,
-      totals.n,
-      totals.i,
-      totals.cw,
-      totals.cr,
-      totals.o,
-      totals.r,
-      totals.i + totals.cw + totals.cr + totals.o,
+      totals.requests,
+      totals.inputTokens,
+      totals.cacheWriteTokens,
+      totals.cacheReadTokens,
+      totals.outputTokens,
+      totals.reasoningTokens,
+      totalTokens(totals),
       peak,
       window.tokens ? (peak * 100) / window.tokens : null,
       compactionsOf.get(`${draft.id}\0`) ?? 0,
@@ -305,7 +299,7 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
       const id = subagentSessionId(draft.id, agentId);
       const before = draft.reset ? undefined : storedById.get(id);
       const agentDraft = draft.subagents.get(agentId);
-      const group = facts.byAgent.get(agentId) ?? emptyTotals();
+      const group = facts.byAgent.get(agentId) ?? emptyAgentTotals();
       const agentModels = union(parseJsonOr<string[]>(before?.models, []), agentDraft?.models ?? []);
       const agentStart = minOf(dbTimeToMs(before?.startedAt), agentDraft?.startMs ?? null);
       const agentEnd = maxOf(dbTimeToMs(before?.endedAt), agentDraft?.endMs ?? null);
@@ -327,13 +321,13 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
         null,
         null,
         "unknown",
-        group.n,
-        group.i,
-        group.cw,
-        group.cr,
-        group.o,
-        group.r,
-        group.i + group.cw + group.cr + group.o,
+        group.requests,
+        group.inputTokens,
+        group.cacheWriteTokens,
+        group.cacheReadTokens,
+        group.outputTokens,
+        group.reasoningTokens,
+        totalTokens(group),
         // A subagent's lines are sidechain lines: its peak is over all of its own requests.
         group.peakAll,
         null,
@@ -488,7 +482,7 @@ export function draftToJson(draft: SessionDraft): string {
 export function draftFromJson(text: string): SessionDraft {
   const value = JSON.parse(text) as Omit<SessionDraft, "subagents" | "wholeFacts"> & {
     subagents: [string, SubagentDraft][];
-    wholeFacts: { byAgent: [string, Totals][]; lastModel: string | null } | null;
+    wholeFacts: { byAgent: [string, AgentTotals][]; lastModel: string | null } | null;
   };
   return { ...value, subagents: new Map(value.subagents), wholeFacts: value.wholeFacts === null ? null : { byAgent: new Map(value.wholeFacts.byAgent), lastModel: value.wholeFacts.lastModel } };
 }

@@ -9,6 +9,7 @@
  * These files are current state, not history: a file that changed replaces its rows, a file that is
  * gone takes its rows with it. Files over SEED_MAX_BYTES are skipped and reported.
  */
+import { STATE_FILES_KIND } from "../../core/runtimes/runtimes";
 import picomatch from "picomatch";
 import type { Finding } from "../../core/findings";
 import { checkSeedRecords } from "../../core/sessions/check-seed-records";
@@ -80,7 +81,7 @@ const CHECKPOINT_COLUMNS = [
 ];
 
 export async function scanSeedFiles(bulk: BulkWriter, repo: { repoId: string; path: string; name: string }, scanRunId: string | null): Promise<SeedScanResult> {
-  const sourceId = await upsertSource(bulk, "seed", repo.path, `Seed / MoAI state in ${repo.name}`);
+  const sourceId = await upsertSource(bulk, STATE_FILES_KIND, repo.path, `Seed / MoAI state in ${repo.name}`);
   const result: SeedScanResult = {
     repoId: repo.repoId,
     repoPath: repo.path,
@@ -279,12 +280,12 @@ async function rebuildSeedSessions(bulk: BulkWriter, sourceId: string, repoPath:
   const now = new Date();
   const sessionRows: Row[] = [];
   for (const [externalId, entry] of bySession) {
-    const id = agentSessionId("seed", repoPath, externalId);
+    const id = agentSessionId(STATE_FILES_KIND, repoPath, externalId);
     const window = resolveContextWindow(userWindow.get(id) ?? null, entry.total, entry.models[entry.models.length - 1] ?? null);
     sessionRows.push([
       id,
       sourceId,
-      "seed",
+      STATE_FILES_KIND,
       externalId,
       JSON.stringify(entry.models),
       entry.startMs === null ? null : new Date(entry.startMs),

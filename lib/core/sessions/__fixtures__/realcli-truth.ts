@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { TokenCounts } from "../types";
+import type { TokenCounts } from "../../tokens";
 
 /**
  * Ground truth for ../shared/fixtures/realcli: the usage the mock LLM returned, copied by hand from
