@@ -3,6 +3,7 @@ import { runtimeShortName } from "../../lib/core/runtimes/runtimes";
 import { fromCcusageTokenFields } from "../../lib/core/tokens";
 import type { Breakdown } from "../../lib/core/usage/aggregate";
 import type { PlanLimit } from "../../lib/core/usage/blocks";
+import { parsePlanLimit } from "../../lib/core/usage/plan-limit";
 import { formatCost, formatUsageTable, shortCount, type TableRow } from "../../lib/core/usage/format-table";
 import { isTimeZone, normaliseDateArgument } from "../../lib/core/usage/periods";
 import { blocksReport, periodReport, sessionReport, type ReportKind } from "../../lib/core/usage/report";
@@ -138,11 +139,9 @@ function dateOption(value: string | undefined, name: string): string | null {
 
 /** `--limit 5000000` (tokens per block) or `--limit $50` / `--limit 50usd` (estimated cost per block). */
 function limitOption(value: string, name: string): PlanLimit {
-  const cost = /^\$(\d+(?:\.\d+)?)$|^(\d+(?:\.\d+)?)\s*usd$/i.exec(value.trim());
-  if (cost) return { kind: "cost", amount: Number(cost[1] ?? cost[2]) };
-  const tokens = /^(\d+(?:\.\d+)?)\s*([kmb]?)$/i.exec(value.trim());
-  if (tokens) return { kind: "tokens", amount: Number(tokens[1]) * ({ "": 1, k: 1e3, m: 1e6, b: 1e9 }[tokens[2]!.toLowerCase() as "" | "k" | "m" | "b"] ?? 1) };
-  throw new UsageError(`${name} takes tokens (5000000, 5M) or a cost ($50), not "${value}"`);
+  const limit = parsePlanLimit(value);
+  if (limit === null) throw new UsageError(`${name} takes tokens (5000000, 5M) or a cost ($50), not "${value}"`);
+  return limit;
 }
 
 function printTable(io: Io, title: string, rows: TableRow[], totals: TableRow | null, unpriced: readonly string[]) {

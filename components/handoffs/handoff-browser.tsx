@@ -1,4 +1,5 @@
 "use client";
+import { queryKeys } from "@/lib/core/events/query-keys";
 import { When } from "@/components/ui/when";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -55,7 +56,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
   }, [query, filters, show]);
 
   const { data, isFetching, error } = useQuery({
-    queryKey: ["handoffs", search],
+    queryKey: queryKeys.handoffList(search),
     queryFn: () => fetchHandoffs(search),
     initialData: search === initialSearch ? initialData : undefined,
     placeholderData: keepPreviousData,

@@ -1,5 +1,6 @@
 "use client";
 
+import { queryKeys } from "@/lib/core/events/query-keys";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
@@ -20,7 +21,7 @@ async function fetchResume(handoffId: string): Promise<ResumeOptions> {
 
 export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const { data, error, isLoading } = useQuery({ queryKey: ["handoffs", handoffId, "resume"], queryFn: () => fetchResume(handoffId) });
+  const { data, error, isLoading } = useQuery({ queryKey: queryKeys.handoffResume(handoffId), queryFn: () => fetchResume(handoffId) });
   const [runtime, setRuntime] = useState<string | null>(null);
 
   useEffect(() => {

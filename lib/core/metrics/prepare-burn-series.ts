@@ -3,6 +3,7 @@
  * downsampling, projections); the chart component only draws. Never invents a number: with no known
  * context window, shares are null and the chart falls back to absolute tokens.
  */
+import { DEFAULT_THRESHOLDS_PERCENT, HANDOFF_ZONE } from "./context-thresholds.data";
 
 export interface BurnRequest {
   /** Epoch ms, or null when the log gives no time (such requests are placed by order). */
@@ -75,8 +76,6 @@ export interface BurnSeries {
   timeDomain: [number, number] | null;
 }
 
-export const DEFAULT_THRESHOLDS_PERCENT = [60, 75, 85];
-export const HANDOFF_ZONE = { fromPercent: 90, toPercent: 95 };
 
 function thresholdKind(percent: number, all: number[]): Threshold["kind"] {
   const sorted = [...all].sort((a, b) => a - b);

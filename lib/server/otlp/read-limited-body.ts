@@ -4,9 +4,9 @@
  * at the limit. A gzip body is inflated with the same limit on its output (`maxOutputLength`: zlib
  * stops there, so a gzip bomb costs at most `limit` bytes of memory).
  */
+import { AppError } from "../app-error";
 import { gunzip } from "node:zlib";
 import { promisify } from "node:util";
-import { HttpError } from "../http";
 
 const gunzipAsync = promisify(gunzip);
 
@@ -43,16 +43,16 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
 export async function decodeContentEncoding(body: Uint8Array, encoding: string | null, limit: number): Promise<Uint8Array> {
   const name = (encoding ?? "").trim().toLowerCase();
   if (name === "" || name === "identity") return body;
-  if (name !== "gzip" && name !== "x-gzip") throw new HttpError(415, `Content-Encoding ${JSON.stringify(encoding)} is not supported: send gzip or none`);
+  if (name !== "gzip" && name !== "x-gzip") throw new AppError(415, `Content-Encoding ${JSON.stringify(encoding)} is not supported: send gzip or none`);
   try {
     return new Uint8Array(await gunzipAsync(body, { maxOutputLength: limit }));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) throw tooLarge(limit, "decoded ");
-    throw new HttpError(400, `the gzip body does not inflate: ${(error as Error).message}`);
+    throw new AppError(400, `the gzip body does not inflate: ${(error as Error).message}`);
   }
 }
 
-function tooLarge(limit: number, what = ""): HttpError {
-  return new HttpError(413, `the ${what}body is over ${Math.round(limit / 1024 / 1024)} MB`);
+function tooLarge(limit: number, what = ""): AppError {
+  return new AppError(413, `the ${what}body is over ${Math.round(limit / 1024 / 1024)} MB`);
 }

@@ -7,7 +7,7 @@ import type { Severity } from "../../core/findings";
 import type { TokenTotals } from "../../core/tokens";
 import type { Db } from "../db/client";
 import { dbTimeToMs, parseJsonOr, toNumber } from "../sessions/session-ids";
-import { sqlReaderFor, type SqlReader } from "../sessions/sql-reader";
+import { sqlReaderFor, type SqlReader } from "../db/sql-reader";
 import { groupBy, loadOccurrences, loadRepoChains } from "./chains";
 
 export interface HandoffJson {

@@ -16,7 +16,7 @@ import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { createDb, type Db } from "../db/client";
 import { getSession, listAgentSources, listSessions, parseSessionFilters, setUserContextWindow, type SessionDetail } from "../queries/sessions";
 import { getSessionReport } from "../queries/scan-report";
-import { sqlReaderFor } from "./sql-reader";
+import { sqlReaderFor } from "../db/sql-reader";
 import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-database";
 import { isFirstAgentScan, scanAgentSources } from "./scan-agents";
 import { claudeTranscript, copyRealcliHome, REALCLI_PRESENT, type ClaudeTurn } from "./session-test-fixtures";

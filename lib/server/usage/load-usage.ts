@@ -10,7 +10,7 @@ import type { PriceTable } from "../../core/usage/prices";
 import { countedSamples, mergeStoredChunks } from "../../core/sessions/sample-pack";
 import type { SessionRuntime } from "../../core/runtimes/runtimes";
 import { dbTimeToMs, parseJsonOr } from "../sessions/session-ids";
-import type { SqlReader } from "../sessions/sql-reader";
+import type { SqlReader } from "../db/sql-reader";
 
 export interface UsageSession {
   id: string;
