@@ -15,7 +15,8 @@
  *      do, the one whose end is closest to that time (a handoff is written as a session ends).
  */
 import { STATE_FILES_KIND } from "../../core/runtimes/runtimes";
-import type { BulkWriter, Row } from "../db/bulk";
+import type { BulkWriter } from "../db/bulk";
+import { TABLES } from "../db/table-rows";
 import { dbTimeToMs } from "./session-ids";
 
 /** A handoff is often committed a little after the session's last logged line. */
@@ -121,13 +122,13 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
     group.push({ id: session.id, start, end });
     byRepoBranch.set(key, group);
   }
-  const rows: Row[] = [];
+  const rows: { sessionId: string; handoffId: string; method: "session-id" | "repo-branch-time" }[] = [];
   let bySessionId = 0;
   let byRepoBranchTime = 0;
   for (const handoff of handoffs) {
     const named = handoff.sessionId ? (byExternalId.get(handoff.sessionId.trim()) ?? []) : [];
     if (named.length > 0) {
-      for (const session of named) rows.push([session.id, handoff.id, "session-id"]);
+      for (const session of named) rows.push({ sessionId: session.id, handoffId: handoff.id, method: "session-id" });
       bySessionId += 1;
       continue;
     }
@@ -140,7 +141,7 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
       if (best === null || distance < best.distance || (distance === best.distance && candidate.id < best.id)) best = { id: candidate.id, distance };
     }
     if (best) {
-      rows.push([best.id, handoff.id, "repo-branch-time"]);
+      rows.push({ sessionId: best.id, handoffId: handoff.id, method: "repo-branch-time" });
       byRepoBranchTime += 1;
     }
   }
@@ -151,7 +152,7 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
       await bulk.execute(`UPDATE "AgentSession" SET "repoId" = ?, "supersededById" = ? WHERE "id" = ?`, [repoOf.get(session.id) ?? null, supersededBy.get(session.id) ?? null, session.id]);
     }
     await bulk.execute(`DELETE FROM "SessionHandoffLink"`);
-    await bulk.insert("SessionHandoffLink", ["sessionId", "handoffId", "method"], rows);
+    await TABLES.sessionHandoffLink.insert(bulk, rows);
   });
   return { links: rows.length, bySessionId, byRepoBranchTime, reposAssigned };
 }
