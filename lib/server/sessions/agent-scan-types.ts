@@ -2,7 +2,7 @@
  * The shapes an agent-log scan plans and reports with (scan-agents.ts plans, agent-outcome-store.ts
  * stores what each read gave).
  */
-import { type LogRuntime } from "../../core/runtimes/runtimes";
+import type { LogRuntime } from "../../core/runtimes/runtimes";
 import type { ParserCarryState } from "../../core/sessions/types";
 import type { StoredAgentFile } from "./agent-store";
 import type { AgentFileFormat } from "./parse-agent-file";

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fixtureSuite, PUBLIC } from "../../core/sessions/__fixtures__/realcli-truth";
+import { fixtureSuite, PUBLIC } from "../../core/test-support/shared-fixtures";
 import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
 import { mergeStoredChunks } from "../../core/sessions/sample-pack";
 import { summariseSamples } from "../../core/sessions/session-facts";

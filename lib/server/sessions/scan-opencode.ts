@@ -19,7 +19,7 @@ import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { AGENT_ISSUE_RULES, loadAgentFiles, markGone, replaceFileIssues, resetSessions, writeCompactions, writeChunks, writeFileStates, type ChunkWrite } from "./agent-store";
 import type { DraftStore } from "./draft-store";
 import { foldIntoDraft } from "./recompute-sessions";
-import type { AgentSourceResult } from "./scan-agents";
+import type { AgentSourceResult } from "./agent-scan-types";
 import { agentSessionId } from "./session-ids";
 
 /** What an OpenCode store's state records of the reader that read it: it read titles (first prompts). */

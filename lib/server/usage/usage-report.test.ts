@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ZodError } from "zod";
-import { PUBLIC, fixtureSuite } from "../../core/sessions/__fixtures__/realcli-truth";
+import { PUBLIC, fixtureSuite } from "../../core/test-support/shared-fixtures";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { scanSessions } from "../sessions/scan-sessions";
 import { createSqliteTestDatabase, type TestDatabase } from "../test-support/test-database";
