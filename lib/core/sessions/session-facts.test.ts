@@ -2,22 +2,9 @@ import { describe, expect, test } from "vitest";
 import { storedSample } from "./sample-pack";
 import { sessionTotals, summariseSamples, totalsByAgent } from "./session-facts";
 import { summariseSession } from "./summarise-session";
-import type { ParsedSessionLog, RequestSample } from "./types";
+import { parsedLog, requestSample } from "./__fixtures__/session-log";
 
-const request = (key: string, overrides: Partial<RequestSample> = {}): RequestSample => ({
-  key,
-  timestamp: "2026-01-01T00:00:00.000Z",
-  model: "claude-opus-4-8",
-  inputTokens: 1,
-  cacheWriteTokens: 10,
-  cacheReadTokens: 100,
-  outputTokens: 5,
-  reasoningTokens: 2,
-  contextTokens: 111,
-  agentId: null,
-  line: 1,
-  ...overrides,
-});
+const request = (key: string, overrides: Parameters<typeof requestSample>[1] = {}) => requestSample(key, { reasoningTokens: 2, ...overrides });
 
 const REQUESTS = [
   request("a", { timestamp: "2026-01-01T00:00:01.000Z", contextTokens: 5_000, inputTokens: 7 }),
@@ -26,24 +13,7 @@ const REQUESTS = [
   request("d", { timestamp: "2026-01-01T00:00:04.000Z", contextTokens: 80_000, agentId: "x", isSidechain: true, model: "claude-haiku-4-5" }),
 ];
 
-const log = (overrides: Partial<ParsedSessionLog>): ParsedSessionLog => ({
-  runtime: "claude-code",
-  sessionId: "s1",
-  agentId: null,
-  agentType: null,
-  cwd: null,
-  branch: null,
-  models: [],
-  startedAt: null,
-  endedAt: null,
-  contextWindow: null,
-  requests: [],
-  compactions: [],
-  unknownTypes: {},
-  badLines: [],
-  consumedBytes: 0,
-  ...overrides,
-});
+const log = (overrides: Parameters<typeof parsedLog>[0]) => parsedLog({ models: [], startedAt: null, endedAt: null, ...overrides });
 
 describe("session totals: one computation", () => {
   test("per agent: counts, requests, the own peak (sidechain lines left out), the peak over all and the last main model", () => {
