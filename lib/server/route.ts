@@ -43,7 +43,7 @@ export interface RouteContext<Input extends RouteInput> {
 
 /** Next's second argument to a route handler. */
 export interface RouteSegments {
-  params: Promise<Record<string, string | string[]>>;
+  params: Promise<Record<string, string | string[]> | undefined>;
 }
 
 export const TEAM_ONLY_MESSAGE = "this is a single-user server: teams, tokens and invitations exist only on a team server (baton serve --team)";
@@ -59,7 +59,8 @@ export function route<const Input extends RouteInput>(
       if (input.teamOnly && !isTeamMode()) throw new AppError(404, TEAM_ONLY_MESSAGE);
       const query = input.query ? input.query.parse(searchParamsObject(request.url)) : undefined;
       const body = input.body ? input.body.parse(await readJson(request)) : undefined;
-      const params = flattenParams(segments ? await segments.params : {});
+      // A route without dynamic segments gets a context whose params resolve to undefined.
+      const params = flattenParams((segments ? await segments.params : undefined) ?? {});
       const result = await work({ request, actor, params, body, query } as RouteContext<Input>);
       return result instanceof Response ? result : NextResponse.json(result);
     } catch (error) {
