@@ -47,7 +47,7 @@ interface Packed {
   k: string[];
   /** Response ids or null. */
   id: (string | null)[];
-  /** Agent-id table and model table (VALUES' agent and model columns index them). */
+  /** Agent-id table and model table (VALUES' agentId and model columns index them). */
   at: string[];
   mt: string[];
   /** base64 of a Float64Array of epoch ms, NaN for no time. */
@@ -58,7 +58,7 @@ interface Packed {
 }
 
 /** Per request, in this order. */
-const VALUES = ["agent", "model", "input", "cacheWriteTokens", "cacheRead", "output", "reasoning", "context", "toolResults", "sidechain", "cacheWrite1h", "recordedCostNanoUsd"] as const;
+const VALUES = ["agentId", "model", "inputTokens", "cacheWriteTokens", "cacheReadTokens", "outputTokens", "reasoningTokens", "contextTokens", "toolResultTokens", "isSidechain", "cacheWrite1hTokens", "recordedCostNanoUsd"] as const;
 const WIDTH = VALUES.length;
 /** Version 2 chunks had the first ten columns only. */
 const WIDTH_V2 = 10;
