@@ -11,7 +11,9 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: process.env.BATON_BUILD_SKIP_TYPECHECK === "1" },
   // Turbopack's build cache speeds up the next build of the same checkout; a CI machine never has one,
   // and writing it took 12–48 s of a build here.
-  experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
+  // authInterrupts: forbidden()/unauthorized(), which a refused server action answers with (403/401, no
+  // crash logged; lib/server/route.ts serverAction).
+  experimental: { turbopackFileSystemCacheForBuild: !process.env.CI, authInterrupts: true },
   // The Content-Security-Policy carries a fresh nonce per request, so proxy.ts sets it (with these
   // same headers, on the responses it answers itself); these cover anything it does not reach.
   async headers() {

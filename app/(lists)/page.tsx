@@ -1,3 +1,4 @@
+import { contextTone } from "@/lib/core/metrics/context-tone";
 import type { Metadata } from "next";
 import { When } from "@/components/ui/when";
 import Link from "next/link";
@@ -176,7 +177,7 @@ export default async function OverviewPage() {
                     <Link href={`/sessions/${session.id}`} className="min-w-0 truncate font-mono text-xs hover:underline" title={session.sessionId}>{session.sessionId}</Link>
                     <span className="ml-auto shrink-0">
                       {session.peakContextPercent !== null ? (
-                        <Badge tone={session.peakContextPercent >= 85 ? "red" : session.peakContextPercent >= 60 ? "amber" : "green"}>{session.peakContextPercent.toFixed(0)} %</Badge>
+                        <Badge tone={contextTone(session.peakContextPercent)}>{session.peakContextPercent.toFixed(0)} %</Badge>
                       ) : (
                         <Badge>window unknown</Badge>
                       )}

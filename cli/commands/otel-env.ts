@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { OTEL_RUNTIMES, otelSetup, type OtelRuntime } from "../../lib/core/otlp/otel-setup";
+import { otelSetup } from "../../lib/core/otlp/otel-setup";
+import { TELEMETRY_RUNTIMES, type TelemetryRuntime } from "../../lib/core/runtimes/runtimes";
 import { normalizeServerUrl, resolveServerCredential } from "../credentials";
 import { printJson, UsageError, type Io } from "../io";
 
@@ -13,8 +14,8 @@ export async function otelEnvCommand(argv: string[], io: Io, env: NodeJS.Process
     args: argv,
     options: { runtime: { type: "string" }, server: { type: "string" }, token: { type: "string" }, json: { type: "boolean", default: false } },
   });
-  const runtime = values.runtime as OtelRuntime | undefined;
-  if (!runtime || !OTEL_RUNTIMES.includes(runtime)) throw new UsageError(`otel-env needs --runtime ${OTEL_RUNTIMES.join("|")}`);
+  const runtime = values.runtime as TelemetryRuntime | undefined;
+  if (!runtime || !TELEMETRY_RUNTIMES.includes(runtime)) throw new UsageError(`otel-env needs --runtime ${TELEMETRY_RUNTIMES.join("|")}`);
   const stored = resolveServerCredential(values.server, env);
   const server = values.server ? normalizeServerUrl(values.server) : stored?.server;
   if (!server) throw new UsageError('otel-env needs --server URL (or run "baton login --server URL" first)');

@@ -1,3 +1,4 @@
+import { AppError } from "../../lib/server/app-error";
 import { parseArgs } from "node:util";
 import { LOCAL_ACTOR } from "../../lib/core/access/actor";
 import { FETCH_ERROR_LABELS } from "../../lib/core/remotes/fetch-error";
@@ -6,7 +7,6 @@ import { openBulkWriter } from "../../lib/server/db/bulk";
 import { createDb, type Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
 import { ensureDatabase } from "../../lib/server/db/ensure-database";
-import { HttpError, NotFoundError } from "../../lib/server/http-errors";
 import { fetchRemote, type FetchOutcome } from "../../lib/server/remotes/fetch-remote";
 import { addRemote, findRemoteId, listRemotes, removeRemote, type RemoteView } from "../../lib/server/remotes/remote-store";
 import { remoteUrlPolicy } from "../../lib/server/remotes/git-policy";
@@ -58,8 +58,8 @@ export async function remoteCommand(argv: string[], io: Io, env: NodeJS.ProcessE
         return await remove(db, positionals, values.json, io);
     }
   } catch (error) {
-    if (error instanceof HttpError || error instanceof NotFoundError) {
-      if (values.json) printJson(io, { error: error.message, ...(error instanceof HttpError ? error.details : {}) });
+    if (error instanceof AppError || error instanceof AppError) {
+      if (values.json) printJson(io, { error: error.message, ...(error instanceof AppError ? error.details : {}) });
       io.err(`baton remote ${sub}: ${error.message}`);
       return 1;
     }

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fixtureSuite, PUBLIC } from "../../lib/core/sessions/__fixtures__/realcli-truth";
+import { fixtureSuite, PUBLIC } from "../../lib/core/test-support/shared-fixtures";
 
 const projectRoot = path.resolve(import.meta.dirname, "..", "..");
 const sample = path.join(PUBLIC, "claude-code", "marot-spotter");

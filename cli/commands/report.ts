@@ -1,6 +1,9 @@
 import { parseArgs } from "node:util";
+import { runtimeShortName } from "../../lib/core/runtimes/runtimes";
+import { fromCcusageTokenFields } from "../../lib/core/tokens";
 import type { Breakdown } from "../../lib/core/usage/aggregate";
 import type { PlanLimit } from "../../lib/core/usage/blocks";
+import { parsePlanLimit } from "../../lib/core/usage/plan-limit";
 import { formatCost, formatUsageTable, shortCount, type TableRow } from "../../lib/core/usage/format-table";
 import { isTimeZone, normaliseDateArgument } from "../../lib/core/usage/periods";
 import { blocksReport, periodReport, sessionReport, type ReportKind } from "../../lib/core/usage/report";
@@ -96,20 +99,21 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
       if (values.json) printJson(io, document);
       else {
         // The label keeps the short id (to copy); the detail line leads with the title (the first prompt).
-        const rows = document.sessions.map((row) => ({ ...row, label: `${row.runtime === "claude-code" ? "claude" : row.runtime} ${row.sessionId.slice(0, 8)}`, detail: [shortTitle(row.title), row.lastActivity?.slice(0, 16).replace("T", " "), row.repo ?? row.projectPath, row.modelsUsed.join(", ")].filter(Boolean).join(" · ") }));
-        printTable(io, `Sessions (${timeZone})`, rows, { ...document.totals, label: "Total" }, document.unpricedModels);
+        const rows = document.sessions.map((row) => ({ ...row, ...fromCcusageTokenFields(row), label: `${runtimeShortName(row.runtime)} ${row.sessionId.slice(0, 8)}`, detail: [shortTitle(row.title), row.lastActivity?.slice(0, 16).replace("T", " "), row.repo ?? row.projectPath, row.modelsUsed.join(", ")].filter(Boolean).join(" · ") }));
+        printTable(io, `Sessions (${timeZone})`, rows, { ...document.totals, ...fromCcusageTokenFields(document.totals), label: "Total" }, document.unpricedModels);
       }
     } else {
       const document = periodReport(kind, usage.entries, options);
       if (values.json) printJson(io, document);
       else {
         const field = { daily: "date", weekly: "week", monthly: "month" }[kind];
-        const rows = (document[kind] as (TableRow & Record<string, unknown>)[]).map((row) => ({
+        const rows = (document[kind] as (TableRow & Parameters<typeof fromCcusageTokenFields>[0] & Record<string, unknown>)[]).map((row) => ({
           ...row,
+          ...fromCcusageTokenFields(row),
           label: breakdown === null ? String(row[field]) : `${String(row[field])} ${String(row[breakdown] ?? "")}`,
           detail: (row.modelsUsed as string[]).join(", "),
         }));
-        printTable(io, `Usage by ${field}${breakdown ? ` and ${breakdown}` : ""} (${timeZone})`, rows, { ...document.totals, label: "Total" }, document.unpricedModels as string[]);
+        printTable(io, `Usage by ${field}${breakdown ? ` and ${breakdown}` : ""} (${timeZone})`, rows, { ...document.totals, ...fromCcusageTokenFields(document.totals), label: "Total" }, document.unpricedModels as string[]);
       }
     }
     if (usage.unreadableChunks > 0) io.err(`baton: ${usage.unreadableChunks} stored sample chunks could not be read back and were left out (see the scan's issues)`);
@@ -135,11 +139,9 @@ function dateOption(value: string | undefined, name: string): string | null {
 
 /** `--limit 5000000` (tokens per block) or `--limit $50` / `--limit 50usd` (estimated cost per block). */
 function limitOption(value: string, name: string): PlanLimit {
-  const cost = /^\$(\d+(?:\.\d+)?)$|^(\d+(?:\.\d+)?)\s*usd$/i.exec(value.trim());
-  if (cost) return { kind: "cost", amount: Number(cost[1] ?? cost[2]) };
-  const tokens = /^(\d+(?:\.\d+)?)\s*([kmb]?)$/i.exec(value.trim());
-  if (tokens) return { kind: "tokens", amount: Number(tokens[1]) * ({ "": 1, k: 1e3, m: 1e6, b: 1e9 }[tokens[2]!.toLowerCase() as "" | "k" | "m" | "b"] ?? 1) };
-  throw new UsageError(`${name} takes tokens (5000000, 5M) or a cost ($50), not "${value}"`);
+  const limit = parsePlanLimit(value);
+  if (limit === null) throw new UsageError(`${name} takes tokens (5000000, 5M) or a cost ($50), not "${value}"`);
+  return limit;
 }
 
 function printTable(io: Io, title: string, rows: TableRow[], totals: TableRow | null, unpriced: readonly string[]) {
@@ -154,10 +156,7 @@ function printTable(io: Io, title: string, rows: TableRow[], totals: TableRow | 
 function printBlocks(io: Io, document: ReturnType<typeof blocksReport>) {
   const rows: TableRow[] = document.blocks.map((block) => ({
     label: block.isGap ? `(gap) ${block.startTime.slice(5, 16).replace("T", " ")}` : `${block.startTime.slice(0, 16).replace("T", " ")}${block.isActive ? " ACTIVE" : ""}`,
-    inputTokens: block.tokenCounts.inputTokens,
-    outputTokens: block.tokenCounts.outputTokens,
-    cacheCreationTokens: block.tokenCounts.cacheCreationInputTokens,
-    cacheReadTokens: block.tokenCounts.cacheReadInputTokens,
+    ...fromCcusageTokenFields({ inputTokens: block.tokenCounts.inputTokens, outputTokens: block.tokenCounts.outputTokens, cacheCreationTokens: block.tokenCounts.cacheCreationInputTokens, cacheReadTokens: block.tokenCounts.cacheReadInputTokens }),
     totalTokens: block.totalTokens,
     totalCost: block.costUSD,
     detail: block.isGap

@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESUME_RUNTIMES } from "../../lib/core/resume/runtimes";
+import { RESUME_RUNTIMES } from "../../lib/core/runtimes/resume-commands";
 import { buildFreshCloneRepo, CURRENT_NEXT_STEPS, LATEST_PATHS, type FreshCloneFixture } from "../../lib/server/resume/latest-fixture";
 import { buildResumeRepo, DRAFT_SESSION_ID, PATHS, type ResumeFixture } from "../../lib/server/resume/resume-fixture";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../../lib/server/test-support/test-database";

@@ -1,8 +1,9 @@
+import { GENERIC_RUNTIME } from "../../lib/core/runtimes/runtimes";
 import { realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseCommand } from "../args";
 import type { ResumePlan } from "../../lib/core/resume/build-resume";
-import { getRuntimeDefinition, isResumeRuntime, resolveResumeRuntime, RESUME_RUNTIMES, type ResumeRuntime } from "../../lib/core/resume/runtimes";
+import { getRuntimeDefinition, isResumeRuntime, resolveResumeRuntime, RESUME_RUNTIMES, type ResumeRuntime } from "../../lib/core/runtimes/resume-commands";
 import { createDb, type Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
 import { ensureDatabase } from "../../lib/server/db/ensure-database";
@@ -39,7 +40,7 @@ function parseRuntime(value: string | undefined): ResumeRuntime | undefined {
   if (isResumeRuntime(value)) return value;
   // Accept the names people type (`claude`, `gemini`); anything else is a typo, not "generic".
   const alias = resolveResumeRuntime(value);
-  if (alias !== "generic") return alias;
+  if (alias !== GENERIC_RUNTIME) return alias;
   throw new UsageError(`unknown runtime "${value}"; use one of: ${RESUME_RUNTIMES.join(", ")}`);
 }
 

@@ -5,13 +5,14 @@
  * shapes, and both turn a refusal into a ReviewCliFailure carrying the answer (409: who holds the claim
  * until when).
  */
+import { AppError } from "../../lib/server/app-error";
 import { LOCAL_ACTOR } from "../../lib/core/access/actor";
+import { isOpenReviewState } from "../../lib/core/reviews/review-states.data";
 import { createDb, type Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
 import { ensureDatabase } from "../../lib/server/db/ensure-database";
 import { reviewActor } from "../../lib/server/reviews/review-actor";
 import { claimReview, releaseReview, type ClaimResult } from "../../lib/server/reviews/claim-review";
-import { ReviewError } from "../../lib/server/reviews/review-error";
 import { getReview, listReviews, reviewCounts, reviewIdForHandoff, type ReviewCounts, type ReviewDetail, type ReviewListFilters, type ReviewListItem } from "../../lib/server/reviews/review-queries";
 import { addComment, transitionReview } from "../../lib/server/reviews/review-writes";
 import { requireServerCredential, resolveServerCredential, serverRequest, type ServerCredential } from "../credentials";
@@ -58,7 +59,7 @@ async function local<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ReviewError) throw new ReviewCliFailure(error.status === 409 ? (heldText(error.details) ?? error.message) : error.message, error.status, error.details);
+    if (error instanceof AppError) throw new ReviewCliFailure(error.status === 409 ? (heldText(error.details) ?? error.message) : error.message, error.status, error.details);
     throw error;
   }
 }
@@ -148,7 +149,7 @@ export async function claimForResume(handoffId: string, serverFlag: string | und
   const backend = await openReviewBackend(serverFlag, io);
   try {
     const { reviews } = await backend.list({ handoff: handoffId });
-    const review = reviews.find((candidate) => ["pending", "in_progress", "blocked"].includes(candidate.state));
+    const review = reviews.find((candidate) => isOpenReviewState(candidate.state));
     if (!review) {
       io.err(`baton: this handoff has no open review on ${backend.where}; nothing claimed`);
       return true;

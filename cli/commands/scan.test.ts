@@ -8,7 +8,8 @@ import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLAUDE_EXPECTED, CODEX_EXPECTED, fixtureSuite, GEMINI_EXPECTED, OPENCODE_EXPECTED, REALCLI, tokenFields } from "../../lib/core/sessions/__fixtures__/realcli-truth";
+import { fixtureSuite, REALCLI } from "../../lib/core/test-support/shared-fixtures";
+import { CLAUDE_EXPECTED, CODEX_EXPECTED, GEMINI_EXPECTED, OPENCODE_EXPECTED, tokenFields } from "../../lib/core/sessions/__fixtures__/realcli-truth";
 import type { ScanReport } from "../../lib/server/queries/scan-report";
 import { copyRealcliHome, REALCLI_PRESENT } from "../../lib/server/sessions/session-test-fixtures";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../../lib/server/test-support/test-database";

@@ -4,10 +4,11 @@
  * `baton token revoke --user <email> <id|prefix>`. They write to the database DATABASE_URL names, as
  * an administrator on the server's machine would; people make their own at /settings/tokens.
  */
+import { AppError } from "../../lib/server/app-error";
 import { parseArgs } from "node:util";
 import { parseExpiry } from "../../lib/core/auth/api-token";
 import { createApiToken, listApiTokens, revokeApiToken } from "../../lib/server/auth/tokens";
-import { findUserByEmail, TeamError } from "../../lib/server/auth/users";
+import { findUserByEmail } from "../../lib/server/auth/users";
 import type { Db } from "../../lib/server/db/client";
 import { printJson, UsageError, type Io } from "../io";
 import { openTeamDb } from "./user";
@@ -56,7 +57,7 @@ export async function tokenCommand(argv: string[], io: Io): Promise<number> {
     io.out(`revoked ${revoked.prefix}… "${revoked.name}"`);
     return 0;
   } catch (error) {
-    if (error instanceof TeamError) throw new UsageError(error.message);
+    if (error instanceof AppError) throw new UsageError(error.message);
     throw error;
   } finally {
     await db.$disconnect();

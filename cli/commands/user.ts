@@ -3,12 +3,13 @@
  * and `baton user list [--json]`: team members in the database DATABASE_URL names, no server needed,
  * so a new team server gets its first admin headlessly. The first user is an admin whatever the role.
  */
+import { AppError } from "../../lib/server/app-error";
 import { parseArgs } from "node:util";
 import { isTeamRole } from "../../lib/core/auth/api-token";
 import { createDb } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
 import { ensureDatabase } from "../../lib/server/db/ensure-database";
-import { createUser, listUsers, passwordProblem, TeamError } from "../../lib/server/auth/users";
+import { createUser, listUsers, passwordProblem } from "../../lib/server/auth/users";
 import { printJson, UsageError, type Io } from "../io";
 import { readSecret as defaultReadSecret, type SecretReader } from "../secret-input";
 
@@ -45,7 +46,7 @@ export async function userCommand(argv: string[], io: Io, deps: { readSecret?: S
       else io.out(`added ${user.email} (${user.name}) as ${user.role}${user.role !== role ? " (the first user is always an admin)" : ""}`);
       return 0;
     } catch (error) {
-      if (error instanceof TeamError) throw new UsageError(error.message);
+      if (error instanceof AppError) throw new UsageError(error.message);
       throw error;
     } finally {
       await db.$disconnect();

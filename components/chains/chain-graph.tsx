@@ -22,7 +22,8 @@ import { formatTokensShort, formatUsd } from "../usage/format-cost";
 import { NODE_HEIGHT } from "@/lib/core/chains/graph-geometry";
 import { truncate } from "../handoffs/format";
 import { LintBadge } from "../handoffs/lint-badge";
-import { runtimeColors, RuntimeBadge, runtimeLabel } from "../handoffs/runtime-badge";
+import { RUNTIME_IDS, runtimeColor, runtimeName } from "@/lib/core/runtimes/runtimes";
+import { RuntimeBadge } from "../handoffs/runtime-badge";
 import { ResumeDialog } from "../resume/resume-dialog";
 import { Badge } from "../ui/badge";
 import { When } from "../ui/when";
@@ -56,7 +57,7 @@ const isZoomedOut = (state: ReactFlowState) => state.transform[2] < DETAIL_ZOOM;
 const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodeProps<HandoffFlowNode>) {
   const [hovered, setHovered] = useState(false);
   const zoomedOut = useStore(isZoomedOut);
-  const color = (data.runtime && runtimeColors[data.runtime]) || "#64748b";
+  const color = runtimeColor(data.runtime) ?? "#64748b";
   if (zoomedOut) {
     return (
       <div
@@ -93,7 +94,7 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
             className="text-xs font-semibold uppercase tracking-wide text-[color-mix(in_oklab,var(--runtime)_65%,black)] dark:text-[color-mix(in_oklab,var(--runtime)_60%,white)]"
             style={{ "--runtime": color } as CSSProperties}
           >
-            {runtimeLabel(data.runtime)}
+            {runtimeName(data.runtime)}
           </span>
           <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400"><When day={data.date} empty="no date" /></span>
         </div>
@@ -324,9 +325,9 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
         <div className="rounded-xl border border-zinc-200 bg-white p-4 text-xs text-zinc-600 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400" aria-label="Legend" role="region">
           <h3 className="mb-2 font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Legend</h3>
           <ul className="grid grid-cols-2 gap-x-3 gap-y-1.5">
-            {Object.entries(runtimeColors).map(([runtime, color]) => (
+            {RUNTIME_IDS.map((runtime) => (
               <li key={runtime} className="flex items-center gap-2">
-                <span className="h-3 w-3 rounded-sm" style={{ background: color }} /> {runtimeLabel(runtime)}
+                <span className="h-3 w-3 rounded-sm" style={{ background: runtimeColor(runtime) ?? undefined }} /> {runtimeName(runtime)}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 "use client";
+import { queryKeys } from "@/lib/core/events/query-keys";
 import { When } from "@/components/ui/when";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -10,7 +11,8 @@ import type { HandoffFacets, listHandoffs } from "@/lib/server/queries/handoffs"
 import { Badge } from "../ui/badge";
 import { truncate } from "./format";
 import { LintBadge } from "./lint-badge";
-import { RuntimeBadge, runtimeLabel } from "./runtime-badge";
+import { runtimeName } from "@/lib/core/runtimes/runtimes";
+import { RuntimeBadge } from "./runtime-badge";
 import { Highlight } from "../ui/highlight";
 import { searchWords } from "@/lib/core/text/search-words";
 import { DataTable } from "../ui/data-table";
@@ -54,7 +56,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
   }, [query, filters, show]);
 
   const { data, isFetching, error } = useQuery({
-    queryKey: ["handoffs", search],
+    queryKey: queryKeys.handoffList(search),
     queryFn: () => fetchHandoffs(search),
     initialData: search === initialSearch ? initialData : undefined,
     placeholderData: keepPreviousData,
@@ -94,7 +96,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
           <select className={select} value={filters.runtime ?? ""} onChange={(event) => set({ runtime: event.target.value || undefined })}>
             <option value="">All</option>
             {facets.runtimes.map((runtime) => (
-              <option key={runtime} value={runtime}>{runtimeLabel(runtime)}</option>
+              <option key={runtime} value={runtime}>{runtimeName(runtime)}</option>
             ))}
           </select>
         </label>

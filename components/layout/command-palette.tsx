@@ -1,5 +1,6 @@
 "use client";
 
+import { queryKeys } from "@/lib/core/events/query-keys";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
@@ -57,7 +58,7 @@ export function CommandPalette() {
   }, [query]);
 
   const { data, isFetching, error } = useQuery({
-    queryKey: ["palette", settled],
+    queryKey: queryKeys.palette(settled),
     queryFn: () => fetchResults(settled),
     enabled: open && settled !== "",
     placeholderData: keepPreviousData,

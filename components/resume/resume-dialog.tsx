@@ -1,10 +1,12 @@
 "use client";
 
+import { queryKeys } from "@/lib/core/events/query-keys";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import type { ResumeOptions } from "@/lib/server/resume/resume-options";
-import { runtimeLabel } from "../handoffs/runtime-badge";
+import { resumeTargetName } from "@/lib/core/runtimes/resume-commands";
+import { RUNTIME } from "@/lib/core/runtimes/runtimes";
 import { Badge } from "../ui/badge";
 import { CopyButton } from "../ui/copy-button";
 import { counted } from "@/lib/core/text/counted";
@@ -16,11 +18,10 @@ async function fetchResume(handoffId: string): Promise<ResumeOptions> {
   return response.json() as Promise<ResumeOptions>;
 }
 
-const runtimeNames: Record<string, string> = { generic: "Any agent", antigravity: "Antigravity" };
 
 export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const { data, error, isLoading } = useQuery({ queryKey: ["handoffs", handoffId, "resume"], queryFn: () => fetchResume(handoffId) });
+  const { data, error, isLoading } = useQuery({ queryKey: queryKeys.handoffResume(handoffId), queryFn: () => fetchResume(handoffId) });
   const [runtime, setRuntime] = useState<string | null>(null);
 
   useEffect(() => {
@@ -79,7 +80,7 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
                       candidate.runtime === active ? "border-zinc-900 dark:border-zinc-200 text-zinc-900 dark:text-zinc-100" : "border-transparent text-zinc-500 dark:text-zinc-400 hover:text-zinc-800 dark:hover:text-zinc-200"
                     }`}
                   >
-                    {runtimeNames[candidate.runtime] ?? runtimeLabel(candidate.runtime)}
+                    {resumeTargetName(candidate.runtime)}
                     {candidate.runtime === data.defaultRuntime && <span className="ml-1 text-[11px] text-zinc-500 dark:text-zinc-400">(wrote it)</span>}
                   </button>
                 ))}
@@ -87,7 +88,7 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
 
               {/* Keyed by runtime: a new tab starts with fresh copy buttons, so "Copied" stays with the tab
                   and the button that copied. */}
-              <div key={plan.runtime} role="tabpanel" aria-label={`${runtimeNames[plan.runtime] ?? runtimeLabel(plan.runtime)} resume`} className="space-y-4">
+              <div key={plan.runtime} role="tabpanel" aria-label={`${resumeTargetName(plan.runtime)} resume`} className="space-y-4">
                 <section aria-label="Command" className="space-y-1.5">
                   <div className="flex items-center justify-between">
                     <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Command</h3>
@@ -97,7 +98,7 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
                     <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-zinc-900 p-3 font-mono text-xs text-zinc-100 dark:bg-black/50 dark:ring-1 dark:ring-zinc-700" data-testid="resume-command">{plan.command}</pre>
                   ) : (
                     <p className="rounded-lg bg-amber-50 dark:bg-amber-950/40 p-3 text-sm text-amber-900 dark:text-amber-200">
-                      {plan.runtime === "antigravity" ? "Antigravity has no command line: copy the prompt and paste it into a new Agent Manager conversation." : "No command for this target: copy the prompt and paste it as the agent's first message."}
+                      {plan.runtime === RUNTIME.antigravity ? "Antigravity has no command line: copy the prompt and paste it into a new Agent Manager conversation." : "No command for this target: copy the prompt and paste it as the agent's first message."}
                     </p>
                   )}
                   {plan.nativeCommand && (

@@ -1,9 +1,10 @@
 "use client";
 
+import { queryKeys } from "@/lib/core/events/query-keys";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { personName } from "@/lib/core/access/display-name";
-import { fetchReviews, reviewKeys } from "./review-api";
+import { fetchReviews } from "./review-api";
 import { ReviewStateBadge } from "./review-state-badge";
 
 /**
@@ -12,7 +13,7 @@ import { ReviewStateBadge } from "./review-state-badge";
  */
 /** `link`: the badge opens the review (not inside a graph node, whose clicks select it). */
 export function HandoffReviewBadge({ handoffId, link = false }: { handoffId: string; link?: boolean }) {
-  const { data } = useQuery({ queryKey: reviewKeys.list(""), queryFn: () => fetchReviews(""), staleTime: 30_000, retry: false });
+  const { data } = useQuery({ queryKey: queryKeys.reviewList(""), queryFn: () => fetchReviews(""), staleTime: 30_000, retry: false });
   const review = data?.reviews.find((candidate) => candidate.handoffId === handoffId);
   if (!review) return null;
   const badge = <ReviewStateBadge state={review.state} claimed={review.isClaimLive} title={review.isClaimLive ? `claimed by ${personName(review.claimedByName ?? "someone")}` : "review"} />;

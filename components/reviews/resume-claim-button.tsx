@@ -1,8 +1,10 @@
 "use client";
 
+import { queryKeys } from "@/lib/core/events/query-keys";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { fetchReviews, postReview, reviewKeys } from "./review-api";
+import { isOpenReviewState } from "@/lib/core/reviews/review-states.data";
+import { fetchReviews, postReview } from "./review-api";
 import { refusalText } from "./use-review-actions";
 
 /**
@@ -18,14 +20,14 @@ export function ResumeClaimButton({ handoffId }: { handoffId: string }) {
     setBusy(true);
     try {
       const { reviews } = await fetchReviews(`handoff=${encodeURIComponent(handoffId)}`);
-      const review = reviews.find((candidate) => ["pending", "in_progress", "blocked"].includes(candidate.state));
+      const review = reviews.find((candidate) => isOpenReviewState(candidate.state));
       if (!review) {
         setStatus({ ok: false, text: "This handoff has no open review to claim." });
         return;
       }
       const result = await postReview<{ claimExpiresAt: string }>(review.id, "claim", {});
       setStatus({ ok: true, text: `Claimed until ${new Date(result.claimExpiresAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ["reviews"] }), queryClient.invalidateQueries({ queryKey: reviewKeys.one(review.id) })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.reviews() }), queryClient.invalidateQueries({ queryKey: queryKeys.review(review.id) })]);
     } catch (error) {
       setStatus({ ok: false, text: refusalText(error) });
     } finally {

@@ -1,16 +1,11 @@
 /**
- * The review routes from the browser. Query keys are stable so the live stream can invalidate them:
- * `['reviews', …filters]` for lists and badges, `['review', id]` for one review.
+ * The review routes from the browser. Their query keys are lib/core/events/query-keys.ts's (the live
+ * stream invalidates the same ones).
  */
 import type { ReviewListItem, ReviewCounts } from "@/lib/server/reviews/review-queries";
 import type { RenderedReview } from "@/lib/server/reviews/render-review";
 
 export type ReviewList = { reviews: ReviewListItem[]; counts: ReviewCounts };
-
-export const reviewKeys = {
-  list: (search = "") => ["reviews", search] as const,
-  one: (id: string) => ["review", id] as const,
-};
 
 /** A refused write, with the answer's body (409: heldBy / claimExpiresAt / version). */
 export class ReviewRequestError extends Error {

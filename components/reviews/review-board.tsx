@@ -1,5 +1,6 @@
 "use client";
 
+import { queryKeys } from "@/lib/core/events/query-keys";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
@@ -9,7 +10,7 @@ import { personName } from "@/lib/core/access/display-name";
 import { OPEN_REVIEW_STATES, REVIEW_STATES } from "@/lib/core/reviews/review-states.data";
 import { DataTable } from "../ui/data-table";
 import { RuntimeBadge } from "../handoffs/runtime-badge";
-import { fetchReviews, reviewKeys, type ReviewList } from "./review-api";
+import { fetchReviews, type ReviewList } from "./review-api";
 import { ClaimHolder, ReviewCard } from "./review-card";
 import { ReviewStateBadge } from "./review-state-badge";
 import { useNow } from "./use-now";
@@ -38,7 +39,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
     for (const key of FILTER_KEYS) if (next[key]) params.set(key, next[key]!);
     window.history.replaceState(null, "", params.size ? `${pathname}?${params}` : pathname);
   };
-  const { data, error, isFetching } = useQuery({ queryKey: reviewKeys.list(search), queryFn: () => fetchReviews(search), initialData: search === initialSearch ? initial : undefined, refetchInterval: 60_000 });
+  const { data, error, isFetching } = useQuery({ queryKey: queryKeys.reviewList(search), queryFn: () => fetchReviews(search), initialData: search === initialSearch ? initial : undefined, refetchInterval: 60_000 });
   const now = useNow();
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const reviews = data?.reviews ?? [];

@@ -1,5 +1,6 @@
 "use client";
 
+import { queryKeys } from "@/lib/core/events/query-keys";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -11,7 +12,7 @@ import { RELEASE_HINT, VERDICT_KINDS } from "@/lib/core/reviews/review-states.da
 import type { RenderedReview } from "@/lib/server/reviews/render-review";
 import { ResumeDialog } from "../resume/resume-dialog";
 import { RuntimeBadge } from "../handoffs/runtime-badge";
-import { fetchReview, postReview, reviewKeys } from "./review-api";
+import { fetchReview, postReview } from "./review-api";
 import { ClaimHolder } from "./review-card";
 import { CommentComposer, SecretsMaskedNote } from "./review-comments";
 import { ReviewHandoff } from "./review-handoff";
@@ -29,7 +30,7 @@ const button = "rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm f
 const primary = "rounded-lg bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700 disabled:opacity-40 dark:bg-zinc-100 dark:text-zinc-900";
 
 export function ReviewView({ initial, actor, assignees = [] }: { initial: RenderedReview; actor: PageActor; assignees?: { id: string; name: string }[] }) {
-  const { data } = useQuery({ queryKey: reviewKeys.one(initial.id), queryFn: () => fetchReview(initial.id), initialData: initial, refetchInterval: 60_000 });
+  const { data } = useQuery({ queryKey: queryKeys.review(initial.id), queryFn: () => fetchReview(initial.id), initialData: initial, refetchInterval: 60_000 });
   const review = data ?? initial;
   const now = useNow(5_000);
   const nowDate = new Date(now);

@@ -1,9 +1,10 @@
 "use client";
 
+import { queryKeys } from "@/lib/core/events/query-keys";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { RenderedReview } from "@/lib/server/reviews/render-review";
-import { postReview, ReviewRequestError, reviewKeys } from "./review-api";
+import { postReview, ReviewRequestError } from "./review-api";
 
 /** What a refusal says to the person: who holds the claim until when, or that the review moved on. */
 export function refusalText(error: unknown): string {
@@ -29,7 +30,7 @@ export function useReviewActions(review: Pick<RenderedReview, "id" | "version">)
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const refresh = useCallback(async () => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.one(review.id) }), queryClient.invalidateQueries({ queryKey: ["reviews"] })]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.review(review.id) }), queryClient.invalidateQueries({ queryKey: queryKeys.reviews() })]);
   }, [queryClient, review.id]);
 
   const run = useCallback(
@@ -72,7 +73,7 @@ export function useLeaseHeartbeat(reviewId: string, isHolder: boolean, claimExpi
     const timer = setTimeout(() => {
       postReview(reviewId, "heartbeat", {})
         .catch(() => undefined)
-        .finally(() => queryClient.invalidateQueries({ queryKey: reviewKeys.one(reviewId) }));
+        .finally(() => queryClient.invalidateQueries({ queryKey: queryKeys.review(reviewId) }));
     }, wait);
     return () => clearTimeout(timer);
   }, [reviewId, isHolder, claimExpiresAt, queryClient]);

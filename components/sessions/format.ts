@@ -9,10 +9,3 @@ export function formatDuration(ms: number | null): string {
   const hours = Math.floor(minutes / 60);
   return `${hours} h ${minutes % 60} min`;
 }
-
-export function percentTone(percent: number | null): "red" | "amber" | "green" | "neutral" {
-  if (percent === null) return "neutral";
-  if (percent >= 85) return "red";
-  if (percent >= 60) return "amber";
-  return "green";
-}

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTransition } from "react";
-import { runtimeLabel } from "../handoffs/runtime-badge";
+import { runtimeName } from "@/lib/core/runtimes/runtimes";
 
 const sorts = [
   { value: "recent", label: "Most recent" },
@@ -37,7 +37,7 @@ export function SessionFilters({ runtimes, repos }: { runtimes: string[]; repos:
         Runtime
         <select name="runtime" value={params.get("runtime") ?? ""} onChange={(event) => set("runtime", event.target.value)} className={select}>
           <option value="">All</option>
-          {runtimes.map((runtime) => <option key={runtime} value={runtime}>{runtimeLabel(runtime)}</option>)}
+          {runtimes.map((runtime) => <option key={runtime} value={runtime}>{runtimeName(runtime)}</option>)}
         </select>
       </label>
       <label className={label}>

@@ -1,8 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { OTEL_RUNTIMES, otelSetup, type OtelRuntime } from "@/lib/core/otlp/otel-setup";
-
-const TITLES: Record<OtelRuntime, string> = { "claude-code": "Claude Code", codex: "Codex CLI", "gemini-cli": "Gemini CLI" };
+import { otelSetup } from "@/lib/core/otlp/otel-setup";
+import { runtimeToolName, TELEMETRY_RUNTIMES } from "@/lib/core/runtimes/runtimes";
 
 /**
  * The settings that stream each runtime's sessions to this server (the same text `baton otel-env`
@@ -27,10 +26,10 @@ export function OtelSetup({ server, tokenNeeded }: { server: string; tokenNeeded
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         <strong>What is kept:</strong> session ids, model names, times and token counts. Prompts, responses, tool inputs and outputs are dropped on arrival, whatever the client sends.
       </p>
-      {OTEL_RUNTIMES.map((runtime) => {
+      {TELEMETRY_RUNTIMES.map((runtime) => {
         const setup = otelSetup(runtime, server, null, { tokenNeeded });
         return (
-          <Card key={runtime} title={TITLES[runtime]} actions={<CopyButton text={setup.text} label={`Copy the ${TITLES[runtime]} settings`} />}>
+          <Card key={runtime} title={runtimeToolName(runtime)} actions={<CopyButton text={setup.text} label={`Copy the ${runtimeToolName(runtime)} settings`} />}>
             <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">{setup.file ? <>In <code className="font-mono">{setup.file}</code>:</> : "Environment variables (your shell profile):"}</p>
             <pre className="overflow-x-auto rounded-md bg-zinc-50 p-3 font-mono text-xs text-zinc-800 dark:bg-zinc-800/40 dark:text-zinc-200">{setup.text}</pre>
             <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">{setup.notes[0]}</p>

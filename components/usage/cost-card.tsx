@@ -1,5 +1,6 @@
 import { Card } from "@/components/ui/card";
 import { costDifference } from "@/lib/core/usage/cost";
+import { totalTokens } from "@/lib/core/tokens";
 import type { UsageRow } from "@/lib/core/usage/aggregate";
 import { formatTokensShort, formatUsd } from "./format-cost";
 
@@ -34,7 +35,7 @@ export function CostCard({ usage, title = "Estimated cost", note }: { usage: Usa
           {usage.modelBreakdowns.map((model) => (
             <tr key={model.modelName}>
               <td className="py-1 pr-2 font-mono">{model.modelName}</td>
-              <td className="py-1 pr-2 text-right tabular-nums text-zinc-500 dark:text-zinc-400">{formatTokensShort(model.inputTokens + model.outputTokens + model.cacheCreationTokens + model.cacheReadTokens)} tokens</td>
+              <td className="py-1 pr-2 text-right tabular-nums text-zinc-500 dark:text-zinc-400">{formatTokensShort(totalTokens(model))} tokens</td>
               <td className="py-1 text-right tabular-nums">{formatUsd(model.cost)}</td>
             </tr>
           ))}

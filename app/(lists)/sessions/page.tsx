@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
-import { formatDuration, formatTokens, percentTone } from "@/components/sessions/format";
+import { formatDuration, formatTokens } from "@/components/sessions/format";
+import { contextTone } from "@/lib/core/metrics/context-tone";
 import { Badge } from "@/components/ui/badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
@@ -74,7 +75,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   <td className="px-3 py-2 text-right tabular-nums" title="estimated from Baton's price table">{formatUsd(costs.get(session.id)?.totalCost ?? (session.requests === 0 ? 0 : null))}</td>
                   <td className="px-3 py-2 text-right">
                     {session.peakContextPercent !== null ? (
-                      <Badge tone={percentTone(session.peakContextPercent)}>{session.peakContextPercent.toFixed(0)} %</Badge>
+                      <Badge tone={contextTone(session.peakContextPercent)}>{session.peakContextPercent.toFixed(0)} %</Badge>
                     ) : (
                       <span className="text-xs text-zinc-500 dark:text-zinc-400" title="context window unknown">{formatTokens(session.peakContextTokens)}</span>
                     )}

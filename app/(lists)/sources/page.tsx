@@ -4,7 +4,7 @@ import { RemoteRepositories } from "@/components/remotes/remote-repositories";
 import { counted } from "@/lib/core/text/counted";
 
 import { Badge } from "@/components/ui/badge";
-import { runtimeLabel } from "@/components/handoffs/runtime-badge";
+import { runtimeName, STATE_FILES_KIND } from "@/lib/core/runtimes/runtimes";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { AddRepositoriesHint } from "@/components/team/add-repositories-hint";
 import { repositoriesHint } from "@/lib/server/app/repositories-hint";
@@ -22,11 +22,11 @@ import { getPriceSourceStatus } from "@/lib/server/usage/usage-queries";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
 
-/** The kinds as the badges elsewhere name them ("claude-code" read like a slug). */
+/** The kinds as the badges elsewhere name them (an id reads like a slug). */
 function sourceKindLabel(kind: string): string {
   if (kind === "repo") return "repository";
-  if (kind === "seed") return "state files";
-  return runtimeLabel(kind);
+  if (kind === STATE_FILES_KIND) return "state files";
+  return runtimeName(kind);
 }
 
 export default async function SourcesPage() {
@@ -39,7 +39,7 @@ export default async function SourcesPage() {
         <p className="text-sm text-zinc-500 dark:text-zinc-400">Every registered root — repositories and agent log folders — and how its last scan went.</p>
       </div>
       {(sources.length > 0 || withoutHandoffs.length > 0) && roleHolds(actor.role, "scan:run") && <RescanButton />}
-      {sources.some((source) => source.kind === "seed") && (
+      {sources.some((source) => source.kind === STATE_FILES_KIND) && (
         <details className="rounded-xl border border-zinc-200 bg-white px-4 py-2.5 text-sm text-zinc-700 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
           <summary className="cursor-pointer font-medium">What is &ldquo;Seed / MoAI state&rdquo;?</summary>
           <p className="mt-2">

@@ -149,7 +149,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
               <td className="whitespace-nowrap px-3 py-2 font-medium">{row.period}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatTokens(row.inputTokens)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatTokens(row.outputTokens)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatTokens(row.cacheCreationTokens)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatTokens(row.cacheWriteTokens)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatTokens(row.cacheReadTokens)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatTokens(row.totalTokens)}</td>
               <td className="px-3 py-2 text-right tabular-nums" title={row.unpricedModels.length > 0 ? `no price for ${row.unpricedModels.join(", ")}` : undefined}>
@@ -163,7 +163,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
             <td className="px-3 py-2">Total</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatTokens(data.totals.inputTokens)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatTokens(data.totals.outputTokens)}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatTokens(data.totals.cacheCreationTokens)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatTokens(data.totals.cacheWriteTokens)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatTokens(data.totals.cacheReadTokens)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatTokens(data.totals.totalTokens)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatUsd(data.totals.totalCost)}</td>

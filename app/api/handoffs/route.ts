@@ -1,11 +1,7 @@
-import { requireAccess } from "@/lib/server/access/require-access";
 import { getDb } from "@/lib/server/db/client";
-import { handle, searchParamsObject } from "@/lib/server/http";
 import { handoffFiltersSchema, listHandoffs } from "@/lib/server/queries/handoffs";
+import { route } from "@/lib/server/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handle(async (request: Request) => {
-  await requireAccess(request, "handoffs:read");
-  return listHandoffs(getDb(), handoffFiltersSchema.parse(searchParamsObject(request.url)));
-});
+export const GET = route("handoffs:read", { query: handoffFiltersSchema }, async ({ query }) => listHandoffs(getDb(), query));

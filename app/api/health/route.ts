@@ -1,11 +1,9 @@
-import { requireAccess } from "@/lib/server/access/require-access";
 import { getDb } from "@/lib/server/db/client";
-import { handle } from "@/lib/server/http";
+import { route } from "@/lib/server/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handle(async (request: Request) => {
-  await requireAccess(request, "health:read");
+export const GET = route("health:read", {}, async () => {
   const repos = await getDb().repo.count();
   return { ok: true, repos };
 });

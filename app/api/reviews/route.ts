@@ -1,16 +1,14 @@
 import { reviewListQuerySchema } from "@/lib/core/reviews/review-schemas";
-import { requireAccess } from "@/lib/server/access/require-access";
 import { getDb } from "@/lib/server/db/client";
-import { handle, searchParamsObject } from "@/lib/server/http";
 import { reviewActor } from "@/lib/server/reviews/review-actor";
 import { listReviews, reviewCounts } from "@/lib/server/reviews/review-queries";
+import { route } from "@/lib/server/route";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/reviews[?state=&repo=&mine=1&unassigned=1&runtime=&stale=1&closed=1&handoff=] → { reviews, counts }. */
-export const GET = handle(async (request: Request) => {
-  const actor = reviewActor(await requireAccess(request, "reviews:read"));
-  const query = reviewListQuerySchema.parse(searchParamsObject(request.url));
+export const GET = route("reviews:read", { query: reviewListQuerySchema }, async ({ actor: requester, query }) => {
+  const actor = reviewActor(requester);
   const db = getDb();
   const reviews = await listReviews(db, {
     state: query.state,

@@ -1,8 +1,8 @@
-import { requireAccess } from "@/lib/server/access/require-access";
+import { AppError } from "@/lib/server/app-error";
 import { openBulkWriter } from "@/lib/server/db/bulk";
 import { resolveDatabaseUrl } from "@/lib/server/db/database-url";
 import { classifyStorageError } from "@/lib/server/db/storage-errors";
-import { handle, HttpError } from "@/lib/server/http";
+import { route } from "@/lib/server/route";
 import { rescanRegistered, type RescanSummary } from "@/lib/server/ingest/watch";
 
 export const dynamic = "force-dynamic";
@@ -24,12 +24,11 @@ async function rescan(): Promise<RescanSummary> {
  * requireAccess refuses a foreign Host (421) or Origin (403) first. JSON only: a cross-site form
  * cannot send it, and a cross-site fetch with it needs a preflight this route does not answer. A storage
  * failure (full disk, read-only file, unreachable server) answers 503 with the one line `baton scan`
- * prints, which the Rescan button shows; anything else is a logged 500 (lib/server/http.ts).
+ * prints, which the Rescan button shows; anything else is a logged 500 (lib/server/route.ts).
  */
-export const POST = handle(async (request: Request) => {
-  await requireAccess(request, "scan:run");
+export const POST = route("scan:run", {}, async ({ request }) => {
   if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
-    throw new HttpError(415, "send Content-Type: application/json");
+    throw new AppError(415, "send Content-Type: application/json");
   }
   running ??= rescan().finally(() => {
     running = null;
@@ -40,6 +39,6 @@ export const POST = handle(async (request: Request) => {
     const failure = classifyStorageError(error, resolveDatabaseUrl());
     if (failure === null) throw error;
     console.error(`rescan failed: ${failure.message}`);
-    throw new HttpError(503, failure.message, { kind: failure.kind });
+    throw new AppError(503, failure.message, { kind: failure.kind });
   }
 });

@@ -4,7 +4,7 @@
  * compaction) and crossed it again. docs/agent-loop.md, "The context guard".
  */
 
-import { HANDOFF_ZONE } from "../metrics/prepare-burn-series";
+import { HANDOFF_ZONE } from "../metrics/context-thresholds.data";
 
 /**
  * The protocol's trigger ("at or above ~90-95 % full"): the lower end of its handoff zone (the one

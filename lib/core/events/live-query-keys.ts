@@ -5,6 +5,7 @@
  * key of the kind goes.
  */
 import type { BatonEvent } from "./baton-event";
+import { queryKeys } from "./query-keys";
 
 export interface LiveInvalidation {
   keys: (readonly unknown[])[];
@@ -12,20 +13,20 @@ export interface LiveInvalidation {
 }
 
 export function liveInvalidation(event: BatonEvent): LiveInvalidation {
-  const withId = (prefix: string) => (event.id ? [[prefix, event.id]] : [[prefix]]);
+  const id = event.id || undefined;
   switch (event.kind) {
     case "review":
-      return { keys: [["reviews"], ...withId("review")], refresh: true };
+      return { keys: [queryKeys.reviews(), queryKeys.review(id)], refresh: true };
     case "comment":
       // A comment event carries its review's id.
-      return { keys: withId("review"), refresh: true };
+      return { keys: [queryKeys.review(id)], refresh: true };
     case "handoff":
     case "scan":
-      return { keys: [["handoffs"], ["reviews"]], refresh: true };
+      return { keys: [queryKeys.handoffs(), queryKeys.reviews()], refresh: true };
     case "session":
-      return { keys: [["sessions"], ...withId("session")], refresh: true };
+      return { keys: [queryKeys.sessions(), queryKeys.session(id)], refresh: true };
     case "remote":
-      return { keys: [["remotes"], ["handoffs"]], refresh: true };
+      return { keys: [queryKeys.remotes(), queryKeys.handoffs()], refresh: true };
     case "access":
       // Never sent to a client (lib/server/events/event-stream.ts keeps it).
       return { keys: [], refresh: false };

@@ -2,7 +2,7 @@
  * Did the agent hand off in time? The protocol asks for a handoff at ~90–95 % of the context window,
  * before a compaction or a hard stop loses state.
  */
-import { HANDOFF_ZONE } from "./prepare-burn-series";
+import { HANDOFF_ZONE } from "./context-thresholds.data";
 
 export type HandoffTimingVerdict = "in-time" | "early" | "late" | "after-compaction" | "unknown";
 

@@ -3,15 +3,12 @@
  * downsampling, projections); the chart component only draws. Never invents a number: with no known
  * context window, shares are null and the chart falls back to absolute tokens.
  */
+import { addTokens, emptyTokens, type TokenCounts } from "../tokens";
+import { DEFAULT_THRESHOLDS_PERCENT, HANDOFF_ZONE } from "./context-thresholds.data";
 
-export interface BurnRequest {
+export interface BurnRequest extends TokenCounts {
   /** Epoch ms, or null when the log gives no time (such requests are placed by order). */
   t: number | null;
-  inputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
   contextTokens: number;
   /** Estimated tool results in the prompt (lib/core/sessions/types.ts RequestSample); null: unknown. */
   toolResultTokens?: number | null;
@@ -76,8 +73,6 @@ export interface BurnSeries {
   timeDomain: [number, number] | null;
 }
 
-export const DEFAULT_THRESHOLDS_PERCENT = [60, 75, 85];
-export const HANDOFF_ZONE = { fromPercent: 90, toPercent: 95 };
 
 function thresholdKind(percent: number, all: number[]): Threshold["kind"] {
   const sorted = [...all].sort((a, b) => a - b);
@@ -134,16 +129,12 @@ export function prepareBurnSeries(input: {
   const firstTime = input.requests.find((request) => request.t !== null)?.t ?? 0;
   const all: BurnPoint[] = [];
   let previousT = firstTime;
-  const totals = { input: 0, cacheWrite: 0, cacheRead: 0, output: 0, reasoning: 0 };
+  const totals = emptyTokens();
   input.requests.forEach((request, index) => {
     // Untimed requests keep their order: place them just after the previous one.
     const t = timed ? (request.t ?? previousT) : index;
     previousT = t;
-    totals.input += request.inputTokens;
-    totals.cacheWrite += request.cacheWriteTokens;
-    totals.cacheRead += request.cacheReadTokens;
-    totals.output += request.outputTokens;
-    totals.reasoning += request.reasoningTokens;
+    addTokens(totals, request);
     all.push({
       index,
       t,
@@ -153,11 +144,11 @@ export function prepareBurnSeries(input: {
       cacheReadTokens: request.cacheReadTokens,
       toolResultTokens: request.toolResultTokens ?? null,
       contextPercent: window ? (request.contextTokens / window) * 100 : null,
-      cumInput: totals.input,
-      cumCacheWrite: totals.cacheWrite,
-      cumCacheRead: totals.cacheRead,
-      cumOutput: totals.output,
-      cumReasoning: totals.reasoning,
+      cumInput: totals.inputTokens,
+      cumCacheWrite: totals.cacheWriteTokens,
+      cumCacheRead: totals.cacheReadTokens,
+      cumOutput: totals.outputTokens,
+      cumReasoning: totals.reasoningTokens,
     });
   });
   const points = input.until != null && timed ? all.filter((point) => point.t <= input.until!) : all;

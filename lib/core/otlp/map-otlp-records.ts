@@ -15,6 +15,7 @@
  * else counts 0 with a finding naming it), and text loses NULs and lone surrogates. Only attributes
  * on the event's allow-list (otlp-events.data.ts) are read.
  */
+import { RUNTIME } from "../runtimes/runtimes";
 import type { RequestSample } from "../sessions/types";
 import { cleanText, describeRemoved, tokenCountProblem } from "../text/safe-values";
 import type { OtlpLogRecord, OtlpValue } from "./decode-otlp";
@@ -113,22 +114,22 @@ function mapRecord(spec: OtlpEventSpec, record: OtlpLogRecord, attributes: Map<s
   };
   const timestampMs = timeOf(record, attributes);
   let input: number;
-  let cacheWrite = 0;
+  let cacheWriteTokens = 0;
   let cacheRead: number;
   let output: number;
   let reasoning = 0;
-  if (spec.runtime === "claude-code") {
+  if (spec.runtime === RUNTIME.claudeCode) {
     input = count("input");
-    cacheWrite = count("cacheWrite");
+    cacheWriteTokens = count("cacheWriteTokens");
     cacheRead = count("cacheRead");
     output = count("output");
-  } else if (spec.runtime === "codex") {
+  } else if (spec.runtime === RUNTIME.codex) {
     // As the rollout parser reads token_usage_record: input_tokens is the whole prompt, cached and
     // cache-write tokens are parts of it.
     const prompt = count("input");
     cacheRead = Math.min(count("cached"), prompt);
-    cacheWrite = attributes.has(spec.counts.cacheWrite!) ? Math.min(count("cacheWrite"), prompt - cacheRead) : 0;
-    input = prompt - cacheRead - cacheWrite;
+    cacheWriteTokens = attributes.has(spec.counts.cacheWriteTokens!) ? Math.min(count("cacheWriteTokens"), prompt - cacheRead) : 0;
+    input = prompt - cacheRead - cacheWriteTokens;
     output = count("output");
     reasoning = Math.min(count("reasoning"), output);
   } else {
@@ -145,7 +146,7 @@ function mapRecord(spec: OtlpEventSpec, record: OtlpLogRecord, attributes: Map<s
     output = candidates + thoughts;
     reasoning = thoughts;
   }
-  const key = requestId ? `req:${requestId}` : `t:${record.timeUnixNano ?? timestampMs ?? ""}:${input}:${cacheWrite}:${cacheRead}:${output}:${reasoning}`;
+  const key = requestId ? `req:${requestId}` : `t:${record.timeUnixNano ?? timestampMs ?? ""}:${input}:${cacheWriteTokens}:${cacheRead}:${output}:${reasoning}`;
   return {
     runtime: spec.runtime,
     sessionId: sessionId.trim(),
@@ -154,11 +155,11 @@ function mapRecord(spec: OtlpEventSpec, record: OtlpLogRecord, attributes: Map<s
       timestamp: timestampMs === null ? null : new Date(timestampMs).toISOString(),
       model: model === null || model === "" ? null : model,
       inputTokens: input,
-      cacheWriteTokens: cacheWrite,
+      cacheWriteTokens,
       cacheReadTokens: cacheRead,
       outputTokens: output,
       reasoningTokens: reasoning,
-      contextTokens: input + cacheWrite + cacheRead,
+      contextTokens: input + cacheWriteTokens + cacheRead,
       toolResultTokens: null,
       agentId: null,
       line: 0,

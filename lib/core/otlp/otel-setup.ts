@@ -13,12 +13,10 @@
  * Every value is quoted for where it goes (POSIX shell, TOML basic strings, JSON).
  */
 import { shellQuote } from "../resume/shell-quote";
-
-export const OTEL_RUNTIMES = ["claude-code", "codex", "gemini-cli"] as const;
-export type OtelRuntime = (typeof OTEL_RUNTIMES)[number];
+import { RUNTIME, type TelemetryRuntime } from "../runtimes/runtimes";
 
 export interface OtelSetup {
-  runtime: OtelRuntime;
+  runtime: TelemetryRuntime;
   /** "env": lines for a POSIX shell profile; "file": a snippet for `file`. */
   kind: "env" | "file";
   file: string | null;
@@ -34,12 +32,12 @@ export const TOKEN_PLACEHOLDER = "<your token>";
  * single-user Baton, which has no sign-in and takes telemetry without a token) leaves every token
  * setting out.
  */
-export function otelSetup(runtime: OtelRuntime, server: string, token: string | null, options: { tokenNeeded?: boolean } = {}): OtelSetup {
+export function otelSetup(runtime: TelemetryRuntime, server: string, token: string | null, options: { tokenNeeded?: boolean } = {}): OtelSetup {
   const base = server.replace(/\/+$/, "");
   const secret = token ?? TOKEN_PLACEHOLDER;
   const tokenNeeded = options.tokenNeeded ?? true;
   const dropNote = "Baton keeps only session ids, models, times and token counts; prompts, responses and tool details are dropped on arrival whatever is sent.";
-  if (runtime === "claude-code") {
+  if (runtime === RUNTIME.claudeCode) {
     const variables: [string, string][] = [
       ["CLAUDE_CODE_ENABLE_TELEMETRY", "1"],
       ["OTEL_LOGS_EXPORTER", "otlp"],
@@ -56,7 +54,7 @@ export function otelSetup(runtime: OtelRuntime, server: string, token: string | 
       notes: ["Add these lines to your shell profile (or to the env block of Claude Code's settings.json), then start a new session.", dropNote],
     };
   }
-  if (runtime === "codex") {
+  if (runtime === RUNTIME.codex) {
     const toml = (value: string) => JSON.stringify(value);
     return {
       runtime,

@@ -29,7 +29,7 @@ export const OTLP_EVENTS: readonly OtlpEventSpec[] = [
     sessionId: "session.id",
     model: "model",
     requestId: "request_id",
-    counts: { input: "input_tokens", output: "output_tokens", cacheRead: "cache_read_tokens", cacheWrite: "cache_creation_tokens" },
+    counts: { input: "input_tokens", output: "output_tokens", cacheRead: "cache_read_tokens", cacheWriteTokens: "cache_creation_tokens" },
     extra: ["prompt.id", "user.email", "cost_usd", "duration_ms", "event.timestamp"],
   },
   {
@@ -39,7 +39,7 @@ export const OTLP_EVENTS: readonly OtlpEventSpec[] = [
     sessionId: "conversation.id",
     model: "model",
     requestId: null,
-    counts: { input: "input_token_count", cached: "cached_token_count", cacheWrite: "cache_write_token_count", output: "output_token_count", reasoning: "reasoning_token_count" },
+    counts: { input: "input_token_count", cached: "cached_token_count", cacheWriteTokens: "cache_write_token_count", output: "output_token_count", reasoning: "reasoning_token_count" },
     extra: ["event.timestamp"],
   },
   {

@@ -4,9 +4,11 @@
  * request samples packed as SampleChunk data (lib/core/sessions/sample-pack.ts). Never transcript
  * text: samples hold keys, ids, times, models and counts only. The server checks every value again.
  */
+import { LOG_RUNTIMES, type LogRuntime } from "../runtimes/runtimes";
 import { z } from "zod";
 
-export const PUSH_RUNTIMES = ["claude-code", "codex", "gemini-cli", "opencode"] as const;
+/** Runtimes whose sessions `baton push` sends: those Baton reads logs of. */
+export const PUSH_RUNTIMES = LOG_RUNTIMES as [LogRuntime, ...LogRuntime[]];
 
 const text = (max: number) => z.string().max(max);
 

@@ -1,7 +1,7 @@
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { describe, expect, test } from "vitest";
 import { buildResumePrompt, composeResumePrompt, estimatePromptTokens, MAX_QUOTED_BLOCK_CHARS } from "./build-resume-prompt";
-import { RESUME_RUNTIMES } from "./runtimes";
+import { RESUME_RUNTIMES } from "../runtimes/resume-commands";
 import { emptyParsedHandoff, hostileHandoff, hostileResumeInput } from "./test-fixtures";
 
 const REPO = "/home/dev/projects/shop";

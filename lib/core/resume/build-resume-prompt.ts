@@ -1,9 +1,10 @@
+import { GENERIC_RUNTIME } from "../runtimes/runtimes";
 import { finding, type Finding } from "../findings";
 import { planCheckout } from "./checkout-plan";
 import { PROTOCOL_TEMPLATE, type HandoffConvention } from "./handoff-convention";
 import { isCommitSha } from "./git-names";
 import type { ResumeInput } from "./resume-input";
-import { getRuntimeDefinition, resolveResumeRuntime, type ResumeRuntime } from "./runtimes";
+import { getRuntimeDefinition, resolveResumeRuntime, type ResumeRuntime } from "../runtimes/resume-commands";
 import { sectionSource } from "./section-source";
 import { chainCommands } from "./shell-quote";
 import {
@@ -297,7 +298,7 @@ export function composeResumePrompt(input: ResumeInput, runtime: ResumeRuntime):
  * naming its newest handoffs use), else the protocol's path; `<runtime>` becomes the target runtime.
  */
 function nextHandoffStep(convention: HandoffConvention | null, runtime: ResumeRuntime, pathCode: string, collector: UntrustedTextCollector): string {
-  const runtimeSlug = runtime === "generic" ? "<your runtime slug>" : runtime;
+  const runtimeSlug = runtime === GENERIC_RUNTIME ? "<your runtime slug>" : runtime;
   const fill = (template: string) => template.replaceAll("<runtime>", runtimeSlug);
   const pointer = `whose previous-handoff pointer is ${pathCode}, then commit and push it.`;
   if (convention === null || convention.source === "default") {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { buildResume } from "./build-resume";
-import type { ResumeRuntime } from "./runtimes";
+import type { ResumeRuntime } from "../runtimes/resume-commands";
 import { CLAUDE_SESSION_ID, hostileResumeInput } from "./test-fixtures";
 
 const SHELLS = ["/bin/sh", "bash"] as const;

@@ -1,8 +1,9 @@
+import { GENERIC_RUNTIME } from "../runtimes/runtimes";
 import { finding, type Finding } from "../findings";
 import { composeResumePrompt, estimatePromptTokens, type PromptTokenEstimate } from "./build-resume-prompt";
 import { changeDirectoryWords, planCheckout } from "./checkout-plan";
 import type { ResumeInput, ResumeSessionFacts } from "./resume-input";
-import { getRuntimeDefinition, resolveResumeRuntime, type ResumeRuntime, type RuntimeDefinition } from "./runtimes";
+import { getRuntimeDefinition, resolveResumeRuntime, type ResumeRuntime, type RuntimeDefinition } from "../runtimes/resume-commands";
 import { chainCommands, literal, shellWordValue, type ShellWord } from "./shell-quote";
 
 /**
@@ -51,7 +52,7 @@ function nativeAvailability(
   writer: ResumeRuntime,
 ): NativeAvailability {
   if (writer !== target.id) {
-    if (writer === "generic") {
+    if (writer === GENERIC_RUNTIME) {
       return { words: null, unavailableBecause: "Baton cannot reopen this agent's session: the handoff does not say which agent wrote it" };
     }
     const writerLabel = getRuntimeDefinition(writer).label;
@@ -62,7 +63,7 @@ function nativeAvailability(
   }
   if (!target.binary || !target.nativeResumeArgs) {
     // "generic" is an agent Baton does not know: name none ("a Any agent session" read badly).
-    const whose = target.id === "generic" ? "this agent's session" : `a ${target.label} session from a shell`;
+    const whose = target.id === GENERIC_RUNTIME ? "this agent's session" : `a ${target.label} session from a shell`;
     return { words: null, unavailableBecause: `Baton cannot reopen ${whose}` };
   }
   const sessionId = input.sessionId?.trim() ?? "";

@@ -14,8 +14,9 @@
  * `RECENT_HANDOFFS`, so a repo that moved to a new folder is followed where it went); a tie goes to
  * the template of the handoff being resumed, then to the newest handoff's.
  */
+import { GENERIC_RUNTIME } from "../runtimes/runtimes";
 import { normaliseRepoPath, parseHandoffPath, PROTOCOL_DIR } from "../handoff/handoff-path";
-import { resolveResumeRuntime } from "./runtimes";
+import { resolveResumeRuntime } from "../runtimes/resume-commands";
 
 export const RECENT_HANDOFFS = 10;
 
@@ -90,7 +91,7 @@ function folderTemplate(segment: string, previous: string | null): string {
   if (/^(?:19|20)\d{2}$/.test(segment)) return "<YYYY>";
   if (previous === "<YYYY>" && /^(?:0[1-9]|1[0-2])$/.test(segment)) return "<MM>";
   if (previous === "<MM>" && /^(?:0[1-9]|[12]\d|3[01])$/.test(segment)) return "<DD>";
-  if (resolveResumeRuntime(segment) !== "generic" && segment === segment.toLowerCase()) return "<runtime>";
+  if (resolveResumeRuntime(segment) !== GENERIC_RUNTIME && segment === segment.toLowerCase()) return "<runtime>";
   return segment;
 }
 

@@ -13,6 +13,17 @@ export type ReviewState = (typeof REVIEW_STATES)[number];
 
 export const OPEN_REVIEW_STATES: readonly ReviewState[] = ["pending", "in_progress", "blocked"];
 
+/** Whether a review in this state is still open (may be claimed, worked on, shown on the board). */
+export function isOpenReviewState(state: string): boolean {
+  return (OPEN_REVIEW_STATES as readonly string[]).includes(state);
+}
+
+/** A claim starts the work: a pending review becomes in progress (claim-review.ts's UPDATE). */
+export const CLAIM_STARTS = { from: "pending", to: "in_progress" } as const satisfies { from: ReviewState; to: ReviewState };
+
+/** Releasing a claim puts a review in progress back to pending. */
+export const RELEASE_RETURNS = { from: "in_progress", to: "pending" } as const satisfies { from: ReviewState; to: ReviewState };
+
 export interface ReviewTransition {
   from: ReviewState;
   to: ReviewState;

@@ -1,4 +1,5 @@
 import { cleanText, describeRemoved, MAX_REQUEST_TOKENS, tokenCountProblem } from "../text/safe-values";
+import { promptTokens } from "../tokens";
 import { previewValue } from "./json-values";
 import type { ParsedSessionLog, RequestSample } from "./types";
 
@@ -96,7 +97,7 @@ function checkRequest(request: RequestSample, issues: ValueIssue[], text: <T ext
     changed = true;
   }
   if (request.reasoningTokens > request.outputTokens) request.reasoningTokens = request.outputTokens;
-  const context = request.inputTokens + request.cacheWriteTokens + request.cacheReadTokens;
+  const context = promptTokens(request);
   // Codex's context is its input (cache included), never more than the fields add up to.
   if (changed || !Number.isSafeInteger(request.contextTokens) || request.contextTokens < 0 || request.contextTokens > 3 * MAX_REQUEST_TOKENS) request.contextTokens = context;
   const estimate = request.toolResultTokens;

@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { ClaudeLineReader, claudeLineFields, type ClaudeLineFields } from "./claude-line";
-import { PUBLIC, REALCLI } from "./__fixtures__/realcli-truth";
+import { fixtureSuite, PUBLIC, REALCLI } from "../test-support/shared-fixtures";
 import { MAX_DEPTH, nameTable, walkJson, type WalkSpec } from "./json-bytes";
 import { parseClaudeLog } from "./parse-claude-log";
 import { wasmJsonWalker } from "./wasm/json-walker";
@@ -68,8 +68,8 @@ const realFiles = [
   ...jsonlFiles(path.join(PUBLIC, "claude-code")),
 ];
 
-describe("fast path = JSON.parse on real transcripts", () => {
-  // Skipped when ../shared/fixtures is absent (no real transcripts to compare with): fixtures are never copied in.
+// The real transcripts come from ../shared/fixtures (never copied in); without them only the repo's own samples run.
+describe(fixtureSuite("fast path = JSON.parse on real transcripts", REALCLI, existsSync(REALCLI) || existsSync(PUBLIC)), () => {
   test.skipIf(realFiles.length === 0).each(realFiles.map((file) => [path.relative(path.join(import.meta.dirname, "../../../.."), file), file]))("%s", (_name, file) => {
     const bytes = readFileSync(file);
     let start = 0;

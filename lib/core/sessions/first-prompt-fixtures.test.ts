@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { fixtureSuite, PUBLIC, REALCLI } from "./__fixtures__/realcli-truth";
+import { fixtureSuite, PUBLIC, REALCLI } from "../test-support/shared-fixtures";
 import { parseClaudeLog } from "./parse-claude-log";
 import { parseCodexRollout } from "./parse-codex-rollout";
 import { parseGeminiChatJson, parseGeminiChatJsonl } from "./parse-gemini-chat";

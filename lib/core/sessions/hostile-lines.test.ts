@@ -6,7 +6,7 @@ import { parseCodexRollout } from "./parse-codex-rollout";
 import { parseGeminiChatJson, parseGeminiChatJsonl } from "./parse-gemini-chat";
 import { parseOpenCode } from "./parse-opencode";
 import { parseSeedText } from "./parse-seed-json";
-import { sumTokens } from "./request-dedupe";
+import { sumTokens } from "../tokens";
 import type { ParsedSessionLog } from "./types";
 
 /**

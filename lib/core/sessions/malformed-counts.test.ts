@@ -4,7 +4,7 @@ import { parseClaudeLog } from "./parse-claude-log";
 import { parseCodexRollout } from "./parse-codex-rollout";
 import { parseGeminiChatJsonl } from "./parse-gemini-chat";
 import { parseOpenCode, type OpenCodeRows } from "./parse-opencode";
-import { sumTokens } from "./request-dedupe";
+import { sumTokens } from "../tokens";
 
 /**
  * A usage value that is there but is no token count (a string, a negative or fractional number, an

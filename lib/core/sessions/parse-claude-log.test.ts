@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseClaudeLog } from "./parse-claude-log";
-import { dedupeRequests, sumTokens } from "./request-dedupe";
+import { sumTokens } from "../tokens";
+import { dedupeRequests } from "./request-dedupe";
 import { summariseSession, summariseSessions } from "./summarise-session";
 import type { ParsedSessionLog } from "./types";
 

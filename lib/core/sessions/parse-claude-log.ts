@@ -1,3 +1,4 @@
+import { RUNTIME } from "../runtimes/runtimes";
 import { nameTable } from "./json-bytes";
 import { decodeRange, forEachJsonlLine, invalidJsonMessage, isObjectRange, jsonKind, notAnObjectMessage } from "./jsonl-reader";
 import { asObject, asString, canonicalTimestamp, countType, ModelList, previewValue, reportMalformedTokenCounts, TimeRange, tokenCount, type JsonObject } from "./json-values";
@@ -148,7 +149,7 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
   }
 
   return {
-    runtime: "claude-code",
+    runtime: RUNTIME.claudeCode,
     sessionId: state.sessionId,
     agentId: state.agentId,
     agentType: options.agentType ?? null,
@@ -159,7 +160,7 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
     endedAt: state.time.endedAt,
     contextWindow: null,
     hasActivity: state.sawActivity || state.requests.length > 0,
-    requests: dedupeRequests("claude-code", state.requests),
+    requests: dedupeRequests(RUNTIME.claudeCode, state.requests),
     compactions: state.compactions,
     unknownTypes: state.unknownTypes,
     badLines: state.badLines.sort((a, b) => a.line - b.line),

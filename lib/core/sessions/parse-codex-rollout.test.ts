@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseCodexRollout } from "./parse-codex-rollout";
-import { dedupeRequests, sumTokens } from "./request-dedupe";
+import { sumTokens } from "../tokens";
+import { dedupeRequests } from "./request-dedupe";
 import { summariseSession } from "./summarise-session";
 import type { ParsedSessionLog, RequestSample } from "./types";
 

@@ -1,3 +1,4 @@
+import { RUNTIME } from "../runtimes/runtimes";
 import { decodeRange, forEachJsonlLine, isObjectRange, jsonKind, notAnObjectMessage, notAnObjectText, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
 import { MAX_REQUEST_TOKENS, safeTokenCount, tokenCountProblem } from "../text/safe-values";
 import {
@@ -34,7 +35,7 @@ import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, Requ
  *    usage is skipped. Events with only `total_token_usage` count the delta from the previous total.
  *
  * Mapping (OpenAI reports `input_tokens` including cached tokens, `output_tokens` including
- * reasoning): input = input − cached − cache_write, cacheRead = cached, cacheWrite = cache_write,
+ * reasoning): input = input − cached − cache_write, cacheRead = cached, cacheWriteTokens = cache_write,
  * output = output, reasoning = reasoning_output_tokens.
  */
 
@@ -74,7 +75,7 @@ const TURN_CONTEXT_KEYS = new Set(["model", "cwd", "turn_id"]);
 interface CumulativeUsage {
   input: number;
   cached: number;
-  cacheWrite: number;
+  cacheWriteTokens: number;
   output: number;
   reasoning: number;
   total: number;
@@ -470,8 +471,8 @@ class CodexState {
     const model = eventModel ?? this.carry.model;
     this.models.add(model);
     const cacheRead = Math.min(counts.cached, counts.input);
-    const cacheWrite = Math.min(counts.cacheWrite, counts.input - cacheRead);
-    const input = counts.input - cacheRead - cacheWrite;
+    const cacheWriteTokens = Math.min(counts.cacheWriteTokens, counts.input - cacheRead);
+    const input = counts.input - cacheRead - cacheWriteTokens;
     this.carry.compactedSinceRequest = false;
     this.requests.push({
       key,
@@ -479,7 +480,7 @@ class CodexState {
       timestamp: canonicalTimestamp(this.lineTimestamp),
       model,
       inputTokens: input,
-      cacheWriteTokens: cacheWrite,
+      cacheWriteTokens,
       cacheReadTokens: cacheRead,
       outputTokens: counts.output,
       reasoningTokens: Math.min(counts.reasoning, counts.output),
@@ -494,7 +495,7 @@ class CodexState {
     const carry = this.carry;
     const firstPrompt = this.prompts.found();
     return {
-      runtime: "codex",
+      runtime: RUNTIME.codex,
       sessionId: carry.sessionId,
       agentId: carry.agentId,
       agentType: carry.agentType,
@@ -505,7 +506,7 @@ class CodexState {
       endedAt: this.time.endedAt,
       contextWindow: carry.contextWindow,
       hasActivity: this.sawActivity || this.requests.length > 0,
-      requests: dedupeRequests("codex", this.requests),
+      requests: dedupeRequests(RUNTIME.codex, this.requests),
       compactions: this.compactions,
       unknownTypes: this.unknownTypes,
       badLines: this.badLines,
@@ -540,7 +541,7 @@ function usageCounts(usage: JsonObject, max: number): CumulativeUsage {
   return {
     input,
     cached: safeTokenCount(usage.cached_input_tokens, max),
-    cacheWrite: safeTokenCount(usage.cache_write_input_tokens, max),
+    cacheWriteTokens: safeTokenCount(usage.cache_write_input_tokens, max),
     output,
     reasoning: safeTokenCount(usage.reasoning_output_tokens, max),
     total: typeof usage.total_tokens === "number" ? safeTokenCount(usage.total_tokens, max) : input + output,
@@ -558,7 +559,7 @@ function subtractUsage(current: CumulativeUsage, previous: CumulativeUsage | nul
   return {
     input: Math.max(0, current.input - previous.input),
     cached: Math.max(0, current.cached - previous.cached),
-    cacheWrite: Math.max(0, current.cacheWrite - previous.cacheWrite),
+    cacheWriteTokens: Math.max(0, current.cacheWriteTokens - previous.cacheWriteTokens),
     output: Math.max(0, current.output - previous.output),
     reasoning: Math.max(0, current.reasoning - previous.reasoning),
     total: Math.max(0, current.total - previous.total),

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseGeminiChatJson, parseGeminiChatJsonl, parseGeminiProjects } from "./parse-gemini-chat";
-import { dedupeRequests, sumTokens } from "./request-dedupe";
+import { sumTokens } from "../tokens";
+import { dedupeRequests } from "./request-dedupe";
 import { sha256Hex } from "./sha256";
 import { summariseSession } from "./summarise-session";
 

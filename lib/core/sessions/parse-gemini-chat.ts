@@ -1,3 +1,4 @@
+import { RUNTIME } from "../runtimes/runtimes";
 import { finding, type Parsed } from "../findings";
 import { decodeRange, decodeUtf8, forEachJsonlLine, isObjectRange, jsonKind, notAnObjectMessage, notAnObjectText } from "./jsonl-reader";
 import {
@@ -271,7 +272,7 @@ class GeminiState {
 
   result(consumedBytes: number, consumedLines: number): ParsedSessionLog {
     return {
-      runtime: "gemini-cli",
+      runtime: RUNTIME.geminiCli,
       sessionId: this.sessionId,
       agentId: this.agentId(),
       agentType: this.kind === "subagent" ? "subagent" : null,
@@ -283,7 +284,7 @@ class GeminiState {
       endedAt: this.time.endedAt,
       contextWindow: null,
       hasActivity: this.sawActivity || this.requests.length > 0,
-      requests: dedupeRequests("gemini-cli", this.requests),
+      requests: dedupeRequests(RUNTIME.geminiCli, this.requests),
       compactions: this.compactions,
       unknownTypes: this.unknownTypes,
       badLines: this.badLines,

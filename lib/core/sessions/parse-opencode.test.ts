@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseOpenCode, type OpenCodeRows, type OpenCodeStorageFiles } from "./parse-opencode";
-import { sumTokens } from "./request-dedupe";
+import { sumTokens } from "../tokens";
 import { summariseSessions } from "./summarise-session";
 
 const FIXTURES = path.join(import.meta.dirname, "__fixtures__", "opencode");

@@ -1,7 +1,9 @@
+import { RUNTIME } from "../runtimes/runtimes";
 import { finding, type Finding, type Parsed } from "../findings";
 import { asObject, asString, countType, isoFromMs, malformedTokenCounts, ModelList, previewValue, TimeRange, timestampMs, tokenCount, type JsonObject } from "./json-values";
 import { firstPromptOf, openCodePromptText } from "./first-prompt";
-import { dedupeRequests, requestTotal } from "./request-dedupe";
+import { totalTokens } from "../tokens";
+import { dedupeRequests } from "./request-dedupe";
 import { toolResultTokens } from "./tool-results";
 import type { CompactionEvent, FirstPrompt, ParsedSessionLog, RequestSample } from "./types";
 
@@ -16,7 +18,7 @@ import type { CompactionEvent, FirstPrompt, ParsedSessionLog, RequestSample } fr
  *
  * Tokens: assistant `message.data.tokens {input, output, reasoning, cache {read, write}}`, where
  * `input` is already net of cache (OpenCode stores prompt − cached) and `output` excludes reasoning.
- * Mapping: input = input, cacheRead = cache.read, cacheWrite = cache.write,
+ * Mapping: input = input, cacheRead = cache.read, cacheWriteTokens = cache.write,
  * output = output + reasoning, reasoning = reasoning.
  * A message that ran several model calls (a tool loop) sums them; its `step-finish` parts hold one
  * call each. Requests are those steps when they add up to the message (so request counts and the
@@ -264,7 +266,7 @@ function buildSessionLog(
     if (tokens === null) continue;
     reportMalformedCounts(issues, `message ${message.id}`, tokens);
     const messageSample = { ...sampleFromTokens(tokens, message.id, model, createdMs, agentId, message.ordinal, data.cost), toolResultTokens: toolResultTokens(messageBase) };
-    if (requestTotal(messageSample) === 0) continue;
+    if (totalTokens(messageSample) === 0) continue;
     models.add(model);
 
     const steps = messageParts.filter((part) => part.data.type === "step-finish" && asObject(part.data.tokens) !== null);
@@ -284,7 +286,7 @@ function buildSessionLog(
   if (compactionParts === 0) compactions.push(...summaryMessages);
 
   return {
-    runtime: "opencode",
+    runtime: RUNTIME.opencode,
     sessionId: parentId ?? sessionId,
     agentId,
     agentType: agentId === null ? null : agentType,
@@ -295,7 +297,7 @@ function buildSessionLog(
     endedAt: time.endedAt,
     contextWindow: null,
     hasActivity: messages.length > 0,
-    requests: dedupeRequests("opencode", requests),
+    requests: dedupeRequests(RUNTIME.opencode, requests),
     compactions,
     unknownTypes,
     badLines: [],

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { fixtureSuite, SHARED_FIXTURES } from "./__fixtures__/realcli-truth";
+import { fixtureSuite, SHARED_FIXTURES } from "../test-support/shared-fixtures";
 import { parseAllocationTrees, parseSeedText, recogniseSeedJson } from "./parse-seed-json";
 import type { SeedRecord } from "./types";
 

@@ -1,4 +1,5 @@
 import { finding, type Finding, type Parsed } from "../findings";
+import type { TokenCounts } from "../tokens";
 import { asArray, asNumber, asObject, asString, isoTimestamp, type JsonObject } from "./json-values";
 import type {
   AllocationNode,
@@ -9,7 +10,6 @@ import type {
   LastSessionState,
   SeedRecord,
   SessionMetadata,
-  TokenCounts,
   TokenProbeReport,
   TokenUsageLogEntry,
 } from "./types";

@@ -6,8 +6,10 @@ import { scanTopLevelRanges, stringInRange } from "./jsonl-reader";
 import { parseClaudeLog } from "./parse-claude-log";
 import { parseCodexRollout } from "./parse-codex-rollout";
 import { parseGeminiChatJsonl } from "./parse-gemini-chat";
-import { dedupeRequests, sumTokens } from "./request-dedupe";
-import type { ParsedSessionLog, ParserCarryState, SessionRuntime } from "./types";
+import { sumTokens } from "../tokens";
+import { dedupeRequests } from "./request-dedupe";
+import type { SessionRuntime } from "../runtimes/runtimes";
+import type { ParsedSessionLog, ParserCarryState } from "./types";
 
 /**
  * Properties every JSONL parser must keep, whatever the bytes: never throw; garbage lines change no

@@ -1,16 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import {
-  CLAUDE_EXPECTED,
-  CODEX_EXPECTED,
-  GEMINI_EXPECTED,
-  OPENCODE_EXPECTED,
-  REALCLI,
-  fixtureSuite,
-  tokenFields,
-  type ExpectedSession,
-} from "./__fixtures__/realcli-truth";
+import { REALCLI, fixtureSuite } from "../test-support/shared-fixtures";
+import { CLAUDE_EXPECTED, CODEX_EXPECTED, GEMINI_EXPECTED, OPENCODE_EXPECTED, tokenFields, type ExpectedSession } from "./__fixtures__/realcli-truth";
 import { parseClaudeLog } from "./parse-claude-log";
 import { parseCodexRollout } from "./parse-codex-rollout";
 import { parseGeminiChatJsonl, parseGeminiProjects } from "./parse-gemini-chat";

@@ -1,14 +1,12 @@
-import type { RequestSample, SessionRuntime, TokenCounts } from "./types";
+import { totalTokens } from "../tokens";
+import { RUNTIME, type SessionRuntime } from "../runtimes/runtimes";
+import type { RequestSample } from "./types";
 
 /**
  * One rule for "two records of the same API response": used inside a parse, across a session's
  * files in summariseSession, and by ingest when it upserts a request by key (incremental reads
  * see re-appended copies in later slices, so ingest must apply the same rule, not "last write wins").
  */
-
-export function requestTotal(counts: TokenCounts): number {
-  return counts.inputTokens + counts.cacheWriteTokens + counts.cacheReadTokens + counts.outputTokens;
-}
 
 /**
  * Whether `candidate` should replace `existing` (same key, or for Claude the same response id
@@ -20,11 +18,11 @@ export function requestTotal(counts: TokenCounts): number {
  * - Codex and OpenCode keys are unique per response; a repeat is the same record read again.
  */
 export function shouldReplaceRequest(runtime: SessionRuntime, existing: RequestSample, candidate: RequestSample): boolean {
-  if (runtime === "claude-code") {
+  if (runtime === RUNTIME.claudeCode) {
     const existingSidechain = existing.isSidechain === true;
     const candidateSidechain = candidate.isSidechain === true;
     if (existingSidechain !== candidateSidechain) return existingSidechain;
-    return requestTotal(candidate) > requestTotal(existing);
+    return totalTokens(candidate) > totalTokens(existing);
   }
   return true;
 }
@@ -37,7 +35,7 @@ export function dedupeRequests(runtime: SessionRuntime, requests: readonly Reque
   const kept: RequestSample[] = [];
   const byKey = new Map<string, number>();
   // The response-id match needs a sidechain copy on one side: without one, it can never fire.
-  const byResponseId = runtime === "claude-code" && requests.some((request) => request.isSidechain === true) ? new Map<string, number[]>() : null;
+  const byResponseId = runtime === RUNTIME.claudeCode && requests.some((request) => request.isSidechain === true) ? new Map<string, number[]>() : null;
 
   for (const candidate of requests) {
     let index = byKey.get(candidate.key);
@@ -69,16 +67,4 @@ export function dedupeRequests(runtime: SessionRuntime, requests: readonly Reque
     }
   }
   return kept;
-}
-
-export function sumTokens(requests: readonly TokenCounts[]): TokenCounts {
-  const totals: TokenCounts = { inputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, outputTokens: 0, reasoningTokens: 0 };
-  for (const request of requests) {
-    totals.inputTokens += request.inputTokens;
-    totals.cacheWriteTokens += request.cacheWriteTokens;
-    totals.cacheReadTokens += request.cacheReadTokens;
-    totals.outputTokens += request.outputTokens;
-    totals.reasoningTokens += request.reasoningTokens;
-  }
-  return totals;
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { dedupeRequests, shouldReplaceRequest } from "./request-dedupe";
 import { countedSamples, mergeChunks, packSamples, storedSample, unpackSamples, type StoredSample } from "./sample-pack";
 import { summariseSamples } from "./session-facts";
-import type { RequestSample, SessionRuntime } from "./types";
+import type { SessionRuntime } from "../runtimes/runtimes";
+import type { RequestSample } from "./types";
 
 const sample = (key: string, extra: Partial<StoredSample> = {}): StoredSample => ({
   key,
@@ -139,8 +140,8 @@ describe("sample chunks", () => {
     const other = sample("msg_2:req_2", { responseId: "msg_2", timestampMs: 3, isSidechain: true, agentId: "agent-1" });
     expect(countedSamples("claude-code", [replay, other, parent]).map((entry) => entry.key)).toEqual(["msg_1:req_1", "msg_2:req_2"]);
     const facts = summariseSamples("claude-code", [replay, other, parent]);
-    expect(facts.byAgent.get("")?.n).toBe(1);
-    expect(facts.byAgent.get("agent-1")?.n).toBe(1);
+    expect(facts.byAgent.get("")?.requests).toBe(1);
+    expect(facts.byAgent.get("agent-1")?.requests).toBe(1);
   });
 
   it("totals do not depend on how a session's requests were split into chunks", () => {

@@ -11,7 +11,9 @@
  * sidechain-replay rule. Both pages and totals read through these two functions.
  */
 import { dedupeRequests, shouldReplaceRequest } from "./request-dedupe";
-import type { RequestSample, SessionRuntime, TokenCounts } from "./types";
+import type { TokenCounts } from "../tokens";
+import { RUNTIME, type SessionRuntime } from "../runtimes/runtimes";
+import type { RequestSample } from "./types";
 
 /** A request as stored (times as epoch ms; "" agent id for the main session's own requests). */
 export interface StoredSample extends TokenCounts {
@@ -45,7 +47,7 @@ interface Packed {
   k: string[];
   /** Response ids or null. */
   id: (string | null)[];
-  /** Agent-id table and model table (VALUES' agent and model columns index them). */
+  /** Agent-id table and model table (VALUES' agentId and model columns index them). */
   at: string[];
   mt: string[];
   /** base64 of a Float64Array of epoch ms, NaN for no time. */
@@ -56,7 +58,7 @@ interface Packed {
 }
 
 /** Per request, in this order. */
-const VALUES = ["agent", "model", "input", "cacheWrite", "cacheRead", "output", "reasoning", "context", "toolResults", "sidechain", "cacheWrite1h", "recordedCostNanoUsd"] as const;
+const VALUES = ["agentId", "model", "inputTokens", "cacheWriteTokens", "cacheReadTokens", "outputTokens", "reasoningTokens", "contextTokens", "toolResultTokens", "isSidechain", "cacheWrite1hTokens", "recordedCostNanoUsd"] as const;
 const WIDTH = VALUES.length;
 /** Version 2 chunks had the first ten columns only. */
 const WIDTH_V2 = 10;
@@ -254,7 +256,7 @@ export function mergeStoredChunks<T extends { data: string }>(runtime: SessionRu
  */
 export function countedSamples(runtime: SessionRuntime, merged: readonly StoredSample[]): StoredSample[] {
   const samples = [...merged].sort(byTimeThenKey);
-  if (runtime !== "claude-code") return samples;
+  if (runtime !== RUNTIME.claudeCode) return samples;
   let groups: Map<string, StoredSample[]> | null = null;
   for (const sample of samples) {
     if (!sample.isSidechain || !sample.responseId) continue;
@@ -266,7 +268,7 @@ export function countedSamples(runtime: SessionRuntime, merged: readonly StoredS
   const dropped = new Set<string>();
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    const kept = new Set(dedupeRequests("claude-code", group.map(asRequest)).map((request) => request.key));
+    const kept = new Set(dedupeRequests(RUNTIME.claudeCode, group.map(asRequest)).map((request) => request.key));
     for (const sample of group) if (!kept.has(sample.key)) dropped.add(sample.key);
   }
   return dropped.size === 0 ? samples : samples.filter((sample) => !dropped.has(sample.key));

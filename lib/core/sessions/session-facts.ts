@@ -1,55 +1,72 @@
 /**
- * What a session's stored samples add up to: totals per agent (the main session is ""), peaks and
- * the model of the last main request. Computed from merged chunks (sample-pack.ts), so a response
- * read twice counts once; the same function runs in a parser worker for a file read whole and in
- * ingest over a session's stored chunks, so the two cannot disagree.
+ * The one session-totals computation: totals per agent (the main session is ""), peaks and the model
+ * of the last main request, over the requests that count. Ingest runs it over a session's merged
+ * stored chunks (sample-pack.ts, so a response read twice counts once), a parser worker over a file
+ * read whole, and summariseSession (the whole-file path) over its de-duplicated requests; a session's
+ * totals are `sessionTotals` of these, so no two places sum tokens their own way.
  */
+import { addTotals, addTokens, emptyTotals, type TokenCounts, type TokenTotals } from "../tokens";
 import { countedSamples, type StoredSample } from "./sample-pack";
-import type { SessionRuntime } from "./types";
+import type { SessionRuntime } from "../runtimes/runtimes";
 
-export interface Totals {
-  n: number;
-  i: number;
-  cw: number;
-  cr: number;
-  o: number;
-  r: number;
-  /** Over the main session's own requests (not sidechain lines). */
+/** One agent's totals within a session. */
+export interface AgentTotals extends TokenTotals {
+  /** Over the agent's own requests (not sidechain lines); 0 when it has none. */
   peakOwn: number;
   /** Over all (a subagent's lines are all sidechain lines). */
   peakAll: number;
+  /** Whether any own (non-sidechain) request was counted, so a peak of 0 is told from none. */
+  hasOwn: boolean;
 }
 
-export const emptyTotals = (): Totals => ({ n: 0, i: 0, cw: 0, cr: 0, o: 0, r: 0, peakOwn: 0, peakAll: 0 });
+export const emptyAgentTotals = (): AgentTotals => ({ ...emptyTotals(), peakOwn: 0, peakAll: 0, hasOwn: false });
 
 export interface SessionFacts {
-  byAgent: Map<string, Totals>;
+  byAgent: Map<string, AgentTotals>;
   lastModel: string | null;
 }
 
 export const emptyFacts = (): SessionFacts => ({ byAgent: new Map(), lastModel: null });
 
-/** Totals, peaks and the last model over a session's merged samples (the ones that count). */
-export function summariseSamples(runtime: SessionRuntime, merged: readonly StoredSample[]): SessionFacts {
-  const byAgent = new Map<string, Totals>();
+/** A request as the totals see it: a stored sample or a parsed request (agentId null = the main session). */
+export interface CountedRequest extends TokenCounts {
+  agentId: string | null;
+  isSidechain?: boolean;
+  contextTokens: number;
+  model: string | null;
+}
+
+/** Totals, peaks and the last model over requests that count, in the order given (the last main model wins). */
+export function totalsByAgent(requests: Iterable<CountedRequest>): SessionFacts {
+  const byAgent = new Map<string, AgentTotals>();
   let lastModel: string | null = null;
-  for (const sample of countedSamples(runtime, merged)) {
-    let totals = byAgent.get(sample.agentId);
+  for (const request of requests) {
+    const agentId = request.agentId ?? "";
+    let totals = byAgent.get(agentId);
     if (!totals) {
-      totals = emptyTotals();
-      byAgent.set(sample.agentId, totals);
+      totals = emptyAgentTotals();
+      byAgent.set(agentId, totals);
     }
-    totals.n += 1;
-    totals.i += sample.inputTokens;
-    totals.cw += sample.cacheWriteTokens;
-    totals.cr += sample.cacheReadTokens;
-    totals.o += sample.outputTokens;
-    totals.r += sample.reasoningTokens;
-    totals.peakAll = Math.max(totals.peakAll, sample.contextTokens);
-    if (!sample.isSidechain) totals.peakOwn = Math.max(totals.peakOwn, sample.contextTokens);
-    // Sorted by time: the last main request with a model names the model table's row.
-    if (sample.agentId === "" && !sample.isSidechain && sample.model !== null) lastModel = sample.model;
+    totals.requests += 1;
+    addTokens(totals, request);
+    totals.peakAll = Math.max(totals.peakAll, request.contextTokens);
+    if (request.isSidechain !== true) {
+      totals.peakOwn = Math.max(totals.peakOwn, request.contextTokens);
+      totals.hasOwn = true;
+    }
+    if (agentId === "" && request.isSidechain !== true && request.model !== null) lastModel = request.model;
   }
   return { byAgent, lastModel };
 }
 
+/** Totals, peaks and the last model over a session's merged samples (sorted by time: the last main request names the model). */
+export function summariseSamples(runtime: SessionRuntime, merged: readonly StoredSample[]): SessionFacts {
+  return totalsByAgent(countedSamples(runtime, merged));
+}
+
+/** The session's totals: its own requests and every subagent's. */
+export function sessionTotals(facts: SessionFacts): TokenTotals {
+  const totals = emptyTotals();
+  for (const agent of facts.byAgent.values()) addTotals(totals, agent);
+  return totals;
+}

@@ -1,4 +1,4 @@
-import type { SessionRuntime } from "./types";
+import { STATE_FILES_KIND, type SessionRuntime } from "../runtimes/runtimes";
 
 /** What a session page and `scan --agents --json` say of a session with no token counts. */
 export const NO_TOKEN_COUNTS = "No token counts in this session's log files, so it shows 0 tokens: they record activity (messages or tool calls) but no usage (Codex Desktop writes rollouts like this).";
@@ -9,5 +9,5 @@ export const NO_TOKEN_COUNTS = "No token counts in this session's log files, so 
  * sessions are state files, whose readings are not requests.
  */
 export function sessionNotices(session: { runtime: SessionRuntime | string; requests: number }): string[] {
-  return session.requests === 0 && session.runtime !== "seed" ? [NO_TOKEN_COUNTS] : [];
+  return session.requests === 0 && session.runtime !== STATE_FILES_KIND ? [NO_TOKEN_COUNTS] : [];
 }

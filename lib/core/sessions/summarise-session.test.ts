@@ -1,44 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { resolveContextWindow, summariseSession, summariseSessions } from "./summarise-session";
-import type { ParsedSessionLog, RequestSample } from "./types";
+import { parsedLog, requestSample } from "./__fixtures__/session-log";
 
-function request(key: string, overrides: Partial<RequestSample> = {}): RequestSample {
-  return {
-    key,
-    timestamp: "2026-01-01T00:00:00.000Z",
-    model: "claude-opus-4-8",
-    inputTokens: 1,
-    cacheWriteTokens: 10,
-    cacheReadTokens: 100,
-    outputTokens: 5,
-    reasoningTokens: 0,
-    contextTokens: 111,
-    agentId: null,
-    line: 1,
-    ...overrides,
-  };
-}
-
-function log(overrides: Partial<ParsedSessionLog> = {}): ParsedSessionLog {
-  return {
-    runtime: "claude-code",
-    sessionId: "s1",
-    agentId: null,
-    agentType: null,
-    cwd: null,
-    branch: null,
-    models: ["claude-opus-4-8"],
-    startedAt: "2026-01-01T00:00:00.000Z",
-    endedAt: "2026-01-01T00:10:00.000Z",
-    contextWindow: null,
-    requests: [],
-    compactions: [],
-    unknownTypes: {},
-    badLines: [],
-    consumedBytes: 0,
-    ...overrides,
-  };
-}
+const request = requestSample;
+const log = parsedLog;
 
 describe("resolveContextWindow", () => {
   test("a user override wins, then the log, then the model table, else unknown", () => {

@@ -1,23 +1,17 @@
 import { earlierPrompt } from "./first-prompt";
 import { modelContextWindow } from "./model-context";
-import { dedupeRequests, sumTokens } from "./request-dedupe";
-import type {
-  CompactionEvent,
-  ContextWindowSource,
-  ParsedSessionLog,
-  RequestSample,
-  SessionRuntime,
-  SessionSummary,
-  SourceIssue,
-  SubagentSummary,
-} from "./types";
+import { dedupeRequests } from "./request-dedupe";
+import { emptyAgentTotals, sessionTotals, totalsByAgent, type SessionFacts } from "./session-facts";
+import type { SessionRuntime } from "../runtimes/runtimes";
+import type { CompactionEvent, ContextWindowSource, ParsedSessionLog, SessionSummary, SourceIssue, SubagentSummary } from "./types";
 
 /**
  * Per-session totals from a main log and its subagent logs (CONTRACTS.md "Sessions").
  *
  * - Requests are de-duplicated across all the session's files with the same rule the parsers use
  *   (request-dedupe.ts), so a response written to two files counts once.
- * - Totals include subagents; each subagent also gets its own totals.
+ * - Totals include subagents; each subagent also gets its own totals. Both come from session-facts.ts
+ *   (`totalsByAgent`), the computation ingest runs over stored samples.
  * - `peakContextTokens` is over the main session's own requests: not subagents, not 1.0.x inline
  *   sidechain requests (a subagent's prompt is not the main conversation's context).
  * - `contextWindow`: a user override wins, then what the log states (Codex), then the model table
@@ -48,7 +42,7 @@ export function summariseSession(inputs: readonly SessionLogInput[], options: Su
     ...mainInputs.flatMap((input) => input.log.requests),
     ...subagentInputs.flatMap((input) => input.log.requests),
   ]);
-  const mainRequests = allRequests.filter(isMainRequest);
+  const facts = totalsByAgent(allRequests);
 
   const models = uniqueInOrder([
     ...mainInputs.flatMap((input) => input.log.models),
@@ -57,8 +51,9 @@ export function summariseSession(inputs: readonly SessionLogInput[], options: Su
 
   const compactionEvents: CompactionEvent[] = mainInputs.flatMap((input) => input.log.compactions);
 
-  const peakContextTokens = mainRequests.reduce<number | null>((peak, request) => (peak === null || request.contextTokens > peak ? request.contextTokens : peak), null);
-  const lastMainModel = lastNonNull(mainRequests.map((request) => request.model)) ?? lastNonNull(mainInputs.flatMap((input) => input.log.models));
+  const main = facts.byAgent.get("");
+  const peakContextTokens = main?.hasOwn ? main.peakOwn : null;
+  const lastMainModel = facts.lastModel ?? lastNonNull(mainInputs.flatMap((input) => input.log.models));
   const window = resolveContextWindow(
     options.userContextWindow ?? null,
     lastNonNull(mainInputs.map((input) => input.log.contextWindow)) ?? lastNonNull(subagentInputs.map((input) => input.log.contextWindow)),
@@ -68,8 +63,7 @@ export function summariseSession(inputs: readonly SessionLogInput[], options: Su
   return {
     runtime,
     sessionId,
-    requests: allRequests.length,
-    ...sumTokens(allRequests),
+    ...sessionTotals(facts),
     models,
     startedAt: earliest(inputs.map((input) => input.log.startedAt)),
     endedAt: latest(inputs.map((input) => input.log.endedAt)),
@@ -81,7 +75,7 @@ export function summariseSession(inputs: readonly SessionLogInput[], options: Su
     peakContextTokens,
     contextWindow: window.tokens,
     contextWindowSource: window.source,
-    subagents: summariseSubagents(subagentInputs, allRequests),
+    subagents: summariseSubagents(subagentInputs, facts),
     sourceIssues: sourceIssues(runtime, inputs),
     // The main session's own prompt, the earliest of its files' (a subagent's task is no title).
     title: mainInputs.reduce((found, input) => earlierPrompt(found, input.log.firstPrompt), null as ReturnType<typeof earlierPrompt>)?.text ?? null,
@@ -122,14 +116,7 @@ export function resolveContextWindow(
   return { tokens: null, source: "unknown" };
 }
 
-function isMainRequest(request: RequestSample): boolean {
-  return request.agentId === null && request.isSidechain !== true;
-}
-
-function summariseSubagents(
-  subagentInputs: readonly SessionLogInput[],
-  keptRequests: readonly RequestSample[],
-): SubagentSummary[] {
+function summariseSubagents(subagentInputs: readonly SessionLogInput[], facts: SessionFacts): SubagentSummary[] {
   const byAgent = new Map<string, SessionLogInput[]>();
   for (const input of subagentInputs) {
     const agentId = input.log.agentId;
@@ -141,12 +128,16 @@ function summariseSubagents(
   const summaries: SubagentSummary[] = [];
   for (const [agentId, agentInputs] of byAgent) {
     // The session-level de-dup decides which copy counts; a subagent shows only what it kept.
-    const requests = keptRequests.filter((request) => request.agentId === agentId);
+    const { requests, inputTokens, cacheWriteTokens, cacheReadTokens, outputTokens, reasoningTokens } = facts.byAgent.get(agentId) ?? emptyAgentTotals();
     summaries.push({
       agentId,
       agentType: firstNonNull(agentInputs.map((input) => input.log.agentType)),
-      requests: requests.length,
-      ...sumTokens(requests),
+      requests,
+      inputTokens,
+      cacheWriteTokens,
+      cacheReadTokens,
+      outputTokens,
+      reasoningTokens,
       models: uniqueInOrder(agentInputs.flatMap((input) => input.log.models)),
       startedAt: earliest(agentInputs.map((input) => input.log.startedAt)),
       endedAt: latest(agentInputs.map((input) => input.log.endedAt)),

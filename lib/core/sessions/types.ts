@@ -1,20 +1,10 @@
 /**
  * One normalised model for every runtime's session log. Parsers turn a runtime's
  * own records into these; ingest stores them; pages and `scan --agents --json` read them.
- *
- * Token fields are disjoint (docs/cli.md, "Token accounting"; per-runtime mapping in docs/token-accounting.md):
- *   inputTokens + cacheWriteTokens + cacheReadTokens = prompt size of the request
- *   outputTokens includes reasoningTokens.
+ * Token fields: lib/core/tokens.ts (disjoint; the one rule is written there).
  */
-export type SessionRuntime = "claude-code" | "codex" | "gemini-cli" | "opencode" | "seed";
-
-export interface TokenCounts {
-  inputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
-}
+import type { SessionRuntime } from "../runtimes/runtimes";
+import type { TokenCounts } from "../tokens";
 
 export interface RequestSample extends TokenCounts {
   /**
@@ -27,7 +17,7 @@ export interface RequestSample extends TokenCounts {
   /** ISO 8601 UTC, or null when the log gives no time for it. */
   timestamp: string | null;
   model: string | null;
-  /** Prompt size of this request = input + cacheWrite + cacheRead (the context used). */
+  /** Prompt size of this request = input + cacheWriteTokens + cacheRead (the context used). */
   contextTokens: number;
   /**
    * Estimated tokens of tool results in that prompt: bytes of the tool results sent since the start

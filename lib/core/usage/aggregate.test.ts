@@ -48,15 +48,15 @@ describe("report rows", () => {
     entry("2025-03-02T01:00:00Z", { timestampMs: null }),
   ];
 
-  it("one row per date in the zone, with ccusage's fields, models and per-model costs", () => {
+  it("one row per date in the zone, with the token counts, models and per-model costs", () => {
     const utc = periodRows(entries, { kind: "daily", timeZone: "UTC" });
     expect(utc.map((row) => [row.period, row.totalTokens, row.totalCost, row.runtime])).toEqual([
       ["2025-03-01", 20, 0.75, "all"],
       ["2025-03-02", 10, null, "claude-code"],
     ]);
     expect(utc[0]!.modelBreakdowns).toEqual([
-      { modelName: "claude-sonnet-4-6", inputTokens: 1, outputTokens: 2, cacheCreationTokens: 3, cacheReadTokens: 4, cost: 0.5 },
-      { modelName: "gpt-5.3-codex", inputTokens: 1, outputTokens: 2, cacheCreationTokens: 3, cacheReadTokens: 4, cost: 0.25 },
+      { modelName: "claude-sonnet-4-6", inputTokens: 1, outputTokens: 2, cacheWriteTokens: 3, cacheReadTokens: 4, reasoningTokens: 0, cost: 0.5 },
+      { modelName: "gpt-5.3-codex", inputTokens: 1, outputTokens: 2, cacheWriteTokens: 3, cacheReadTokens: 4, reasoningTokens: 0, cost: 0.25 },
     ]);
     expect(utc[1]!.unpricedModels).toEqual(["mystery"]);
     // In Tokyo the 16:00Z request is already the 2nd.

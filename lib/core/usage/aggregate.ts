@@ -1,11 +1,12 @@
 /**
- * Requests summed into report rows with ccusage 20's field names (`inputTokens`, `outputTokens`,
- * `cacheCreationTokens`, `cacheReadTokens`, `totalTokens`, `totalCost`, `modelsUsed`,
- * `modelBreakdowns[]`), plus Baton's own (`runtime`, `reasoningTokens`, `requests`,
- * `unpricedModels`, `recordedCost`). A model without a price has cost null (never 0); a row's
- * `totalCost` sums its priced requests and is null only when none is priced, and `unpricedModels`
- * names what it leaves out, so a partial sum never passes for the whole.
+ * Requests summed into report rows: Baton's token counts (lib/core/tokens.ts) with ccusage 20's row
+ * facts (`totalTokens`, `totalCost`, `modelsUsed`, `modelBreakdowns[]`), plus Baton's own (`runtime`,
+ * `requests`, `unpricedModels`, `recordedCost`); report.ts writes them out under ccusage's names. A
+ * model without a price has cost null (never 0); a row's `totalCost` sums its priced requests and is
+ * null only when none is priced, and `unpricedModels` names what it leaves out, so a partial sum never
+ * passes for the whole.
  */
+import { addTokens, addTotals, emptyTokens, emptyTotals, totalTokens, type TokenCounts, type TokenTotals } from "../tokens";
 import type { CostableRequest } from "./cost";
 import { dateInZone, periodOf, type PeriodKind, type WeekStart } from "./periods";
 
@@ -24,22 +25,17 @@ export interface UsageEntry extends CostableRequest {
   recordedCostUsd: number | null;
 }
 
-export interface TokenTotals {
-  inputTokens: number;
-  outputTokens: number;
-  cacheCreationTokens: number;
-  cacheReadTokens: number;
-  totalTokens: number;
-  reasoningTokens: number;
-  requests: number;
-}
-
-export interface ModelBreakdown extends Omit<TokenTotals, "totalTokens" | "reasoningTokens" | "requests"> {
+export interface ModelBreakdown extends TokenCounts {
   modelName: string;
   cost: number | null;
 }
 
-export interface UsageRow extends TokenTotals {
+/** Summed requests with ccusage's `totalTokens` (prompt + output). */
+export interface RowTotals extends TokenTotals {
+  totalTokens: number;
+}
+
+export interface UsageRow extends RowTotals {
   totalCost: number | null;
   modelsUsed: string[];
   modelBreakdowns: ModelBreakdown[];
@@ -56,7 +52,7 @@ export type Breakdown = "model" | "runtime" | "repo" | "branch" | null;
 
 /** Running sums for one row. */
 export class RowAccumulator {
-  private totals: TokenTotals = emptyTotals();
+  private totals: RowTotals = { ...emptyTotals(), totalTokens: 0 };
   private cost = 0;
   private priced = 0;
   private recorded: number | null = null;
@@ -65,7 +61,9 @@ export class RowAccumulator {
   private readonly unpriced = new Set<string>();
 
   add(entry: UsageEntry): void {
-    addTotals(this.totals, entry);
+    addTokens(this.totals, entry);
+    this.totals.requests += 1;
+    this.totals.totalTokens += totalTokens(entry);
     this.runtimeSet.add(entry.runtime);
     if (entry.cost === null) {
       this.unpriced.add(entry.model ?? "unknown");
@@ -77,13 +75,10 @@ export class RowAccumulator {
     const name = entry.model ?? "unknown";
     let model = this.models.get(name);
     if (model === undefined) {
-      model = { modelName: name, inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, cost: 0 };
+      model = { modelName: name, ...emptyTokens(), cost: 0 };
       this.models.set(name, model);
     }
-    model.inputTokens += entry.inputTokens;
-    model.outputTokens += entry.outputTokens;
-    model.cacheCreationTokens += entry.cacheWriteTokens;
-    model.cacheReadTokens += entry.cacheReadTokens;
+    addTokens(model, entry);
     model.cost = entry.cost === null || model.cost === null ? null : model.cost + entry.cost;
   }
 
@@ -101,22 +96,6 @@ export class RowAccumulator {
       recordedCost: this.recorded,
     };
   }
-}
-
-const TOKEN_KEYS = ["inputTokens", "outputTokens", "cacheCreationTokens", "cacheReadTokens", "totalTokens", "reasoningTokens", "requests"] as const satisfies readonly (keyof TokenTotals)[];
-
-export function emptyTotals(): TokenTotals {
-  return { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, totalTokens: 0, reasoningTokens: 0, requests: 0 };
-}
-
-function addTotals(totals: TokenTotals, entry: CostableRequest): void {
-  totals.inputTokens += entry.inputTokens;
-  totals.outputTokens += entry.outputTokens;
-  totals.cacheCreationTokens += entry.cacheWriteTokens;
-  totals.cacheReadTokens += entry.cacheReadTokens;
-  totals.reasoningTokens += entry.reasoningTokens;
-  totals.totalTokens += entry.inputTokens + entry.outputTokens + entry.cacheWriteTokens + entry.cacheReadTokens;
-  totals.requests += 1;
 }
 
 export function breakdownKey(entry: UsageEntry, breakdown: Breakdown): string {
@@ -175,7 +154,8 @@ export function sumUsageRows(rows: readonly UsageRow[]): UsageRow {
   const runtimes = new Set<string>();
   const unpriced = new Set<string>();
   for (const row of rows) {
-    for (const key of TOKEN_KEYS) total[key] += row[key];
+    addTotals(total, row);
+    total.totalTokens += row.totalTokens;
     if (row.totalCost !== null) {
       total.totalCost = (total.totalCost ?? 0) + row.totalCost;
       priced = true;
@@ -196,8 +176,8 @@ export function sumUsageRows(rows: readonly UsageRow[]): UsageRow {
 /** The totals object of a report: the rows summed (cost null only when no row has one). */
 export function totalsOf(rows: readonly UsageRow[]) {
   const sum = sumUsageRows(rows);
-  const totals = emptyTotals();
-  for (const key of TOKEN_KEYS) totals[key] = sum[key];
+  const totals: RowTotals = { ...emptyTotals(), totalTokens: sum.totalTokens };
+  addTotals(totals, sum);
   return { ...totals, totalCost: sum.totalCost, recordedCost: sum.recordedCost, unpricedModels: sum.unpricedModels };
 }
 

@@ -7,6 +7,7 @@
  * block (its last request less than 5 h ago and its end still ahead) gets a burn rate and a
  * projection to its end; a plan limit gives the time it is projected to be reached.
  */
+import { addTokens, ccusageBlockTokenCounts, emptyTokens, totalTokens as sumOfTokens } from "../tokens";
 import type { UsageEntry } from "./aggregate";
 
 export const BLOCK_MS = 5 * 60 * 60 * 1000;
@@ -41,7 +42,8 @@ export interface UsageBlock {
   isActive: boolean;
   isGap: boolean;
   entries: number;
-  tokenCounts: { inputTokens: number; outputTokens: number; cacheCreationInputTokens: number; cacheReadInputTokens: number };
+  /** ccusage's names: this is the JSON document `report blocks --json` prints. */
+  tokenCounts: ReturnType<typeof ccusageBlockTokenCounts>;
   totalTokens: number;
   costUSD: number | null;
   models: string[];
@@ -107,7 +109,7 @@ function gapBlock(lastMs: number, nextMs: number): UsageBlock {
     isActive: false,
     isGap: true,
     entries: 0,
-    tokenCounts: { inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
+    tokenCounts: ccusageBlockTokenCounts(emptyTokens()),
     totalTokens: 0,
     costUSD: 0,
     models: [],
@@ -121,17 +123,14 @@ function gapBlock(lastMs: number, nextMs: number): UsageBlock {
 function makeBlock(startMs: number, entries: TimedEntry[], options: BlockOptions): UsageBlock {
   const endMs = startMs + BLOCK_MS;
   const lastMs = entries[entries.length - 1]!.timestampMs;
-  const counts = { inputTokens: 0, outputTokens: 0, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 };
+  const counts = emptyTokens();
   let cost = 0;
   let priced = 0;
   const models = new Set<string>();
   const runtimes = new Set<string>();
   const unpriced = new Set<string>();
   for (const entry of entries) {
-    counts.inputTokens += entry.inputTokens;
-    counts.outputTokens += entry.outputTokens;
-    counts.cacheCreationInputTokens += entry.cacheWriteTokens;
-    counts.cacheReadInputTokens += entry.cacheReadTokens;
+    addTokens(counts, entry);
     if (entry.model) models.add(entry.model);
     runtimes.add(entry.runtime);
     if (entry.cost === null) unpriced.add(entry.model ?? "unknown");
@@ -140,7 +139,7 @@ function makeBlock(startMs: number, entries: TimedEntry[], options: BlockOptions
       priced += 1;
     }
   }
-  const totalTokens = counts.inputTokens + counts.outputTokens + counts.cacheCreationInputTokens + counts.cacheReadInputTokens;
+  const totalTokens = sumOfTokens(counts);
   const costUSD = priced === 0 ? null : cost;
   const isActive = options.now - lastMs < BLOCK_MS && options.now < endMs;
   const durationMinutes = (lastMs - entries[0]!.timestampMs) / 60_000;
@@ -169,7 +168,7 @@ function makeBlock(startMs: number, entries: TimedEntry[], options: BlockOptions
     isActive,
     isGap: false,
     entries: entries.length,
-    tokenCounts: counts,
+    tokenCounts: ccusageBlockTokenCounts(counts),
     totalTokens,
     costUSD,
     models: [...models],
@@ -187,7 +186,7 @@ function limitStatus(limit: PlanLimit, entries: TimedEntry[], block: UsageBlock,
   let used = 0;
   let reachedAt: string | null = null;
   for (const entry of entries) {
-    used += limit.kind === "tokens" ? entry.inputTokens + entry.outputTokens + entry.cacheWriteTokens + entry.cacheReadTokens : (entry.cost ?? 0);
+    used += limit.kind === "tokens" ? sumOfTokens(entry) : (entry.cost ?? 0);
     if (reachedAt === null && used >= limit.amount) reachedAt = new Date(entry.timestampMs).toISOString();
   }
   let projectedAt: string | null = null;

@@ -3,15 +3,11 @@
  * input, cache write (its 1-hour part priced apart), cache read, output (reasoning inside it), at
  * the rates of the tier its prompt size falls in. An estimate: providers bill by their own meters.
  */
+import { promptTokens, type TokenCounts } from "../tokens";
 import type { PriceEntry, PriceRates, PriceTable } from "./prices";
 
-export interface CostableRequest {
+export interface CostableRequest extends TokenCounts {
   model: string | null;
-  inputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
   cacheWrite1hTokens?: number;
 }
 
@@ -30,7 +26,7 @@ export function ratesFor(entry: PriceEntry, promptTokens: number): PriceRates {
 
 /** USD for the request at this entry's prices. */
 export function requestCostWith(entry: PriceEntry, request: CostableRequest): number {
-  const prompt = request.inputTokens + request.cacheWriteTokens + request.cacheReadTokens;
+  const prompt = promptTokens(request);
   const rates = ratesFor(entry, prompt);
   const oneHour = Math.min(request.cacheWrite1hTokens ?? 0, request.cacheWriteTokens);
   const reasoning = Math.min(request.reasoningTokens, request.outputTokens);

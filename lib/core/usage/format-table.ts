@@ -7,7 +7,7 @@ export interface TableRow {
   label: string;
   inputTokens: number;
   outputTokens: number;
-  cacheCreationTokens: number;
+  cacheWriteTokens: number;
   cacheReadTokens: number;
   totalTokens: number;
   totalCost: number | null;
@@ -50,7 +50,7 @@ export function formatUsageTable(title: string, rows: readonly TableRow[], total
     cut(row.label, labelWidth),
     shortCount(row.inputTokens),
     shortCount(row.outputTokens),
-    shortCount(row.cacheCreationTokens),
+    shortCount(row.cacheWriteTokens),
     shortCount(row.cacheReadTokens),
     shortCount(row.totalTokens),
     formatCost(row.totalCost),

@@ -5,7 +5,7 @@
  * Colours are decided here, not in the component (runtimes keep their theme colours).
  */
 import type { PeriodRow } from "./aggregate";
-import { RUNTIME_COLORS, runtimeName } from "../runtimes/runtime-names.data";
+import { runtimeColor, runtimeName } from "../runtimes/runtimes";
 import { weekOf, type PeriodKind } from "./periods";
 
 export type UsageMetric = "tokens" | "cost";
@@ -43,7 +43,7 @@ export function prepareUsageChart(rows: readonly PeriodRow[], options: { kind: P
   const series: UsageChartSeries[] = shown.map((group, index) => ({
     key: `s${index}`,
     label: nameOf(group),
-    color: options.breakdownIsRuntime ? (RUNTIME_COLORS[group] ?? PALETTE[index % PALETTE.length]!) : PALETTE[index % PALETTE.length]!,
+    color: options.breakdownIsRuntime ? (runtimeColor(group) ?? PALETTE[index % PALETTE.length]!) : PALETTE[index % PALETTE.length]!,
   }));
   if (folded.size > 0) series.push({ key: "other", label: `other (${folded.size})`, color: OTHER_COLOR });
   const keyOf = new Map(shown.map((group, index) => [group, `s${index}`]));

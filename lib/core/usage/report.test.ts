@@ -46,7 +46,7 @@ describe("report documents", () => {
 
 describe("terminal table", () => {
   it("never passes 80 columns, even with huge counts, long labels and costs", () => {
-    const rows = [{ label: "a-very-long-session-label-that-goes-on", inputTokens: 123_456_789_012, outputTokens: 9_999_999, cacheCreationTokens: 1, cacheReadTokens: 40_000_000_000, totalTokens: 40_133_456_789_013, totalCost: 123_456.78, detail: "x".repeat(200) }];
+    const rows = [{ label: "a-very-long-session-label-that-goes-on", inputTokens: 123_456_789_012, outputTokens: 9_999_999, cacheWriteTokens: 1, cacheReadTokens: 40_000_000_000, totalTokens: 40_133_456_789_013, totalCost: 123_456.78, detail: "x".repeat(200) }];
     const lines = formatUsageTable("Usage by date (Pacific/Chatham)", rows, { ...rows[0]!, label: "Total" }, ["No price for " + "m, ".repeat(60)]);
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
     expect(lines.join("\n")).toContain("estimate");

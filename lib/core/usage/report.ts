@@ -4,6 +4,7 @@
  * (`runtime`, `reasoningTokens`, `requests`, `unpricedModels`, `recordedCost`, and per document
  * `costIsEstimate`, `timezone`, `prices`). Pure: the CLI and the page build them from loaded entries.
  */
+import { ccusageTokenFields } from "../tokens";
 import { groupRows, periodRows, totalsOf, type Breakdown, type UsageEntry, type UsageRow } from "./aggregate";
 import { usageBlocks, type PlanLimit } from "./blocks";
 import { dateInZone, type PeriodKind } from "./periods";
@@ -36,23 +37,32 @@ export interface ReportOptions {
 
 const PERIOD_FIELD = { daily: "date", weekly: "week", monthly: "month" } as const;
 
-/** The row with ccusage's fields first, in ccusage's order, then Baton's. */
+/** The row with ccusage's fields first, in ccusage's order and under its names, then Baton's. */
 function ccusageRow(row: UsageRow) {
   return {
-    inputTokens: row.inputTokens,
-    outputTokens: row.outputTokens,
-    cacheCreationTokens: row.cacheCreationTokens,
-    cacheReadTokens: row.cacheReadTokens,
+    ...ccusageTokenFields(row),
     totalTokens: row.totalTokens,
     totalCost: row.totalCost,
     modelsUsed: row.modelsUsed,
-    modelBreakdowns: row.modelBreakdowns,
+    modelBreakdowns: row.modelBreakdowns.map((model) => ({ modelName: model.modelName, ...ccusageTokenFields(model), cost: model.cost })),
     runtime: row.runtime,
     runtimes: row.runtimes,
     reasoningTokens: row.reasoningTokens,
     requests: row.requests,
     unpricedModels: row.unpricedModels,
     recordedCost: row.recordedCost,
+  };
+}
+
+/** A report's `totals` under ccusage's names, in its order, then Baton's. */
+function ccusageTotals(totals: ReturnType<typeof totalsOf>) {
+  return {
+    ...ccusageTokenFields(totals),
+    totalTokens: totals.totalTokens,
+    reasoningTokens: totals.reasoningTokens,
+    requests: totals.requests,
+    totalCost: totals.totalCost,
+    recordedCost: totals.recordedCost,
   };
 }
 
@@ -71,10 +81,9 @@ export function periodReport(kind: PeriodKind, entries: readonly UsageEntry[], o
   const totals = totalsOf(rows);
   const breakdown = options.breakdown ?? null;
   const list = rows.map((row) => ({ [field]: row.period, ...(breakdown && breakdown !== "runtime" ? { [breakdown]: row.group } : {}), ...ccusageRow(row) }));
-  const { unpricedModels, ...totalFields } = totals;
-  return { [kind]: list, totals: totalFields, ...documentExtras(options, unpricedModels) } as {
+  return { [kind]: list, totals: ccusageTotals(totals), ...documentExtras(options, totals.unpricedModels) } as {
     [key: string]: unknown;
-    totals: Omit<typeof totals, "unpricedModels">;
+    totals: ReturnType<typeof ccusageTotals>;
   };
 }
 
@@ -116,8 +125,8 @@ export function sessionReport(entries: readonly UsageEntry[], sessions: Readonly
       };
     })
     .sort((a, b) => (b.lastActivity ?? "").localeCompare(a.lastActivity ?? "") || a.sessionId.localeCompare(b.sessionId));
-  const { unpricedModels, ...totals } = totalsOf([...rows.values()]);
-  return { sessions: list, totals, ...documentExtras(options, unpricedModels) };
+  const totals = totalsOf([...rows.values()]);
+  return { sessions: list, totals: ccusageTotals(totals), ...documentExtras(options, totals.unpricedModels) };
 }
 
 export function blocksReport(entries: readonly UsageEntry[], options: ReportOptions) {

@@ -3,6 +3,7 @@
  * passed the limit, or when the week's average rate so far reaches it before the week ends. Weeks
  * are calendar weeks in the report's zone (starting Sunday, as the weekly report).
  */
+import { totalTokens } from "../tokens";
 import type { UsageEntry } from "./aggregate";
 import type { PlanLimit } from "./blocks";
 import { dateInZone, weekOf, type WeekStart } from "./periods";
@@ -41,7 +42,7 @@ export function weekLimitStatus(entries: readonly UsageEntry[], limit: PlanLimit
   let used = 0;
   let reachedAt: string | null = null;
   for (const entry of inWeek) {
-    used += limit.kind === "tokens" ? entry.inputTokens + entry.outputTokens + entry.cacheWriteTokens + entry.cacheReadTokens : (entry.cost ?? 0);
+    used += limit.kind === "tokens" ? totalTokens(entry) : (entry.cost ?? 0);
     if (reachedAt === null && used >= limit.amount) reachedAt = new Date(entry.timestampMs!).toISOString();
   }
   const elapsed = Math.max(0, options.now - start);

@@ -25,11 +25,32 @@ describe("requireAccess usage", () => {
     for (const file of [...sources("app"), ...sources("lib"), ...sources("cli"), "proxy.ts"]) {
       const lines = readFileSync(path.join(ROOT, file), "utf8").split("\n");
       lines.forEach((line, index) => {
-        if (/\b(requireAccess|requireActionAccess|requirePageActor)\(/.test(line) && !/\b(await|return)\s+(requireAccess|requireActionAccess|requirePageActor)\(/.test(line) && !/^\s*(\*|\/\/|export (async )?function|import)/.test(line) && !/function (requireAccess|requireActionAccess|requirePageActor)/.test(line)) {
+        if (/\b(requireAccess|requirePageActor)\(/.test(line) && !/\b(await|return)\s+(requireAccess|requirePageActor)\(/.test(line) && !/^\s*(\*|\/\/|export (async )?function|import)/.test(line) && !/function (requireAccess|requirePageActor)/.test(line)) {
           unawaited.push(`${file}:${index + 1}: ${line.trim()}`);
         }
       });
     }
     expect(unawaited).toEqual([]);
+  });
+});
+
+describe("route handlers and server actions", () => {
+  it("every route handler goes through route() (the OTLP receiver through handleOtlp, which answers in OTLP's encoding) and every server action through serverAction()", () => {
+    const outside: string[] = [];
+    for (const file of sources("app").filter((name) => name.endsWith(`${path.sep}route.ts`))) {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      for (const match of text.matchAll(/^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b(.*)$/gm)) {
+        const line = match[0];
+        const through = /= route\(|= reviewRoute\(|= reviewReadRoute\(/.test(line) || /return handleOtlp\(/.test(text) || /^export const (GET|POST) = authRoute;$/.test(line);
+        if (!through) outside.push(`${file}: ${line.trim()}`);
+      }
+    }
+    for (const file of sources("lib").filter((name) => readFileSync(path.join(ROOT, name), "utf8").startsWith('"use server"'))) {
+      const text = readFileSync(path.join(ROOT, file), "utf8");
+      for (const match of text.matchAll(/^export (?:const|async function) (\w+)(.*)$/gm)) {
+        if (!/= serverAction\(/.test(match[0])) outside.push(`${file}: ${match[0].trim()}`);
+      }
+    }
+    expect(outside).toEqual([]);
   });
 });

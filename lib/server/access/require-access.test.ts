@@ -1,7 +1,8 @@
+import { AppError } from "../app-error";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildAccessPolicy, describeAllowedHosts } from "./access-policy";
 import { LOCAL_ACTOR, type Actor } from "../../core/access/actor";
-import { AccessError, registerTeamActorResolver, requireAccess } from "./require-access";
+import { registerTeamActorResolver, requireAccess } from "./require-access";
 
 describe("buildAccessPolicy", () => {
   const machine = () => ["my-laptop", "192.168.1.20", "[fd00::20]"];
@@ -38,7 +39,7 @@ describe("requireAccess", () => {
     return requireAccess(new Request("http://127.0.0.1:3113/api/scan", { method, headers }), "scan:run");
   }
 
-  it("refuses with an AccessError carrying the status the route answers", async () => {
+  it("refuses with an AppError carrying the status the route answers", async () => {
     vi.stubEnv("BATON_SERVE_PORT", "3113");
     vi.stubEnv("BATON_ALLOWED_HOSTS", "baton.test");
     await expect(call({ host: "127.0.0.1:3113" })).resolves.toEqual(LOCAL_ACTOR);
@@ -46,7 +47,7 @@ describe("requireAccess", () => {
     await expect(call({ host: "baton.test:3113", origin: "http://baton.test:3113" })).resolves.toEqual(LOCAL_ACTOR);
     await expect(call({ host: "evil.example:3113" })).rejects.toMatchObject({ status: 421 });
     await expect(call({ host: "127.0.0.1:3113", origin: "http://evil.example" })).rejects.toMatchObject({ status: 403 });
-    await expect(call({ host: "127.0.0.1:3113", origin: "http://evil.example" })).rejects.toBeInstanceOf(AccessError);
+    await expect(call({ host: "127.0.0.1:3113", origin: "http://evil.example" })).rejects.toBeInstanceOf(AppError);
   });
 
   it("checks Origin for a scope that changes something, even on a GET", async () => {
@@ -64,7 +65,7 @@ describe("requireAccess", () => {
 
   it("reads the environment again when it changes", async () => {
     vi.stubEnv("BATON_SERVE_PORT", "3113");
-    await expect(call({ host: "other.test:3113" })).rejects.toBeInstanceOf(AccessError);
+    await expect(call({ host: "other.test:3113" })).rejects.toBeInstanceOf(AppError);
     vi.stubEnv("BATON_ALLOWED_HOSTS", "other.test");
     await expect(call({ host: "other.test:3113" })).resolves.toBeDefined();
   });

@@ -6,21 +6,11 @@
  * signed-in user or the bearer token's owner, refused with 401 (nobody) or 403 (role or token scope too
  * narrow). The team resolver is registered by lib/server/auth, so this file stays free of auth imports.
  */
+import { AppError } from "../app-error";
 import { LOCAL_ACTOR, type Actor } from "../../core/access/actor";
 import { checkRequest } from "../../core/web/request-guard";
 import { accessPolicy } from "./access-policy";
 import { ACCESS_SCOPES, everyTokenHolds, roleHolds, type AccessScope } from "./access-scopes.data";
-
-/** Thrown when a request may not go on; the route wrapper answers `status` with `message`. */
-export class AccessError extends Error {
-  constructor(
-    readonly status: 401 | 403 | 421,
-    message: string,
-  ) {
-    super(message);
-    this.name = "AccessError";
-  }
-}
 
 /** The parts of a request the check reads (a Request, or a server action's method + headers). */
 export interface AccessRequest {
@@ -77,17 +67,17 @@ export function checkRequestOrigin(request: AccessRequest, scope: AccessScope): 
     accessPolicy(),
     { mutates: ACCESS_SCOPES[scope].mutates || undefined },
   );
-  if (!verdict.ok) throw new AccessError(verdict.status, verdict.reason);
+  if (!verdict.ok) throw new AppError(verdict.status, verdict.reason);
 }
 
 export async function requireAccess(request: AccessRequest, scope: AccessScope): Promise<Actor> {
   checkRequestOrigin(request, scope);
   if (!isTeamMode() || ACCESS_SCOPES[scope].public) return LOCAL_ACTOR;
   const teamResolver = registry.batonTeamResolver ?? null;
-  if (teamResolver === null) throw new AccessError(401, "sign-in is not available on this server");
+  if (teamResolver === null) throw new AppError(401, "sign-in is not available on this server");
   const found = await teamResolver(request);
-  if (found === null) throw new AccessError(401, "sign in, or send Authorization: Bearer <token>");
-  if (!roleHolds(found.actor.role, scope)) throw new AccessError(403, `a ${found.actor.role} may not do this (${scope})`);
-  if (found.scopes !== null && !found.scopes.includes(scope) && !everyTokenHolds(scope)) throw new AccessError(403, `this token does not hold the scope ${scope}`);
+  if (found === null) throw new AppError(401, "sign in, or send Authorization: Bearer <token>");
+  if (!roleHolds(found.actor.role, scope)) throw new AppError(403, `a ${found.actor.role} may not do this (${scope})`);
+  if (found.scopes !== null && !found.scopes.includes(scope) && !everyTokenHolds(scope)) throw new AppError(403, `this token does not hold the scope ${scope}`);
   return found.actor;
 }

@@ -14,7 +14,7 @@ import { handoffAnchor, minimalFolders } from "../../core/discovery/handoff-rule
 import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
 import { hasHandoffStructure, structureFields } from "../../core/handoff/handoff-signals";
 import { buildResume, type ResumePlan } from "../../core/resume/build-resume";
-import type { ResumeRuntime } from "../../core/resume/runtimes";
+import type { ResumeRuntime } from "../../core/runtimes/resume-commands";
 import { blobIntroductions, defaultBranch, gitBlobSha, listBranches, readBlobs, type GitRef, type RepoInfo } from "../git";
 import { listCommitFiles } from "../git-tree-walk";
 import { createHandoffMatcher } from "../ingest/handoff-globs";

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { finding, type Finding } from "../../core/findings";
+import { RUNTIME, runtimeLogs, type RuntimeLogLocation } from "../../core/runtimes/runtimes";
 import { parseGeminiProjects } from "../../core/sessions/parse-gemini-chat";
 
 /**
@@ -71,8 +72,26 @@ export interface AgentSources {
   links: string[];
 }
 
-/** The variable that points each runtime's log folder elsewhere (as ccusage reads them; docs/cli.md). */
-export const FOLDER_VARIABLES = { claude: "CLAUDE_CONFIG_DIR", codex: "CODEX_HOME", gemini: "GEMINI_DATA_DIR", opencode: "OPENCODE_DATA_DIR" } as const;
+/** Each runtime's log folders: the variable that points them elsewhere and the defaults (lib/core/runtimes). */
+const LOGS = {
+  claude: runtimeLogs(RUNTIME.claudeCode),
+  codex: runtimeLogs(RUNTIME.codex),
+  gemini: runtimeLogs(RUNTIME.geminiCli),
+  opencode: runtimeLogs(RUNTIME.opencode),
+};
+
+/** The folders a location names: its variable's comma list when set, else its defaults under the home folder. */
+function configuredFolders(location: RuntimeLogLocation, options: DiscoverAgentSourcesOptions): string[] {
+  const configured = options.env[location.variable];
+  if (configured !== undefined) return splitList(configured).map((raw) => expandHome(raw, options.homeDir));
+  return defaultFolders(location, options);
+}
+
+/** The defaults; one under `.config` follows `XDG_CONFIG_HOME` when that is set. */
+function defaultFolders(location: RuntimeLogLocation, options: DiscoverAgentSourcesOptions): string[] {
+  const xdg = options.env.XDG_CONFIG_HOME ? expandHome(options.env.XDG_CONFIG_HOME, options.homeDir) : null;
+  return location.defaults.map(([first, ...rest]) => (first === ".config" && xdg !== null ? path.join(xdg, ...rest) : path.join(options.homeDir, first!, ...rest)));
+}
 
 export async function discoverAgentSources(options: DiscoverAgentSourcesOptions): Promise<AgentSources> {
   const issues: Finding[] = [];
@@ -90,7 +109,7 @@ export async function discoverAgentSources(options: DiscoverAgentSourcesOptions)
 
 async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Finding[], links: string[]): Promise<AgentSources["claude"]> {
   const roots: string[] = [];
-  const configured = options.env.CLAUDE_CONFIG_DIR;
+  const configured = options.env[LOGS.claude.variable];
   if (configured !== undefined) {
     for (const raw of splitList(configured)) {
       let root = expandHome(raw, options.homeDir);
@@ -103,13 +122,12 @@ async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Find
           "agent-source-missing",
           "warning",
           null,
-          `CLAUDE_CONFIG_DIR names no Claude data directory (each entry must contain projects/): ${configured}`,
+          `${LOGS.claude.variable} names no Claude data directory (each entry must contain projects/): ${configured}`,
         ),
       );
     }
   } else {
-    const xdg = options.env.XDG_CONFIG_HOME ? expandHome(options.env.XDG_CONFIG_HOME, options.homeDir) : path.join(options.homeDir, ".config");
-    for (const root of [path.join(xdg, "claude"), path.join(options.homeDir, ".claude")]) {
+    for (const root of defaultFolders(LOGS.claude, options)) {
       if ((await isDirectory(path.join(root, "projects"))) && !roots.includes(root)) roots.push(root);
     }
   }
@@ -118,7 +136,7 @@ async function discoverClaude(options: DiscoverAgentSourcesOptions, issues: Find
   for (const root of roots) {
     const projectsDir = path.join(root, "projects");
     // Subagent .meta.json files are listed too: whether one exists is then a lookup, not a stat.
-    const listed = await listFiles(projectsDir, (name) => name.endsWith(".jsonl") || name.endsWith(".meta.json"), FOLDER_VARIABLES.claude, issues, links);
+    const listed = await listFiles(projectsDir, (name) => name.endsWith(".jsonl") || name.endsWith(".meta.json"), LOGS.claude.variable, issues, links);
     const metaFiles = new Set(listed.filter((file) => file.endsWith(".meta.json")));
     for (const file of listed) {
       if (file.endsWith(".jsonl")) files.push(classifyClaudeFile(projectsDir, file, metaFiles));
@@ -158,7 +176,7 @@ function classifyClaudeFile(projectsDir: string, file: string, metaFiles: Readon
 /* ---- Codex ---- */
 
 async function discoverCodex(options: DiscoverAgentSourcesOptions, issues: Finding[], links: string[]): Promise<AgentSources["codex"]> {
-  const homes = options.env.CODEX_HOME !== undefined ? splitList(options.env.CODEX_HOME).map((raw) => expandHome(raw, options.homeDir)) : [path.join(options.homeDir, ".codex")];
+  const homes = configuredFolders(LOGS.codex, options);
   const roots: string[] = [];
   const files: CodexSourceFile[] = [];
   for (const home of homes) {
@@ -171,7 +189,7 @@ async function discoverCodex(options: DiscoverAgentSourcesOptions, issues: Findi
     ] as const) {
       if (root === null || roots.includes(root)) continue;
       roots.push(root);
-      for (const file of await listFiles(root, (name) => name.endsWith(".jsonl"), FOLDER_VARIABLES.codex, issues, links)) {
+      for (const file of await listFiles(root, (name) => name.endsWith(".jsonl"), LOGS.codex.variable, issues, links)) {
         files.push({ path: file, relativeKey: relativeInside(root, file).replace(/\.jsonl$/, "").split(path.sep).join("/"), archived: isArchived });
       }
     }
@@ -183,10 +201,7 @@ async function discoverCodex(options: DiscoverAgentSourcesOptions, issues: Findi
 /* ---- Gemini CLI ---- */
 
 async function discoverGemini(options: DiscoverAgentSourcesOptions, issues: Finding[], links: string[]): Promise<AgentSources["gemini"]> {
-  const candidates =
-    options.env.GEMINI_DATA_DIR !== undefined
-      ? splitList(options.env.GEMINI_DATA_DIR).map((raw) => expandHome(raw, options.homeDir))
-      : [path.join(options.homeDir, ".gemini", "tmp")];
+  const candidates = configuredFolders(LOGS.gemini, options);
   const roots: string[] = [];
   for (const candidate of candidates) {
     const nestedTmp = path.join(candidate, "tmp");
@@ -197,7 +212,7 @@ async function discoverGemini(options: DiscoverAgentSourcesOptions, issues: Find
   const files: GeminiSourceFile[] = [];
   for (const root of roots) {
     const projects = await readGeminiProjects(path.join(path.dirname(root), "projects.json"), issues);
-    for (const file of await listFiles(root, (name) => name.endsWith(".json") || name.endsWith(".jsonl"), FOLDER_VARIABLES.gemini, issues, links)) {
+    for (const file of await listFiles(root, (name) => name.endsWith(".json") || name.endsWith(".jsonl"), LOGS.gemini.variable, issues, links)) {
       const parts = relativeInside(root, file).split(path.sep);
       // <project>/chats/<file>, including subagent chats nested below `chats/`.
       const chatsIndex = parts.indexOf("chats");
@@ -222,10 +237,7 @@ async function readGeminiProjects(file: string, issues: Finding[]): Promise<Reco
 /* ---- OpenCode ---- */
 
 async function discoverOpenCode(options: DiscoverAgentSourcesOptions): Promise<AgentSources["opencode"]> {
-  const candidates =
-    options.env.OPENCODE_DATA_DIR !== undefined
-      ? splitList(options.env.OPENCODE_DATA_DIR).map((raw) => expandHome(raw, options.homeDir))
-      : [path.join(options.homeDir, ".local", "share", "opencode")];
+  const candidates = configuredFolders(LOGS.opencode, options);
   const roots: string[] = [];
   const dirs: OpenCodeSourceDir[] = [];
   for (const dataDir of candidates) {

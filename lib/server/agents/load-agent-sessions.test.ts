@@ -2,17 +2,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import {
-  CLAUDE_EXPECTED,
-  CODEX_EXPECTED,
-  fixtureSuite,
-  GEMINI_EXPECTED,
-  OPENCODE_EXPECTED,
-  PUBLIC,
-  REALCLI,
-  tokenFields,
-  type ExpectedSession,
-} from "../../core/sessions/__fixtures__/realcli-truth";
+import { fixtureSuite, PUBLIC, REALCLI } from "../../core/test-support/shared-fixtures";
+import { CLAUDE_EXPECTED, CODEX_EXPECTED, GEMINI_EXPECTED, OPENCODE_EXPECTED, tokenFields, type ExpectedSession } from "../../core/sessions/__fixtures__/realcli-truth";
 import type { SessionSummary } from "../../core/sessions/types";
 import { loadAgentSessions } from "./load-agent-sessions";
 

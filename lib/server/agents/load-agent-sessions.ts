@@ -7,7 +7,8 @@ import { parseCodexRollout } from "../../core/sessions/parse-codex-rollout";
 import { parseGeminiChatJson, parseGeminiChatJsonl } from "../../core/sessions/parse-gemini-chat";
 import { parseOpenCode, type OpenCodeStorageFile } from "../../core/sessions/parse-opencode";
 import { summariseSessions, type SessionLogInput } from "../../core/sessions/summarise-session";
-import type { SessionRuntime, SessionSummary } from "../../core/sessions/types";
+import { LOG_RUNTIMES, RUNTIME, type SessionRuntime } from "../../core/runtimes/runtimes";
+import type { SessionSummary } from "../../core/sessions/types";
 import { discoverAgentSources, type AgentSources, type DiscoverAgentSourcesOptions } from "./discover-agent-sources";
 import { readOpenCodeDb } from "./read-opencode-db";
 
@@ -28,14 +29,14 @@ export interface LoadedAgentSessions {
 
 export async function loadAgentSessions(options: LoadAgentSessionsOptions): Promise<LoadedAgentSessions> {
   const sources = await discoverAgentSources(options);
-  const wanted = new Set<SessionRuntime>(options.runtimes ?? ["claude-code", "codex", "gemini-cli", "opencode"]);
+  const wanted = new Set<SessionRuntime>(options.runtimes ?? LOG_RUNTIMES);
   const issues: Finding[] = [...sources.issues];
   const sessions: SessionSummary[] = [];
 
-  if (wanted.has("claude-code")) sessions.push(...summariseSessions(await loadClaude(sources, issues)));
-  if (wanted.has("codex")) sessions.push(...summariseSessions(await loadCodex(sources, issues)));
-  if (wanted.has("gemini-cli")) sessions.push(...summariseSessions(await loadGemini(sources, issues)));
-  if (wanted.has("opencode")) sessions.push(...summariseSessions(await loadOpenCode(sources, issues)));
+  if (wanted.has(RUNTIME.claudeCode)) sessions.push(...summariseSessions(await loadClaude(sources, issues)));
+  if (wanted.has(RUNTIME.codex)) sessions.push(...summariseSessions(await loadCodex(sources, issues)));
+  if (wanted.has(RUNTIME.geminiCli)) sessions.push(...summariseSessions(await loadGemini(sources, issues)));
+  if (wanted.has(RUNTIME.opencode)) sessions.push(...summariseSessions(await loadOpenCode(sources, issues)));
   return { sessions, sources, issues };
 }
 

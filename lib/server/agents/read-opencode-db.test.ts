@@ -3,7 +3,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { fixtureSuite, OPENCODE_EXPECTED, PUBLIC, REALCLI, tokenFields } from "../../core/sessions/__fixtures__/realcli-truth";
+import { fixtureSuite, PUBLIC, REALCLI } from "../../core/test-support/shared-fixtures";
+import { OPENCODE_EXPECTED, tokenFields } from "../../core/sessions/__fixtures__/realcli-truth";
 import { parseOpenCode } from "../../core/sessions/parse-opencode";
 import { summariseSessions } from "../../core/sessions/summarise-session";
 import { readOpenCodeDb } from "./read-opencode-db";

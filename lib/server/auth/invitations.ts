@@ -4,11 +4,12 @@
  * hash is stored. Taking an invitation is one conditional update (unused and unexpired), so two people
  * racing on one link cannot both get in.
  */
+import { AppError } from "../app-error";
 import { randomBytes } from "node:crypto";
 import type { Actor, TeamRole } from "../../core/access/actor";
 import { hashToken } from "../../core/auth/api-token";
 import type { Db } from "../db/client";
-import { createUser, TeamError, type TeamMember } from "./users";
+import { createUser, type TeamMember } from "./users";
 
 export const INVITATION_DAYS_DEFAULT = 7;
 const INVITE_SHAPE = /^inv_[A-Za-z0-9_-]{32}$/;
@@ -23,7 +24,7 @@ export interface InvitationSummary {
 }
 
 export async function createInvitation(db: Db, input: { role: TeamRole; days: number; by: Actor }): Promise<{ token: string; invitation: InvitationSummary }> {
-  if (!Number.isInteger(input.days) || input.days < 1 || input.days > 30) throw new TeamError(400, "an invitation lasts from 1 to 30 days");
+  if (!Number.isInteger(input.days) || input.days < 1 || input.days > 30) throw new AppError(400, "an invitation lasts from 1 to 30 days");
   const token = `inv_${randomBytes(24).toString("base64url")}`;
   const row = await db.invitation.create({
     data: { tokenHash: hashToken(token), role: input.role, expiresAt: new Date(Date.now() + input.days * 86_400_000), createdBy: input.by.userId ?? "local", createdByName: input.by.name ?? input.by.email },
@@ -55,10 +56,10 @@ export async function findOpenInvitation(db: Db, token: string, now: Date = new 
 /** Takes the invitation (atomically) and creates the user with its role. */
 export async function acceptInvitation(db: Db, token: string, input: { email: string; name: string; password: string }): Promise<TeamMember> {
   const open = await findOpenInvitation(db, token);
-  if (!open) throw new TeamError(404, "this invitation link is not valid any more (used, withdrawn or expired): ask an admin for a new one");
+  if (!open) throw new AppError(404, "this invitation link is not valid any more (used, withdrawn or expired): ask an admin for a new one");
   const now = new Date();
   const taken = await db.invitation.updateMany({ where: { id: open.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
-  if (taken.count !== 1) throw new TeamError(409, "this invitation was used a moment ago");
+  if (taken.count !== 1) throw new AppError(409, "this invitation was used a moment ago");
   try {
     const user = await createUser(db, { ...input, role: open.role });
     await db.invitation.update({ where: { id: open.id }, data: { usedBy: user.id } });

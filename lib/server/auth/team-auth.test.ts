@@ -1,6 +1,7 @@
+import { AppError } from "../app-error";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ACTOR } from "../../core/access/actor";
-import { AccessError, registerTeamActorResolver, requireAccess } from "../access/require-access";
+import { registerTeamActorResolver, requireAccess } from "../access/require-access";
 import { createDb, type Db } from "../db/client";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
 import { createBatonAuth } from "./auth";
@@ -93,7 +94,7 @@ for (const provider of testProviders) {
       const viewerToken = (await createApiToken(db, { userId: bob.id, name: "bob-cli" })).token;
       await expect(requireAccess(request({ authorization: `Bearer ${viewerToken}` }), "handoffs:read")).resolves.toMatchObject({ kind: "token", userId: bob.id, role: "viewer" });
       const refused = await requireAccess(request({ authorization: `Bearer ${viewerToken}` }, "POST"), "reviews:write").catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(AccessError);
+      expect(refused).toBeInstanceOf(AppError);
       expect(refused).toMatchObject({ status: 403 });
 
       const narrow = (await createApiToken(db, { userId: ada.id, name: "read-only", scopes: ["reviews:read"] })).token;

@@ -4,12 +4,12 @@
  * creating one with a scope the role lacks is refused, and requireAccess checks the role again on every
  * request (a demoted user's tokens shrink with them).
  */
+import { AppError } from "../app-error";
 import type { TeamRole } from "../../core/access/actor";
 import { hashToken, isTeamRole, newToken, parseStoredScopes, tokenState, type TokenState } from "../../core/auth/api-token";
 import { isAccessScope, roleHolds, type AccessScope } from "../access/access-scopes.data";
 import type { Db } from "../db/client";
 import { transactionWithEvents } from "../events/publish";
-import { TeamError } from "./users";
 
 export interface TokenSummary {
   id: string;
@@ -30,8 +30,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export function checkTokenScopes(role: TeamRole, scopes: readonly string[]): AccessScope[] {
   const result: AccessScope[] = [];
   for (const scope of scopes) {
-    if (!isAccessScope(scope)) throw new TeamError(400, `"${scope}" is not a scope`);
-    if (!roleHolds(role, scope)) throw new TeamError(400, `a ${role} does not hold the scope ${scope}, so no token of theirs can`);
+    if (!isAccessScope(scope)) throw new AppError(400, `"${scope}" is not a scope`);
+    if (!roleHolds(role, scope)) throw new AppError(400, `a ${role} does not hold the scope ${scope}, so no token of theirs can`);
     if (!result.includes(scope)) result.push(scope);
   }
   return result;
@@ -39,12 +39,12 @@ export function checkTokenScopes(role: TeamRole, scopes: readonly string[]): Acc
 
 export async function createApiToken(db: Db, input: { userId: string; name: string; scopes?: readonly string[]; expiresAt?: Date | null; now?: Date }): Promise<{ token: string; summary: TokenSummary }> {
   const name = input.name.trim();
-  if (!name) throw new TeamError(400, "a token needs a name (what it is for)");
-  if (name.length > 100) throw new TeamError(400, "a token's name may be at most 100 characters");
+  if (!name) throw new AppError(400, "a token needs a name (what it is for)");
+  if (name.length > 100) throw new AppError(400, "a token's name may be at most 100 characters");
   const user = await db.user.findUnique({ where: { id: input.userId }, select: { role: true } });
-  if (!user) throw new TeamError(404, "no such user");
+  if (!user) throw new AppError(404, "no such user");
   const scopes = checkTokenScopes(isTeamRole(user.role) ? user.role : "viewer", input.scopes ?? []);
-  if (input.expiresAt && input.expiresAt.getTime() <= (input.now ?? new Date()).getTime()) throw new TeamError(400, "the expiry is in the past");
+  if (input.expiresAt && input.expiresAt.getTime() <= (input.now ?? new Date()).getTime()) throw new AppError(400, "the expiry is in the past");
   const made = newToken();
   const row = await db.apiToken.create({ data: { userId: input.userId, name, prefix: made.prefix, hash: made.hash, scopes: JSON.stringify(scopes), expiresAt: input.expiresAt ?? null } });
   return { token: made.token, summary: summarize(row) };
@@ -72,8 +72,8 @@ export async function listApiTokens(db: Db, userId: string): Promise<TokenSummar
 /** Revokes one of the user's tokens (by id or visible prefix); revoking twice is not an error. */
 export async function revokeApiToken(db: Db, userId: string, idOrPrefix: string): Promise<TokenSummary> {
   const rows = await db.apiToken.findMany({ where: { userId, OR: [{ id: idOrPrefix }, { prefix: idOrPrefix }] } });
-  if (rows.length === 0) throw new TeamError(404, `no token "${idOrPrefix}" of this user`);
-  if (rows.length > 1) throw new TeamError(409, `several tokens start with ${idOrPrefix}: revoke by id (baton token list --json)`);
+  if (rows.length === 0) throw new AppError(404, `no token "${idOrPrefix}" of this user`);
+  if (rows.length > 1) throw new AppError(409, `several tokens start with ${idOrPrefix}: revoke by id (baton token list --json)`);
   const row = rows[0]!;
   if (row.revokedAt !== null) return summarize(row);
   // The `access` event ends the token's open live streams, in every server process (event-stream.ts).

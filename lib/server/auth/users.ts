@@ -4,6 +4,7 @@
  * new server always has someone who can invite the rest; the last admin can be neither demoted nor
  * removed. Passwords are hashed with better-auth's own scrypt, so its sign-in verifies them.
  */
+import { AppError } from "../app-error";
 import { hashPassword } from "better-auth/crypto";
 import type { TeamRole } from "../../core/access/actor";
 import { displayNameProblem } from "../../core/access/display-name";
@@ -11,16 +12,6 @@ import { isTeamRole } from "../../core/auth/api-token";
 import type { Db } from "../db/client";
 import { transactionWithEvents } from "../events/publish";
 import { MIN_PASSWORD_LENGTH } from "./auth-config";
-
-export class TeamError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "TeamError";
-  }
-}
 
 export interface TeamMember {
   id: string;
@@ -51,15 +42,15 @@ function toMember(row: { id: string; email: string; name: string; role: string; 
 
 export async function createUser(db: Db, input: { email: string; name?: string | null; password: string; role?: TeamRole }): Promise<TeamMember> {
   const email = normalizeEmail(input.email);
-  if (!EMAIL_SHAPE.test(email)) throw new TeamError(400, `"${input.email}" is not an email address`);
+  if (!EMAIL_SHAPE.test(email)) throw new AppError(400, `"${input.email}" is not an email address`);
   const problem = passwordProblem(input.password);
-  if (problem) throw new TeamError(400, problem);
+  if (problem) throw new AppError(400, problem);
   const name = input.name?.trim() || email.split("@")[0]!;
   const nameProblem = displayNameProblem(name);
-  if (nameProblem) throw new TeamError(400, nameProblem);
+  if (nameProblem) throw new AppError(400, nameProblem);
   const hash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
-    if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw new TeamError(409, `a user with the email ${email} already exists`);
+    if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw new AppError(409, `a user with the email ${email} already exists`);
     const first = (await tx.user.count()) === 0;
     const user = await tx.user.create({ data: { email, name, role: first ? "admin" : (input.role ?? "member"), emailVerified: false } });
     await tx.account.create({ data: { userId: user.id, accountId: user.id, providerId: "credential", password: hash } });
@@ -83,16 +74,16 @@ async function otherAdmins(db: Db, userId: string): Promise<number> {
 
 export async function setUserRole(db: Db, userId: string, role: TeamRole): Promise<TeamMember> {
   const user = await db.user.findUnique({ where: { id: userId } });
-  if (!user) throw new TeamError(404, "no such user");
-  if (user.role === "admin" && role !== "admin" && (await otherAdmins(db, userId)) === 0) throw new TeamError(409, "the last admin cannot be given another role: make someone else an admin first");
+  if (!user) throw new AppError(404, "no such user");
+  if (user.role === "admin" && role !== "admin" && (await otherAdmins(db, userId)) === 0) throw new AppError(409, "the last admin cannot be given another role: make someone else an admin first");
   return toMember(await db.user.update({ where: { id: userId }, data: { role } }));
 }
 
 /** Removes a member with their sessions, sign-in methods and tokens (cascade). */
 export async function removeUser(db: Db, userId: string): Promise<void> {
   const user = await db.user.findUnique({ where: { id: userId } });
-  if (!user) throw new TeamError(404, "no such user");
-  if (user.role === "admin" && (await otherAdmins(db, userId)) === 0) throw new TeamError(409, "the last admin cannot be removed");
+  if (!user) throw new AppError(404, "no such user");
+  if (user.role === "admin" && (await otherAdmins(db, userId)) === 0) throw new AppError(409, "the last admin cannot be removed");
   // The `access` event ends the member's open live streams, in every server process (event-stream.ts).
   await transactionWithEvents(db, async (tx, emit) => {
     await tx.user.delete({ where: { id: userId } });

@@ -3,6 +3,7 @@
  * Claude Code project JSONL (one line per content block, as the real CLI writes, so de-duplication is
  * exercised), Codex rollouts, Gemini CLI chat JSONL — so `scan --agents` reads them like real logs.
  */
+import { RUNTIME } from "../../core/runtimes/runtimes";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
@@ -10,7 +11,7 @@ import { z } from "zod";
 
 const dateString = z.union([z.string(), z.date()]).transform((value) => (value instanceof Date ? value.toISOString() : value));
 const sessionSchema = z.object({
-  runtime: z.enum(["claude-code", "codex", "gemini-cli"]),
+  runtime: z.enum([RUNTIME.claudeCode, RUNTIME.codex, RUNTIME.geminiCli]),
   id: z.string(),
   repo: z.string(),
   branch: z.string(),
@@ -49,7 +50,7 @@ interface PlannedRequest {
   t: string;
   context: number;
   cacheRead: number;
-  cacheWrite: number;
+  cacheWriteTokens: number;
   input: number;
   output: number;
   reasoning: number;
@@ -78,10 +79,10 @@ function planRequests(session: DemoSession) {
     if (session.compactAt === index) compaction = { index, pre: previous, post: 29_500, t: new Date(new Date(t).getTime() - 20_000).toISOString() };
     const input = 3 + Math.floor(next() * 9);
     const cacheRead = index === 0 || session.compactAt === index ? 0 : Math.min(previous, context - input);
-    const cacheWrite = Math.max(0, context - input - cacheRead);
+    const cacheWriteTokens = Math.max(0, context - input - cacheRead);
     const output = 80 + Math.floor(next() * 900);
-    const reasoning = session.runtime === "claude-code" ? 0 : Math.floor(output * 0.4);
-    requests.push({ t, context, cacheRead, cacheWrite, input, output, reasoning });
+    const reasoning = session.runtime === RUNTIME.claudeCode ? 0 : Math.floor(output * 0.4);
+    requests.push({ t, context, cacheRead, cacheWriteTokens, input, output, reasoning });
     previous = context;
   }
   return { requests, compaction };
@@ -129,7 +130,7 @@ function writeClaude(session: DemoSession, cwd: string, folders: DemoAgentFolder
     lines.push(JSON.stringify({ ...base, type: "user", uuid: userUuid, parentUuid, timestamp: before, message: { role: "user", content: index === 0 ? session.prompt : [{ type: "tool_result", tool_use_id: `toolu_demo_${index}`, content: output }] } }));
     parentUuid = userUuid;
     const messageId = `msg_demo_${session.id.slice(0, 8)}_${String(index).padStart(4, "0")}`;
-    const usage = { input_tokens: request.input, cache_creation_input_tokens: request.cacheWrite, cache_read_input_tokens: request.cacheRead, output_tokens: request.output, service_tier: "standard" };
+    const usage = { input_tokens: request.input, cache_creation_input_tokens: request.cacheWriteTokens, cache_read_input_tokens: request.cacheRead, output_tokens: request.output, service_tier: "standard" };
     // One line per content block with the same message id and the final usage, as Claude Code writes them.
     for (const block of [{ type: "text", text: `Working on step ${index + 1}.` }, { type: "tool_use", id: `toolu_demo_${index + 1}`, name: "Bash", input: { command: "npx tsc --noEmit" } }]) {
       const lineUuid = uuid();
@@ -235,15 +236,15 @@ export function writeDemoSessions(root: string, repoRoots: Map<string, string>, 
   const plan = z.object({ sessions: z.array(sessionSchema) }).parse(parse(readFileSync(path.join(projectRoot, "demo", "sessions.yaml"), "utf8")));
   const folders: DemoAgentFolders = {
     claudeConfigDir: path.join(root, "claude"),
-    codexHome: path.join(root, "codex"),
+    codexHome: path.join(root, RUNTIME.codex),
     geminiDataDir: path.join(root, "gemini"),
   };
   for (const folder of Object.values(folders)) mkdirSync(folder, { recursive: true });
   for (const session of plan.sessions) {
     const cwd = repoRoots.get(session.repo);
     if (!cwd) throw new Error(`demo/sessions.yaml: unknown repo ${session.repo}`);
-    if (session.runtime === "claude-code") writeClaude(session, cwd, folders);
-    else if (session.runtime === "codex") writeCodex(session, cwd, folders);
+    if (session.runtime === RUNTIME.claudeCode) writeClaude(session, cwd, folders);
+    else if (session.runtime === RUNTIME.codex) writeCodex(session, cwd, folders);
     else writeGemini(session, cwd, folders);
   }
   return folders;

@@ -8,7 +8,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
 import { z } from "zod";
-import { openBulkWriter } from "../db/bulk";
+import { RUNTIME, runtimeLogs } from "../../core/runtimes/runtimes";
+import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { dataDirectory, resolveDatabaseUrl } from "../db/database-url";
 import { scanPaths } from "../ingest/scan";
 import { scanSessions } from "../sessions/scan-sessions";
@@ -141,22 +142,36 @@ export async function ensureDemoWorkspace({ log, force = false }: { log: (text: 
     const directory = demoDirectory();
     if (hasSources && !force) return { created: false, repos: [] as string[], directory };
     log("creating the demo workspace…");
-    const repos = await buildDemoRepos(directory);
-    const scanned = await scanPaths(repos, { bulk });
-    // The demo's agent logs live beside the repos; the scan reads only them, never the real home folder.
-    const agentsRoot = path.join(directory, ".agents");
-    const folders = writeDemoSessions(agentsRoot, new Map(repos.map((repo) => [path.basename(repo), repo])), projectRoot);
-    await scanSessions({
-      bulk,
-      repos: scanned.repos.filter((repo) => repo.repoId).map((repo) => ({ repoId: repo.repoId!, path: repo.path, name: repo.name })),
-      agents: {
-        env: { CLAUDE_CONFIG_DIR: folders.claudeConfigDir, CODEX_HOME: folders.codexHome, GEMINI_DATA_DIR: folders.geminiDataDir, OPENCODE_DATA_DIR: path.join(agentsRoot, "opencode") },
-        homeDir: agentsRoot,
-      },
-    });
-    await insertDemoLoopEvents(bulk, new Map(scanned.repos.map((repo) => [repo.name, repo.path])), projectRoot);
+    const repos = await seedDemoWorkspace(bulk, directory);
     return { created: true, repos, directory };
   } finally {
     await bulk.close();
   }
+}
+
+/**
+ * Builds the demo repos in `directory` and scans them, with the demo's agent logs, into the database
+ * `bulk` writes to (also what tests of the pages' queries start from). Returns the repos' paths.
+ */
+export async function seedDemoWorkspace(bulk: BulkWriter, directory: string): Promise<string[]> {
+  const repos = await buildDemoRepos(directory);
+  const scanned = await scanPaths(repos, { bulk });
+  // The demo's agent logs live beside the repos; the scan reads only them, never the real home folder.
+  const agentsRoot = path.join(directory, ".agents");
+  const folders = writeDemoSessions(agentsRoot, new Map(repos.map((repo) => [path.basename(repo), repo])), projectRoot);
+  await scanSessions({
+    bulk,
+    repos: scanned.repos.filter((repo) => repo.repoId).map((repo) => ({ repoId: repo.repoId!, path: repo.path, name: repo.name })),
+    agents: {
+      env: {
+        [runtimeLogs(RUNTIME.claudeCode).variable]: folders.claudeConfigDir,
+        [runtimeLogs(RUNTIME.codex).variable]: folders.codexHome,
+        [runtimeLogs(RUNTIME.geminiCli).variable]: folders.geminiDataDir,
+        [runtimeLogs(RUNTIME.opencode).variable]: path.join(agentsRoot, RUNTIME.opencode),
+      },
+      homeDir: agentsRoot,
+    },
+  });
+  await insertDemoLoopEvents(bulk, new Map(scanned.repos.map((repo) => [repo.name, repo.path])), projectRoot);
+  return repos;
 }

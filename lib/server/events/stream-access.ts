@@ -3,7 +3,8 @@
  * whose it is, and the same check that let it open, asked again with the request's own credential.
  */
 import type { Actor } from "../../core/access/actor";
-import { AccessError, requireAccess, type AccessRequest } from "../access/require-access";
+import { requireAccess, type AccessRequest } from "../access/require-access";
+import { AppError } from "../app-error";
 import type { StreamAccess } from "./event-stream";
 
 export function streamAccessFor(request: AccessRequest, actor: Actor): StreamAccess | undefined {
@@ -15,7 +16,7 @@ export function streamAccessFor(request: AccessRequest, actor: Actor): StreamAcc
         await requireAccess(request, "events:read");
         return true;
       } catch (error) {
-        if (error instanceof AccessError) return false;
+        if (error instanceof AppError) return false;
         throw error;
       }
     },

@@ -10,12 +10,12 @@
  * Logs are read (per-request events → samples, content attributes dropped); metrics are decoded to
  * tell valid from garbage and not used; traces are accepted and not read.
  */
+import { AppError } from "../app-error";
 import { decodeLogsJson, decodeLogsProtobuf, checkMetricsBody, encodeResponseJson, encodeResponseProtobuf, encodeStatus, type OtlpSignal } from "../../core/otlp/decode-otlp";
 import { mapOtlpRecords } from "../../core/otlp/map-otlp-records";
 import { actorLabel } from "../../core/access/actor";
-import { AccessError, requireAccess, type AccessRequest } from "../access/require-access";
+import { requireAccess, type AccessRequest } from "../access/require-access";
 import { resolveDatabaseUrl } from "../db/database-url";
-import { HttpError } from "../http";
 import { decodeContentEncoding, OTLP_BODY_LIMIT, readLimitedBody } from "./read-limited-body";
 import { rateKey, takeRequest } from "./rate-limit";
 import { storeOtlpBatch } from "./store-otlp-samples";
@@ -94,8 +94,8 @@ export async function handleOtlp(request: Request, signal: OtlpSignal, pathToken
     const messages = [...mapped.rejections, ...mapped.findings];
     return ok(mapped.rejected > 0 || messages.length > 0 ? { rejected: mapped.rejected, errorMessage: messages.join("; ").slice(0, 2000) } : null);
   } catch (error) {
-    if (error instanceof AccessError) return fail(error.status, error.message);
-    if (error instanceof HttpError) return fail(error.status, error.message);
+    // The one error class (lib/server/app-error.ts); answered in the request's own encoding.
+    if (error instanceof AppError) return fail(error.status, error.message);
     console.error(error);
     return fail(500, "internal error");
   }

@@ -8,9 +8,9 @@
  * so a client still sending gets the 413 instead of a reset connection (a closed socket under a
  * client's write is an EPIPE, not an answer); a body longer than that is cut off.
  */
+import { AppError } from "../app-error";
 import { gunzip } from "node:zlib";
 import { promisify } from "node:util";
-import { HttpError } from "../http";
 
 const gunzipAsync = promisify(gunzip);
 
@@ -63,16 +63,16 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: nu
 export async function decodeContentEncoding(body: Uint8Array, encoding: string | null, limit: number): Promise<Uint8Array> {
   const name = (encoding ?? "").trim().toLowerCase();
   if (name === "" || name === "identity") return body;
-  if (name !== "gzip" && name !== "x-gzip") throw new HttpError(415, `Content-Encoding ${JSON.stringify(encoding)} is not supported: send gzip or none`);
+  if (name !== "gzip" && name !== "x-gzip") throw new AppError(415, `Content-Encoding ${JSON.stringify(encoding)} is not supported: send gzip or none`);
   try {
     return new Uint8Array(await gunzipAsync(body, { maxOutputLength: limit }));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) throw tooLarge(limit, "decoded ");
-    throw new HttpError(400, `the gzip body does not inflate: ${(error as Error).message}`);
+    throw new AppError(400, `the gzip body does not inflate: ${(error as Error).message}`);
   }
 }
 
-function tooLarge(limit: number, what = ""): HttpError {
-  return new HttpError(413, `the ${what}body is over ${Math.round(limit / 1024 / 1024)} MB`);
+function tooLarge(limit: number, what = ""): AppError {
+  return new AppError(413, `the ${what}body is over ${Math.round(limit / 1024 / 1024)} MB`);
 }

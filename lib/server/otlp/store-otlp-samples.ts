@@ -18,12 +18,13 @@
 import { shouldReplaceRequest } from "../../core/sessions/request-dedupe";
 import { asRequest, mergeStoredChunks, packSamples, storedSample, type StoredSample } from "../../core/sessions/sample-pack";
 import { summariseSamples } from "../../core/sessions/session-facts";
-import type { SessionRuntime } from "../../core/sessions/types";
+import { STATE_FILES_KIND, type SessionRuntime } from "../../core/runtimes/runtimes";
 import type { OtlpSample } from "../../core/otlp/map-otlp-records";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import type { DatabaseTarget } from "../db/database-url";
 import { publish } from "../events/publish";
-import { AGENT_ISSUE_RULES, upsertSource, writeChunks } from "../sessions/agent-store";
+import { TABLES } from "../db/table-rows";
+import { AGENT_ISSUE_RULES, ingestIssueRow, upsertSource, writeChunks, type IssueWrite } from "../sessions/agent-store";
 import { emptyDraft, recomputeSessions, type SessionDraft } from "../sessions/recompute-sessions";
 import { agentSessionId, chunks as slices } from "../sessions/session-ids";
 
@@ -125,7 +126,7 @@ export async function writeBatches(bulk: BulkWriter, batches: readonly OtlpBatch
     const drafts = new Map<string, SessionDraft>();
     const samplesOf = new Map<string, ReturnType<typeof storedSample>[]>();
     const touched: string[][] = [];
-    const issues: (string | number | null | Date)[][] = [];
+    const issues: IssueWrite[] = [];
     const now = new Date();
     for (const batch of batches) {
       const root = otlpSourceRoot(batch.owner.userId);
@@ -153,7 +154,9 @@ export async function writeBatches(bulk: BulkWriter, batches: readonly OtlpBatch
         list.push(storedSample(sample.request));
         samplesOf.set(id, list);
       }
-      for (const finding of new Set(batch.findings)) if (!issues.some((issue) => issue[0] === sourceId && issue[7] === finding)) issues.push([sourceId, OTLP_FILE, "", "[]", null, AGENT_ISSUE_RULES.badValue, "warning", finding, null, now]);
+      for (const finding of new Set(batch.findings)) {
+        if (!issues.some((issue) => issue.sourceId === sourceId && issue.message === finding)) issues.push({ sourceId, path: OTLP_FILE, line: null, rule: AGENT_ISSUE_RULES.badValue, severity: "warning", message: finding });
+      }
       touched.push([...ids]);
     }
     for (const [sessionId, samples] of samplesOf) await appendSamples(bulk, drafts.get(sessionId)!, samples);
@@ -164,7 +167,7 @@ export async function writeBatches(bulk: BulkWriter, batches: readonly OtlpBatch
           await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "path" = ? AND "message" IN (${group.map(() => "?").join(", ")})`, [sourceId, OTLP_FILE, ...group]);
         }
       }
-      await bulk.insert("IngestIssue", ["sourceId", "path", "version", "refs", "line", "rule", "severity", "message", "scanRunId", "createdAt"], issues);
+      await TABLES.ingestIssue.insert(bulk, issues.map((issue) => ingestIssueRow(issue, null, now)));
     }
     const problems = await recomputeSessions(bulk, [[...drafts.values()]]);
     for (const problem of problems) console.error(`otlp: session ${problem.sessionId}: ${problem.message}`);
@@ -173,12 +176,12 @@ export async function writeBatches(bulk: BulkWriter, batches: readonly OtlpBatch
   });
 }
 
-function groupIssues(issues: (string | number | null | Date)[][]): Map<string, string[]> {
+function groupIssues(issues: readonly IssueWrite[]): Map<string, string[]> {
   const map = new Map<string, Set<string>>();
   for (const issue of issues) {
-    const set = map.get(issue[0] as string) ?? new Set<string>();
-    set.add(issue[7] as string);
-    map.set(issue[0] as string, set);
+    const set = map.get(issue.sourceId) ?? new Set<string>();
+    set.add(issue.message);
+    map.set(issue.sourceId, set);
   }
   return new Map([...map].map(([sourceId, messages]) => [sourceId, [...messages]]));
 }
@@ -254,8 +257,8 @@ async function supersedeByLogs(bulk: BulkWriter, drafts: SessionDraft[]): Promis
   for (const draft of drafts) {
     const rows = await bulk.query<{ id: string }>(
       `SELECT s."id" FROM "AgentSession" s JOIN "Source" src ON src."id" = s."sourceId"
-       WHERE s."runtime" = ? AND s."externalId" = ? AND s."parentId" IS NULL AND src."kind" NOT IN ('otlp', 'seed') ORDER BY s."id" LIMIT 1`,
-      [draft.runtime, draft.externalId],
+       WHERE s."runtime" = ? AND s."externalId" = ? AND s."parentId" IS NULL AND src."kind" NOT IN ('otlp', ?) ORDER BY s."id" LIMIT 1`,
+      [draft.runtime, draft.externalId, STATE_FILES_KIND],
     );
     await bulk.execute(`UPDATE "AgentSession" SET "supersededById" = ? WHERE "id" = ?`, [rows[0]?.id ?? null, draft.id]);
   }

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { PushedSession } from "../../core/push/push-payload";
 import { mergeStoredChunks, packSamples } from "../../core/sessions/sample-pack";
-import type { SessionRuntime } from "../../core/sessions/types";
+import { LOG_RUNTIMES, type SessionRuntime } from "../../core/runtimes/runtimes";
 import type { BulkWriter } from "../db/bulk";
 import { dbTimeToMs, parseJsonOr, toNullableNumber, toNumber } from "../sessions/session-ids";
 
@@ -20,7 +20,6 @@ export interface CollectedSession {
   size: number;
 }
 
-const AGENT_KINDS = ["claude-code", "codex", "gemini-cli", "opencode"];
 
 interface SessionRow {
   id: string;
@@ -49,9 +48,9 @@ export async function collectPushSessions(bulk: BulkWriter, options: { leaveOut?
   const found = await bulk.query<SessionRow & { sourceRoot: string }>(
     `SELECT s."id", s."runtime", s."externalId", s."cwd", s."branch", s."models", s."startedAt", s."endedAt", s."logContextWindow", s."requestCount", src."root" AS "sourceRoot"
      FROM "AgentSession" s JOIN "Source" src ON src."id" = s."sourceId"
-     WHERE s."parentId" IS NULL AND s."supersededById" IS NULL AND src."kind" IN (${AGENT_KINDS.map(() => "?").join(", ")})
+     WHERE s."parentId" IS NULL AND s."supersededById" IS NULL AND src."kind" IN (${LOG_RUNTIMES.map(() => "?").join(", ")})
      ORDER BY s."id"`,
-    AGENT_KINDS,
+    LOG_RUNTIMES,
   );
   const leaveOut = options.leaveOut ?? [];
   const rows = found.filter((row) => !leaveOut.some((folder) => isInside(row.sourceRoot, folder)));

@@ -9,7 +9,7 @@
  */
 import type { PushedSession, PushResponse } from "../../core/push/push-payload";
 import { packSamples, unpackSamples, type StoredSample } from "../../core/sessions/sample-pack";
-import type { SessionRuntime } from "../../core/sessions/types";
+import type { SessionRuntime } from "../../core/runtimes/runtimes";
 import { checkRowValues, cleanText, tokenCountProblem } from "../../core/text/safe-values";
 import { LOOP_EVENT_COLUMNS } from "../agent-loop/ingest-loop-records";
 import type { BulkWriter, Row } from "../db/bulk";

@@ -6,7 +6,7 @@
  * are not listed, as on the sessions page.
  */
 import { z } from "zod";
-import type { SqlReader } from "../sessions/sql-reader";
+import type { SqlReader } from "../db/sql-reader";
 import { getSessionReport, type SessionJson } from "./scan-report";
 
 export type SessionOrigin = "scan" | "otlp" | "push";

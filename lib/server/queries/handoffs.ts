@@ -9,7 +9,7 @@ import type { Severity } from "../../core/findings";
 import type { StoredHandoffAnalysis } from "../ingest/process-handoff";
 import type { Db } from "../db/client";
 import { escapeLike, hasLikeWildcards, searchWords } from "../../core/text/search-words";
-import { sqlReaderFor } from "../sessions/sql-reader";
+import { sqlReaderFor } from "../db/sql-reader";
 import { loadRepoChains } from "./chains";
 
 export { handoffFiltersSchema, parseHandoffFilters, type HandoffFilters } from "../../core/handoff/handoff-filters";

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../db/client";
 import { escapeLike, searchWords } from "../../core/text/search-words";
-import { sqlReaderFor } from "../sessions/sql-reader";
+import { sqlReaderFor } from "../db/sql-reader";
 import { listHandoffs } from "./handoffs";
 
 const GROUP_SIZE = 6;

@@ -1,4 +1,4 @@
-import type { SqlReader } from "../sessions/sql-reader";
+import type { SqlReader } from "../db/sql-reader";
 
 /**
  * Handoffs linked to a session, counted only over what one scan covered: the handoffs of its repos

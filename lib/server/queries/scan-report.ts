@@ -4,9 +4,10 @@
  */
 import { sessionNotices } from "../../core/sessions/session-notices";
 import type { Severity } from "../../core/findings";
+import type { TokenTotals } from "../../core/tokens";
 import type { Db } from "../db/client";
 import { dbTimeToMs, parseJsonOr, toNumber } from "../sessions/session-ids";
-import { sqlReaderFor, type SqlReader } from "../sessions/sql-reader";
+import { sqlReaderFor, type SqlReader } from "../db/sql-reader";
 import { groupBy, loadOccurrences, loadRepoChains } from "./chains";
 
 export interface HandoffJson {
@@ -43,17 +44,8 @@ export interface ChainJson {
   heads: string[];
 }
 
-interface TokenTotalsJson {
-  requests: number;
-  inputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
-}
-
 /** CONTRACTS.md "Sessions" (docs/cli.md): one per main session of the sources this scan read. */
-export interface SessionJson extends TokenTotalsJson {
+export interface SessionJson extends TokenTotals {
   id: string;
   runtime: string;
   sessionId: string;
@@ -72,7 +64,7 @@ export interface SessionJson extends TokenTotalsJson {
   peakContextTokens: number;
   compactions: number;
   linkedHandoffs: { path: string; repo: string; method: "session-id" | "repo-branch-time" }[];
-  subagents: (TokenTotalsJson & { agentId: string; agentType: string | null; peakContextTokens: number })[];
+  subagents: (TokenTotals & { agentId: string; agentType: string | null; peakContextTokens: number })[];
   /** What to know beside the numbers (a session with no token counts says so). */
   notices: string[];
 }
@@ -222,7 +214,7 @@ interface SessionRow {
   compactionCount: unknown;
 }
 
-function totals(row: SessionRow): TokenTotalsJson {
+function totals(row: SessionRow): TokenTotals {
   return {
     requests: toNumber(row.requestCount),
     inputTokens: toNumber(row.inputTokens),

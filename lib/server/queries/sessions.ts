@@ -10,7 +10,7 @@ import { parseSearchParams } from "../../core/search-params";
 import type { Prisma } from "../../../generated/sqlite/client";
 import { countedSamples, mergeStoredChunks, type StoredSample } from "../../core/sessions/sample-pack";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
-import type { SessionRuntime } from "../../core/sessions/types";
+import type { SessionRuntime } from "../../core/runtimes/runtimes";
 import type { Db } from "../db/client";
 import { parseJsonOr, toNumber } from "../sessions/session-ids";
 

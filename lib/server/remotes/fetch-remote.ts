@@ -5,6 +5,7 @@
  * handoffs found) and the change announced. Runs through the queue (at most two at once; a remote
  * already queued shares its run). Never throws for a failed fetch: the failure is stored and returned.
  */
+import { notFound } from "../app-error";
 import { classifyFetchError, type FetchErrorKind } from "../../core/remotes/fetch-error";
 import { nextFetchAt, retryInterval } from "../../core/remotes/poll-schedule";
 import { checkRemoteUrl, redactSecrets } from "../../core/remotes/remote-url";
@@ -14,7 +15,6 @@ import type { Db } from "../db/client";
 import { isIsolable } from "../db/isolate";
 import { publish } from "../events/publish";
 import { listBranches } from "../git";
-import { NotFoundError } from "../http-errors";
 import { enqueueFetch } from "./fetch-queue";
 import { fetchTimeoutMs, remoteUrlPolicy } from "./git-policy";
 import { branchFilter } from "./remote-store";
@@ -64,7 +64,7 @@ async function fetchNow(remoteId: string, context: FetchContext): Promise<FetchO
 async function fetchWith(remoteId: string, db: Db, bulk: BulkWriter): Promise<FetchOutcome> {
   const started = Date.now();
   const remote = await db.remote.findUnique({ where: { id: remoteId } });
-  if (!remote) throw new NotFoundError(`no remote ${remoteId}`);
+  if (!remote) throw notFound(`no remote ${remoteId}`);
   const filter = branchFilter(remote.branches);
 
   const fail = async (kind: FetchErrorKind, message: string): Promise<FetchOutcome> => {

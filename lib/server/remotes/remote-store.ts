@@ -3,6 +3,7 @@
  * (the row, its Source and so its Repo and handoffs, and the mirror folder). Shared by the routes, the
  * Sources page and `baton remote`.
  */
+import { AppError, notFound } from "../app-error";
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import picomatch from "picomatch";
@@ -12,7 +13,6 @@ import { checkRemoteUrl } from "../../core/remotes/remote-url";
 import { repositoryKey } from "../../core/remotes/repository-key";
 import { isFetchErrorKind, type FetchErrorKind } from "../../core/remotes/fetch-error";
 import type { Db } from "../db/client";
-import { HttpError, NotFoundError } from "../http-errors";
 import { mirrorPath, mirrorsDirectory, remoteUrlPolicy } from "./git-policy";
 
 const VIEW_SELECT = {
@@ -93,14 +93,14 @@ export async function listRemotes(db: Db): Promise<RemoteView[]> {
 
 export async function getRemoteView(db: Db, id: string): Promise<RemoteView> {
   const row = await db.remote.findUnique({ where: { id }, select: VIEW_SELECT });
-  if (!row) throw new NotFoundError(`no remote ${id}`);
+  if (!row) throw notFound(`no remote ${id}`);
   return toView(row);
 }
 
 /** Finds a remote by id or name (the CLI takes either). */
 export async function findRemoteId(db: Db, idOrName: string): Promise<string> {
   const row = await db.remote.findFirst({ where: { OR: [{ id: idOrName }, { name: idOrName }] }, select: { id: true } });
-  if (!row) throw new NotFoundError(`no remote named ${JSON.stringify(idOrName)}`);
+  if (!row) throw notFound(`no remote named ${JSON.stringify(idOrName)}`);
   return row.id;
 }
 
@@ -134,24 +134,24 @@ export interface AddedRemote {
 export async function addRemote(db: Db, input: AddRemoteInput, actor: Actor): Promise<AddedRemote> {
   const policy = remoteUrlPolicy({ isAdmin: actor.role === "admin" });
   const checked = checkRemoteUrl(input.url, policy);
-  if (!checked.ok) throw new HttpError(checked.refusal.kind === "host-not-allowed" ? 403 : 400, checked.refusal.message, { kind: checked.refusal.kind });
+  if (!checked.ok) throw new AppError(checked.refusal.kind === "host-not-allowed" ? 403 : 400, checked.refusal.message, { kind: checked.refusal.kind });
   const url = checked.url;
   const name = (input.name ?? defaultName(url.displayUrl)).trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
-    throw new HttpError(400, "a remote's name is 1–64 letters, digits, '.', '_' or '-', starting with a letter or digit", { kind: "invalid" });
+    throw new AppError(400, "a remote's name is 1–64 letters, digits, '.', '_' or '-', starting with a letter or digit", { kind: "invalid" });
   }
   const branches = (input.branches ?? "*").trim() || "*";
-  if (branches.length > 200) throw new HttpError(400, "the branches glob is longer than 200 characters", { kind: "invalid" });
+  if (branches.length > 200) throw new AppError(400, "the branches glob is longer than 200 characters", { kind: "invalid" });
   try {
     picomatch.makeRe(branches);
   } catch {
-    throw new HttpError(400, "the branches glob cannot be read", { kind: "invalid" });
+    throw new AppError(400, "the branches glob cannot be read", { kind: "invalid" });
   }
   const key = repositoryKey(url.fetchUrl) ?? url.fetchUrl;
   const existing = await db.remote.findMany({ select: { name: true, fetchUrl: true } });
   const clash = existing.find((remote) => remote.name === name || (repositoryKey(remote.fetchUrl) ?? remote.fetchUrl) === key);
   if (clash) {
-    throw new HttpError(409, clash.name === name ? `a remote named ${name} exists` : `this repository is already a remote (${clash.name})`, { kind: "exists" });
+    throw new AppError(409, clash.name === name ? `a remote named ${name} exists` : `this repository is already a remote (${clash.name})`, { kind: "exists" });
   }
   const id = `r${randomBytes(12).toString("hex")}`;
   const webhookSecret = randomBytes(32).toString("hex");
@@ -179,7 +179,7 @@ export async function addRemote(db: Db, input: AddRemoteInput, actor: Actor): Pr
 /** Removes a remote with everything scanned from it and its mirror folder. */
 export async function removeRemote(db: Db, id: string): Promise<{ id: string; name: string }> {
   const row = await db.remote.findUnique({ where: { id }, select: { id: true, name: true, mirrorPath: true, repoId: true } });
-  if (!row) throw new NotFoundError(`no remote ${id}`);
+  if (!row) throw notFound(`no remote ${id}`);
   const repo = row.repoId ? await db.repo.findUnique({ where: { id: row.repoId }, select: { sourceId: true } }) : null;
   await db.$transaction([
     db.remote.delete({ where: { id } }),

@@ -4,6 +4,7 @@
  * the database; webhooks with right and wrong signatures; refused URLs (ext::, private addresses) that
  * are proven never to run; a fetch against a server that accepts and never answers stops at the limit.
  */
+import { AppError } from "../app-error";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -13,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { LOCAL_ACTOR, type Actor } from "../../core/access/actor";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { createDb, type Db } from "../db/client";
-import { HttpError } from "../http-errors";
 import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
 import type { BatonEvent } from "../../core/events/baton-event";
@@ -189,8 +189,8 @@ for (const provider of testProviders) {
     test("the same repository (another spelling of its URL) cannot be added twice", async () => {
       const { remote } = await addRemote(db, { url: `git://127.0.0.1:${DAEMON_PORT}/${origin}/`, name: `feat-only-${provider.name}`, branches: "feat/*" }, LOCAL_ACTOR).catch((error: unknown) => {
         // The same repository twice is refused…
-        expect(error).toBeInstanceOf(HttpError);
-        expect((error as HttpError).status).toBe(409);
+        expect(error).toBeInstanceOf(AppError);
+        expect((error as AppError).status).toBe(409);
         return { remote: null };
       });
       expect(remote).toBeNull();

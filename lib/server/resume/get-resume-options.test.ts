@@ -1,6 +1,6 @@
 import { renameSync, realpathSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESUME_RUNTIMES } from "../../core/resume/runtimes";
+import { RESUME_RUNTIMES } from "../../core/runtimes/resume-commands";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { createDb, getDb, type Db } from "../db/client";
 import { scanPaths } from "../ingest/scan";

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { emptyParsedHandoff } from "../../core/resume/test-fixtures";
-import { resumeWarnings, type ResumeCheckout } from "./resume-options";
+import type { ResumeCheckout } from "../../core/resume/choose-checkout";
+import { resumeWarnings } from "./resume-options";
 
 const checkout: ResumeCheckout = { branch: "main", branchIsRemoteOnly: false, remote: "origin", localBranchExists: true, isTracked: true, why: "…" };
 const concrete = emptyParsedHandoff({ nextAction: { text: "Run npm test", line: 5, commands: ["npm test"], fileRefs: [] } });

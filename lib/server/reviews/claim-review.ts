@@ -7,12 +7,17 @@
  * the holder's own lease; it does not bump the version, so a teammate's page does not go stale every
  * minute.
  */
+import { AppError } from "../app-error";
 import type { Db } from "../db/client";
 import { transactionWithEvents } from "../events/publish";
 import type { ReviewActor } from "./review-actor";
-import { ReviewError } from "./review-error";
 import { heldError, leaseEnd, readReviewState, recordEvent, staleError, type WriteOptions } from "./review-tx";
 import { roleMay } from "../../core/reviews/review-rules";
+import { CLAIM_STARTS, isOpenReviewState, OPEN_REVIEW_STATES, RELEASE_RETURNS } from "../../core/reviews/review-states.data";
+import { Prisma } from "../../../generated/sqlite/client";
+
+/** The open states as an SQL list (`"state" IN (…)`), from the one table. */
+const OPEN_STATES_SQL = Prisma.join([...OPEN_REVIEW_STATES]);
 
 export interface ClaimResult {
   claimedBy: string;
@@ -31,7 +36,7 @@ interface ClaimRow {
 }
 
 function requireRole(actor: ReviewActor, action: Parameters<typeof roleMay>[1]) {
-  if (!roleMay(actor.role, action)) throw new ReviewError(403, `a ${actor.role} may not ${action} a review`);
+  if (!roleMay(actor.role, action)) throw new AppError(403, `a ${actor.role} may not ${action} a review`);
 }
 
 function claimResult(row: ClaimRow): ClaimResult {
@@ -48,15 +53,15 @@ export async function claimReview(db: Db, reviewId: string, actor: ReviewActor, 
     const rows = await tx.$queryRaw<ClaimRow[]>`
       UPDATE "Review" SET
         "claimedBy" = ${actor.id}, "claimedByName" = ${actor.name}, "claimExpiresAt" = ${expires},
-        "state" = CASE WHEN "state" = 'pending' THEN 'in_progress' ELSE "state" END,
+        "state" = CASE WHEN "state" = ${CLAIM_STARTS.from} THEN ${CLAIM_STARTS.to} ELSE "state" END,
         "version" = "version" + 1, "updatedAt" = ${now}
-      WHERE "id" = ${reviewId} AND "state" IN ('pending', 'in_progress', 'blocked')
+      WHERE "id" = ${reviewId} AND "state" IN (${OPEN_STATES_SQL})
         AND ("claimedBy" IS NULL OR "claimExpiresAt" IS NULL OR "claimExpiresAt" <= ${now} OR "claimedBy" = ${actor.id})
       RETURNING "version", "state", "claimedBy", "claimedByName", "claimExpiresAt"`;
     const row = rows[0];
     if (!row) {
       const current = await readReviewState(tx, reviewId);
-      if (!["pending", "in_progress", "blocked"].includes(current.state)) throw new ReviewError(409, `the review is ${current.state}; an admin may reopen it`, { state: current.state });
+      if (!isOpenReviewState(current.state)) throw new AppError(409, `the review is ${current.state}; an admin may reopen it`, { state: current.state });
       throw heldError(current);
     }
     const version = Number(row.version);
@@ -79,12 +84,12 @@ export async function heartbeatReview(db: Db, reviewId: string, actor: ReviewAct
     // One's own claim, also just expired while nobody took it over (no one else wrote: the version holds).
     const rows = await tx.$queryRaw<ClaimRow[]>`
       UPDATE "Review" SET "claimExpiresAt" = ${expires}
-      WHERE "id" = ${reviewId} AND "claimedBy" = ${actor.id} AND "state" IN ('pending', 'in_progress', 'blocked')
+      WHERE "id" = ${reviewId} AND "claimedBy" = ${actor.id} AND "state" IN (${OPEN_STATES_SQL})
       RETURNING "version", "state", "claimedBy", "claimedByName", "claimExpiresAt"`;
     const row = rows[0];
     if (!row) {
       const current = await readReviewState(tx, reviewId);
-      if (current.claimedBy === null) throw new ReviewError(409, "you do not hold this review's claim (it was released)", { heldBy: null, claimExpiresAt: null });
+      if (current.claimedBy === null) throw new AppError(409, "you do not hold this review's claim (it was released)", { heldBy: null, claimExpiresAt: null });
       throw heldError(current);
     }
     return claimResult(row);
@@ -100,20 +105,20 @@ export async function releaseReview(db: Db, reviewId: string, actor: ReviewActor
     const rows = options.force
       ? await tx.$queryRaw<{ version: number; state: string }[]>`
           UPDATE "Review" SET "claimedBy" = NULL, "claimedByName" = NULL, "claimExpiresAt" = NULL,
-            "state" = CASE WHEN "state" = 'in_progress' THEN 'pending' ELSE "state" END, "version" = "version" + 1, "updatedAt" = ${now}
+            "state" = CASE WHEN "state" = ${RELEASE_RETURNS.from} THEN ${RELEASE_RETURNS.to} ELSE "state" END, "version" = "version" + 1, "updatedAt" = ${now}
           WHERE "id" = ${reviewId} AND "version" = ${version} AND "claimedBy" IS NOT NULL
           RETURNING "version", "state"`
       : await tx.$queryRaw<{ version: number; state: string }[]>`
           UPDATE "Review" SET "claimedBy" = NULL, "claimedByName" = NULL, "claimExpiresAt" = NULL,
-            "state" = CASE WHEN "state" = 'in_progress' THEN 'pending' ELSE "state" END, "version" = "version" + 1, "updatedAt" = ${now}
+            "state" = CASE WHEN "state" = ${RELEASE_RETURNS.from} THEN ${RELEASE_RETURNS.to} ELSE "state" END, "version" = "version" + 1, "updatedAt" = ${now}
           WHERE "id" = ${reviewId} AND "version" = ${version} AND "claimedBy" = ${actor.id}
           RETURNING "version", "state"`;
     const row = rows[0];
     if (!row) {
       const current = await readReviewState(tx, reviewId);
       if (current.version !== version) throw staleError(current, version);
-      if (current.claimedBy === null) throw new ReviewError(409, "the review is not claimed", { heldBy: null, claimExpiresAt: null });
-      throw new ReviewError(409, `claimed by ${current.claimedByName ?? current.claimedBy}: only they (or an admin, with force) can release it`, {
+      if (current.claimedBy === null) throw new AppError(409, "the review is not claimed", { heldBy: null, claimExpiresAt: null });
+      throw new AppError(409, `claimed by ${current.claimedByName ?? current.claimedBy}: only they (or an admin, with force) can release it`, {
         heldBy: current.claimedByName ?? current.claimedBy,
         claimExpiresAt: current.claimExpiresAt?.toISOString() ?? null,
       });

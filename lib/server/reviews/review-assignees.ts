@@ -3,9 +3,9 @@
  * a review); in single-user mode only the local user. The assign route checks an assignee against the
  * same list, so a forged id or a viewer is refused and the stored name is the user's own.
  */
+import { AppError } from "../app-error";
 import type { Db } from "../db/client";
 import { isTeamMode } from "../access/require-access";
-import { ReviewError } from "./review-error";
 
 export interface Assignee {
   id: string;
@@ -22,6 +22,6 @@ export async function listAssignees(db: Db, self: Assignee): Promise<Assignee[]>
 export async function resolveAssignee(db: Db, assigneeId: string, fallbackName: string | null | undefined): Promise<string> {
   if (!isTeamMode()) return fallbackName ?? assigneeId;
   const user = await db.user.findUnique({ where: { id: assigneeId }, select: { name: true, email: true, role: true } });
-  if (!user || (user.role !== "admin" && user.role !== "member")) throw new ReviewError(400, "the assignee must be an admin or member of this team");
+  if (!user || (user.role !== "admin" && user.role !== "member")) throw new AppError(400, "the assignee must be an admin or member of this team");
   return user.name || user.email;
 }

@@ -3,12 +3,12 @@
  * here (the handoff's current content and its branch's current head against what each verdict was
  * given on), never stored.
  */
+import { AppError } from "../app-error";
 import { isVerdictStale } from "../../core/reviews/review-rules";
-import { OPEN_REVIEW_STATES } from "../../core/reviews/review-states.data";
+import { isOpenReviewState, OPEN_REVIEW_STATES } from "../../core/reviews/review-states.data";
 import { countMasks } from "../../core/reviews/review-text";
 import type { Review } from "../../../generated/sqlite/client";
 import type { Db } from "../db/client";
-import { ReviewError } from "./review-error";
 
 export interface ReviewListFilters {
   state?: string;
@@ -85,7 +85,7 @@ export async function listReviews(db: Db, filters: ReviewListFilters = {}) {
   const repoIds = filters.repo
     ? (await db.repo.findMany({ where: { OR: [{ id: filters.repo }, { path: filters.repo }, { name: filters.repo }] }, select: { id: true } })).map((repo) => repo.id)
     : null;
-  const closedWanted = filters.includeClosed || (filters.state !== undefined && !(OPEN_REVIEW_STATES as readonly string[]).includes(filters.state));
+  const closedWanted = filters.includeClosed || (filters.state !== undefined && !isOpenReviewState(filters.state));
   const reviews = await db.review.findMany({
     where: {
       ...(filters.state ? { state: filters.state } : closedWanted ? {} : { state: { in: [...OPEN_REVIEW_STATES] } }),
@@ -157,7 +157,7 @@ export async function getReview(db: Db, id: string) {
       verdicts: { orderBy: { createdAt: "asc" } },
     },
   });
-  if (!review) throw new ReviewError(404, `no review ${id}`);
+  if (!review) throw new AppError(404, `no review ${id}`);
   const handoff = await db.handoff.findUnique({ where: { id: review.handoffId }, select: { ...HANDOFF_SELECT, content: true, isGone: true } });
   const repo = await db.repo.findUnique({ where: { id: review.repoId }, select: { id: true, path: true, name: true } });
   const heads = await branchHeads(db, handoff ? [handoff] : []);

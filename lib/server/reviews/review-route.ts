@@ -1,53 +1,31 @@
 /**
- * The review routes' shared shape: requireAccess first (the scope), then the JSON body through its zod
- * schema, then lib/server/reviews; a ReviewError becomes its status with its details in the body
- * (409 `{ heldBy, claimExpiresAt }` or `{ version }`), everything else goes through handle().
+ * The review routes' shared context on top of route() (lib/server/route.ts, which checks access, parses
+ * the body and maps every error): the database, the actor as a review actor, the review's id (and a
+ * comment's) from the address.
  */
 import type { z } from "zod";
-import { requireAccess } from "../access/require-access";
 import type { AccessScope } from "../access/access-scopes.data";
 import { getDb, type Db } from "../db/client";
-import { handle, HttpError } from "../http";
+import { route } from "../route";
 import { reviewActor, type ReviewActor } from "./review-actor";
-import { ReviewError } from "./review-error";
 
-export type ReviewParams = { params: Promise<{ id: string; commentId?: string }> };
-
-export function reviewRoute<Schema extends z.ZodType>(
-  scope: AccessScope,
-  schema: Schema,
-  work: (context: { db: Db; actor: ReviewActor; id: string; commentId: string | undefined; body: z.infer<Schema>; request: Request }) => Promise<unknown>,
-) {
-  return handle(async (request: Request, { params }: ReviewParams) => {
-    const actor = reviewActor(await requireAccess(request, scope));
-    if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) throw new HttpError(415, "send Content-Type: application/json");
-    let json: unknown;
-    try {
-      json = await request.json();
-    } catch {
-      throw new HttpError(400, "the body is not JSON");
-    }
-    const body = schema.parse(json);
-    const { id, commentId } = await params;
-    try {
-      return await work({ db: getDb(), actor, id, commentId, body, request });
-    } catch (error) {
-      if (error instanceof ReviewError) throw new HttpError(error.status, error.message, error.details);
-      throw error;
-    }
-  });
+export interface ReviewRouteContext<Body> {
+  db: Db;
+  actor: ReviewActor;
+  id: string;
+  commentId: string | undefined;
+  body: Body;
+  request: Request;
 }
 
-/** A read: the scope, then the work; a ReviewError (404) becomes its status. */
-export function reviewReadRoute(work: (context: { db: Db; actor: ReviewActor; id: string; request: Request }) => Promise<unknown>) {
-  return handle(async (request: Request, { params }: ReviewParams) => {
-    const actor = reviewActor(await requireAccess(request, "reviews:read"));
-    const { id } = await params;
-    try {
-      return await work({ db: getDb(), actor, id, request });
-    } catch (error) {
-      if (error instanceof ReviewError) throw new HttpError(error.status, error.message, error.details);
-      throw error;
-    }
-  });
+/** A review write: the scope, the JSON body through `schema`, then lib/server/reviews. */
+export function reviewRoute<Schema extends z.ZodType>(scope: AccessScope, schema: Schema, work: (context: ReviewRouteContext<z.infer<Schema>>) => Promise<unknown>) {
+  return route(scope, { body: schema }, ({ actor, params, body, request }) =>
+    work({ db: getDb(), actor: reviewActor(actor), id: params.id ?? "", commentId: params.commentId, body: body as z.infer<Schema>, request }),
+  );
+}
+
+/** A review read: the scope, then the work. */
+export function reviewReadRoute(work: (context: Omit<ReviewRouteContext<undefined>, "body" | "commentId">) => Promise<unknown>) {
+  return route("reviews:read", {}, ({ actor, params, request }) => work({ db: getDb(), actor: reviewActor(actor), id: params.id ?? "", request }));
 }

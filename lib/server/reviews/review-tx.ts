@@ -4,10 +4,10 @@
  * UPDATE that matched no row (which of its conditions failed, read after the fact — the decision
  * itself was the UPDATE's).
  */
+import { AppError } from "../app-error";
 import { leaseSeconds } from "../../core/reviews/review-rules";
 import type { Db } from "../db/client";
 import type { ReviewActor } from "./review-actor";
-import { ReviewError } from "./review-error";
 
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -36,13 +36,13 @@ export interface ReviewRowState {
 
 export async function readReviewState(tx: Tx, reviewId: string): Promise<ReviewRowState> {
   const row = await tx.review.findUnique({ where: { id: reviewId }, select: { id: true, state: true, version: true, claimedBy: true, claimedByName: true, claimExpiresAt: true } });
-  if (!row) throw new ReviewError(404, `no review ${reviewId}`);
+  if (!row) throw new AppError(404, `no review ${reviewId}`);
   return row;
 }
 
 /** 409 with who holds the review and until when. */
-export function heldError(row: ReviewRowState): ReviewError {
-  return new ReviewError(409, `claimed by ${row.claimedByName ?? row.claimedBy} until ${row.claimExpiresAt?.toISOString()}`, {
+export function heldError(row: ReviewRowState): AppError {
+  return new AppError(409, `claimed by ${row.claimedByName ?? row.claimedBy} until ${row.claimExpiresAt?.toISOString()}`, {
     heldBy: row.claimedByName ?? row.claimedBy,
     heldById: row.claimedBy,
     claimExpiresAt: row.claimExpiresAt?.toISOString() ?? null,
@@ -50,6 +50,6 @@ export function heldError(row: ReviewRowState): ReviewError {
 }
 
 /** 409 for a write that named a version the review no longer has. */
-export function staleError(row: ReviewRowState, version: number): ReviewError {
-  return new ReviewError(409, `the review changed (version ${version} is stale, it is now ${row.version}): reload and try again`, { version: row.version });
+export function staleError(row: ReviewRowState, version: number): AppError {
+  return new AppError(409, `the review changed (version ${version} is stale, it is now ${row.version}): reload and try again`, { version: row.version });
 }

@@ -4,13 +4,13 @@
  * instead of overwriting. The check against the rules table runs first to explain a refusal; the
  * UPDATE's condition is what guards the race.
  */
+import { AppError } from "../app-error";
 import { checkTransition, findMentions, roleMay } from "../../core/reviews/review-rules";
-import { OPEN_REVIEW_STATES, type VerdictKind } from "../../core/reviews/review-states.data";
+import { isOpenReviewState, type VerdictKind } from "../../core/reviews/review-states.data";
 import { maskTypedText } from "../../core/reviews/review-text";
 import type { Db } from "../db/client";
 import { transactionWithEvents } from "../events/publish";
 import type { ReviewActor } from "./review-actor";
-import { ReviewError } from "./review-error";
 import { readReviewState, recordEvent, staleError, type Tx, type WriteOptions } from "./review-tx";
 
 /** Bumps the version when it is still `version`; 409 otherwise. Returns the new version. */
@@ -22,7 +22,7 @@ async function bumpVersion(tx: Tx, reviewId: string, version: number, now: Date)
 }
 
 function requireRole(actor: ReviewActor, action: Parameters<typeof roleMay>[1], words: string) {
-  if (!roleMay(actor.role, action)) throw new ReviewError(403, `a ${actor.role} may not ${words}`);
+  if (!roleMay(actor.role, action)) throw new AppError(403, `a ${actor.role} may not ${words}`);
 }
 
 export async function transitionReview(
@@ -41,12 +41,12 @@ export async function transitionReview(
     const check = checkTransition(current, input.to, actor, now, typedReason?.text ?? input.reason);
     if (!check.ok) {
       const held = check.status === 409 && current.claimedBy !== null && current.claimedBy !== actor.id;
-      throw new ReviewError(check.status, check.reason, held ? { heldBy: current.claimedByName ?? current.claimedBy, claimExpiresAt: current.claimExpiresAt?.toISOString() ?? null } : {});
+      throw new AppError(check.status, check.reason, held ? { heldBy: current.claimedByName ?? current.claimedBy, claimExpiresAt: current.claimExpiresAt?.toISOString() ?? null } : {});
     }
     const { transition } = check;
     const reason = typedReason?.text || null;
-    const closes = !(OPEN_REVIEW_STATES as readonly string[]).includes(transition.to);
-    const reopens = transition.to === "pending" && !(OPEN_REVIEW_STATES as readonly string[]).includes(transition.from);
+    const closes = !isOpenReviewState(transition.to);
+    const reopens = transition.to === "pending" && !isOpenReviewState(transition.from);
     const blockedReason = transition.to === "blocked" ? reason : null;
     const resolution = transition.resolution ?? null;
     // Closing a review ends its claim; the claim condition is part of the UPDATE (the lease may have run
@@ -71,7 +71,7 @@ export async function transitionReview(
     if (!rows[0]) {
       const after = await readReviewState(tx, reviewId);
       if (after.version !== input.version) throw staleError(after, input.version);
-      throw new ReviewError(409, "your claim expired; claim the review again");
+      throw new AppError(409, "your claim expired; claim the review again");
     }
     const version = Number(rows[0].version);
     await recordEvent(tx, reviewId, actor, reopens ? "reopened" : "transition", version, now, { from: transition.from, to: transition.to, ...(reason ? { reason } : {}) });
@@ -102,7 +102,7 @@ export async function assignReview(
 /** The handoff content a review is on now, and its branch's head (what verdicts and anchors are tied to). */
 export async function currentBasis(tx: Tx, reviewId: string): Promise<{ handoffId: string; blobSha: string; branchHeadSha: string | null }> {
   const review = await tx.review.findUnique({ where: { id: reviewId }, select: { handoffId: true, repoId: true } });
-  if (!review) throw new ReviewError(404, `no review ${reviewId}`);
+  if (!review) throw new AppError(404, `no review ${reviewId}`);
   const handoff = await tx.handoff.findUnique({ where: { id: review.handoffId }, select: { blobSha: true, branch: true, occurrences: { select: { ref: true, kind: true } } } });
   if (!handoff) return { handoffId: review.handoffId, blobSha: "", branchHeadSha: null };
   // The branch the handoff names when Baton has it, else the first branch that holds this content.
@@ -128,7 +128,7 @@ export async function addComment(
     const version = await bumpVersion(tx, reviewId, input.version, now);
     if (input.parentId) {
       const parent = await tx.reviewComment.findUnique({ where: { id: input.parentId }, select: { reviewId: true } });
-      if (parent?.reviewId !== reviewId) throw new ReviewError(404, `no comment ${input.parentId} on this review`);
+      if (parent?.reviewId !== reviewId) throw new AppError(404, `no comment ${input.parentId} on this review`);
     }
     const basis = await currentBasis(tx, reviewId);
     const mentions = findMentions(body.text);
@@ -162,7 +162,7 @@ export async function resolveComment(db: Db, reviewId: string, commentId: string
       where: { id: commentId, reviewId },
       data: input.resolved ? { resolvedAt: now, resolvedById: actor.id, resolvedByName: actor.name } : { resolvedAt: null, resolvedById: null, resolvedByName: null },
     });
-    if (updated.count === 0) throw new ReviewError(404, `no comment ${commentId} on this review`);
+    if (updated.count === 0) throw new AppError(404, `no comment ${commentId} on this review`);
     await recordEvent(tx, reviewId, actor, input.resolved ? "resolved" : "unresolved", version, now, { commentId });
     emit({ kind: "comment", id: reviewId, version });
     return { version };

@@ -3,6 +3,7 @@
  * BATON_TEST_DATABASE_URL is set (the 20 concurrent claims matter most there: many connections race
  * for one row).
  */
+import { AppError } from "../app-error";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../db/client";
@@ -11,7 +12,6 @@ import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
 import type { ReviewActor } from "./review-actor";
 import { claimReview, heartbeatReview, releaseReview } from "./claim-review";
-import { ReviewError } from "./review-error";
 import { getReview, listReviews, reviewCounts } from "./review-queries";
 import { addComment, addVerdict, assignReview, resolveComment, transitionReview } from "./review-writes";
 
@@ -23,11 +23,11 @@ const t0 = new Date("2026-12-02T10:00:00Z");
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 const lease = { leaseSeconds: 60 };
 
-async function refused<T>(work: Promise<T>): Promise<ReviewError> {
+async function refused<T>(work: Promise<T>): Promise<AppError> {
   try {
     await work;
   } catch (error) {
-    if (error instanceof ReviewError) return error;
+    if (error instanceof AppError) return error;
     throw error;
   }
   throw new Error("expected a refusal");
@@ -63,7 +63,7 @@ for (const provider of testProviders) {
       expect(lost).toHaveLength(19);
       const winner = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof claimReview>>>).value;
       for (const loss of lost) {
-        expect(loss.reason).toBeInstanceOf(ReviewError);
+        expect(loss.reason).toBeInstanceOf(AppError);
         expect(loss.reason).toMatchObject({ status: 409, details: { heldBy: winner.claimedByName, claimExpiresAt: at(60).toISOString() } });
       }
       const row = await db.review.findUniqueOrThrow({ where: { id } });

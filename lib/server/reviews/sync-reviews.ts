@@ -8,7 +8,7 @@
  * person closed stays closed.
  */
 import { randomUUID } from "node:crypto";
-import { OPEN_REVIEW_STATES } from "../../core/reviews/review-states.data";
+import { isOpenReviewState } from "../../core/reviews/review-states.data";
 import type { BulkWriter } from "../db/bulk";
 import { publish } from "../events/publish";
 import { SCAN_ACTOR } from "./review-actor";
@@ -42,7 +42,6 @@ interface ReviewRow {
 
 const truthy = (value: unknown) => value === true || value === 1 || value === "1" || value === "true";
 const toMs = (value: unknown) => (value === null || value === undefined ? 0 : new Date(value instanceof Date ? value : String(value)).getTime() || 0);
-const isOpen = (state: string) => (OPEN_REVIEW_STATES as readonly string[]).includes(state);
 
 /** The newest content among a path's heads: an uncommitted working-tree edit first, then the latest time. */
 function newest(rows: HeadRow[]): HeadRow {
@@ -86,7 +85,7 @@ export async function syncRepoReviews(bulk: BulkWriter, repoId: string, now: Dat
     };
 
     for (const review of reviews) {
-      if (!isOpen(review.state) || targetIds.has(review.handoffId)) continue;
+      if (!isOpenReviewState(review.state) || targetIds.has(review.handoffId)) continue;
       const version = Number(review.version) + 1;
       // The same file has a newer content that is a head (and has no review of its own): follow it.
       const target = targets.get(review.handoffPath);
@@ -112,7 +111,7 @@ export async function syncRepoReviews(bulk: BulkWriter, repoId: string, now: Dat
     for (const target of targets.values()) {
       const existing = byHandoff.get(target.id);
       if (existing) {
-        if (isOpen(existing.state) || (existing.resolution !== "continued" && existing.resolution !== "gone")) continue;
+        if (isOpenReviewState(existing.state) || (existing.resolution !== "continued" && existing.resolution !== "gone")) continue;
         const version = Number(existing.version) + 1;
         await bulk.execute(`UPDATE "Review" SET "state" = 'pending', "resolution" = NULL, "successorHandoffId" = NULL, "version" = ?, "updatedAt" = ? WHERE "id" = ?`, [version, now, existing.id]);
         await event(existing.id, "reopened", version, { reason: "its handoff is an open head again" });

@@ -2,11 +2,13 @@
  * The shapes an agent-log scan plans and reports with (scan-agents.ts plans, agent-outcome-store.ts
  * stores what each read gave).
  */
+import type { LogRuntime } from "../../core/runtimes/runtimes";
 import type { ParserCarryState } from "../../core/sessions/types";
 import type { StoredAgentFile } from "./agent-store";
 import type { AgentFileFormat } from "./parse-agent-file";
 
-export type AgentSourceKind = "claude-code" | "codex" | "gemini-cli" | "opencode";
+/** A folder of agent logs is read as one runtime's. */
+export type AgentSourceKind = LogRuntime;
 
 export interface AgentSourceResult {
   sourceId: string;

@@ -4,7 +4,8 @@
  * sample chunks.
  */
 import { randomUUID } from "node:crypto";
-import type { BulkWriter, Row } from "../db/bulk";
+import type { BulkWriter } from "../db/bulk";
+import { TABLES } from "../db/table-rows";
 import { chunks, toNumber } from "./session-ids";
 import { safeText } from "../../core/text/safe-values";
 
@@ -75,26 +76,25 @@ export interface FileStateWrite {
 
 export async function writeFileStates(bulk: BulkWriter, states: FileStateWrite[], scanRunId: string | null) {
   const now = new Date();
-  const rows: Row[] = states.map((state) => [
-    state.sourceId,
-    state.path,
-    "",
-    state.size,
-    state.mtimeMs,
-    state.offset,
-    state.lines,
-    state.carry,
-    state.headHash,
-    state.sessionId,
-    state.status,
-    state.badLines,
-    state.unknownTypes,
-    state.issueCount,
+  const rows = states.map((state) => ({
+    sourceId: state.sourceId,
+    path: state.path,
+    version: "",
+    size: state.size,
+    mtimeMs: state.mtimeMs,
+    offset: state.offset,
+    lines: state.lines,
+    carry: state.carry,
+    headHash: state.headHash,
+    sessionId: state.sessionId,
+    status: state.status,
+    badLines: state.badLines,
+    unknownTypes: state.unknownTypes,
+    issueCount: state.issueCount,
     scanRunId,
-    now,
-  ]);
-  const columns = ["sourceId", "path", "version", "size", "mtimeMs", "offset", "lines", "carry", "headHash", "sessionId", "status", "badLines", "unknownTypes", "issueCount", "scanRunId", "updatedAt"];
-  await bulk.upsert("FileState", columns, rows, { conflict: ["sourceId", "path", "version"], update: columns.slice(3) });
+    updatedAt: now,
+  }));
+  await TABLES.fileState.upsert(bulk, rows, { conflict: ["sourceId", "path", "version"], update: { except: ["sourceId", "path", "version"] } });
 }
 
 export async function markGone(bulk: BulkWriter, ids: number[]) {
@@ -129,10 +129,9 @@ const CHUNK_SLICE = 200;
 /** Appends chunks in the order given: readers merge a session's chunks in that (id) order. */
 export async function writeChunks(bulk: BulkWriter, chunks: readonly ChunkWrite[]) {
   for (let index = 0; index < chunks.length; index += CHUNK_SLICE) {
-    await bulk.insert(
-      "SampleChunk",
-      ["sessionId", "file", "count", "data"],
-      chunks.slice(index, index + CHUNK_SLICE).map((chunk) => [chunk.sessionId, chunk.file, chunk.count, chunk.data]),
+    await TABLES.sampleChunk.insert(
+      bulk,
+      chunks.slice(index, index + CHUNK_SLICE).map((chunk) => ({ sessionId: chunk.sessionId, file: chunk.file, count: chunk.count, data: chunk.data })),
     );
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -157,10 +156,9 @@ export function compactionKey(compaction: CompactionWrite): string {
 }
 
 export async function writeCompactions(bulk: BulkWriter, compactions: CompactionWrite[]) {
-  await bulk.insert(
-    "Compaction",
-    ["sessionId", "agentId", "key", "file", "line", "timestampMs", "trigger", "preTokens", "postTokens"],
-    compactions.map((c) => [c.sessionId, c.agentId, compactionKey(c), c.file, c.line, c.timestampMs, c.trigger, c.preTokens, c.postTokens]),
+  await TABLES.compaction.insert(
+    bulk,
+    compactions.map((c) => ({ sessionId: c.sessionId, agentId: c.agentId, key: compactionKey(c), file: c.file, line: c.line, timestampMs: c.timestampMs, trigger: c.trigger, preTokens: c.preTokens, postTokens: c.postTokens })),
     { ignoreConflicts: true },
   );
 }
@@ -172,6 +170,11 @@ export interface IssueWrite {
   rule: string;
   severity: "error" | "warning" | "info";
   message: string;
+}
+
+/** An agent-log issue as an IngestIssue row (agent logs have no blob version and no refs). */
+export function ingestIssueRow(issue: IssueWrite, scanRunId: string | null, createdAt: Date) {
+  return { sourceId: issue.sourceId, path: issue.path, version: "", refs: "[]", line: issue.line, rule: issue.rule, severity: issue.severity, message: issue.message, scanRunId, createdAt };
 }
 
 /** Issue rules this module owns (the Ingest errors page lists them with the handoff ones). */
@@ -199,10 +202,9 @@ export const NO_TOKEN_COUNTS_NOTICE = "no token counts in this file: it records 
 export async function replaceLinkIssues(bulk: BulkWriter, sourceId: string, paths: readonly string[], message: string, scanRunId: string | null) {
   await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "rule" = ?`, [sourceId, AGENT_ISSUE_RULES.symlink]);
   const now = new Date();
-  await bulk.insert(
-    "IngestIssue",
-    ["sourceId", "path", "version", "refs", "line", "rule", "severity", "message", "scanRunId", "createdAt"],
-    paths.map((linkPath) => [sourceId, linkPath, "", "[]", null, AGENT_ISSUE_RULES.symlink, "warning", message, scanRunId, now]),
+  await TABLES.ingestIssue.insert(
+    bulk,
+    paths.map((linkPath) => ingestIssueRow({ sourceId, path: linkPath, line: null, rule: AGENT_ISSUE_RULES.symlink, severity: "warning", message }, scanRunId, now)),
   );
 }
 
@@ -237,10 +239,9 @@ export async function replaceFileIssues(
     ]);
   }
   const now = new Date();
-  await bulk.insert(
-    "IngestIssue",
-    ["sourceId", "path", "version", "refs", "line", "rule", "severity", "message", "scanRunId", "createdAt"],
-    // Messages quote what they found: stored without NULs or lone surrogates, like every text.
-    issues.map((issue) => [issue.sourceId, issue.path, "", "[]", issue.line, issue.rule, issue.severity, safeText(issue.message), scanRunId, now]),
+  // Messages quote what they found: stored without NULs or lone surrogates, like every text.
+  await TABLES.ingestIssue.insert(
+    bulk,
+    issues.map((issue) => ingestIssueRow({ ...issue, message: safeText(issue.message) }, scanRunId, now)),
   );
 }

@@ -7,7 +7,7 @@
  * The table lives in the scan's transaction (SQLite's temp schema, a PostgreSQL temporary table):
  * nothing outside the scan sees it, and a failed scan leaves none behind.
  */
-import type { SessionRuntime } from "../../core/sessions/types";
+import type { SessionRuntime } from "../../core/runtimes/runtimes";
 import type { BulkWriter } from "../db/bulk";
 import { draftFromJson, draftToJson, emptyDraft, mergeDraft, RECOMPUTE_BATCH, type SessionDraft } from "./recompute-sessions";
 import { chunks } from "./session-ids";

@@ -8,7 +8,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fixtureSuite, PUBLIC, tokenFields } from "../../core/sessions/__fixtures__/realcli-truth";
+import { fixtureSuite, PUBLIC } from "../../core/test-support/shared-fixtures";
+import { tokenFields } from "../../core/sessions/__fixtures__/realcli-truth";
 import type { SessionSummary } from "../../core/sessions/types";
 import { loadAgentSessions } from "../agents/load-agent-sessions";
 import type { BulkWriter } from "../db/bulk";

@@ -14,7 +14,9 @@
  *      else identity timestamp, else file mtime) falls in [startedAt, endedAt + 10 min]. When several
  *      do, the one whose end is closest to that time (a handoff is written as a session ends).
  */
-import type { BulkWriter, Row } from "../db/bulk";
+import { STATE_FILES_KIND } from "../../core/runtimes/runtimes";
+import type { BulkWriter } from "../db/bulk";
+import { TABLES } from "../db/table-rows";
 import { dbTimeToMs } from "./session-ids";
 
 /** A handoff is often committed a little after the session's last logged line. */
@@ -57,7 +59,7 @@ export function handoffTimeMs(handoff: { commitTime: unknown; timestamp: unknown
 
 export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
   const repos = await bulk.query<{ id: string; path: string }>(`SELECT "id", "path" FROM "Repo"`);
-  const seedSources = await bulk.query<{ id: string; root: string }>(`SELECT "id", "root" FROM "Source" WHERE "kind" = 'seed'`);
+  const seedSources = await bulk.query<{ id: string; root: string }>(`SELECT "id", "root" FROM "Source" WHERE "kind" = ?`, [STATE_FILES_KIND]);
   const sessions = await bulk.query<SessionFacts>(
     `SELECT "id", "runtime", "externalId", "cwd", "branch", "repoId", "parentId", "supersededById", "sourceId", "startedAt", "endedAt" FROM "AgentSession"`,
   );
@@ -72,7 +74,7 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
   const repoOf = new Map<string, string | null>();
   for (const session of sessions.filter((entry) => entry.parentId === null)) {
     let repoId: string | null = null;
-    if (session.runtime === "seed") repoId = seedRepo.get(session.sourceId) ?? null;
+    if (session.runtime === STATE_FILES_KIND) repoId = seedRepo.get(session.sourceId) ?? null;
     else if (session.cwd) {
       const cwd = session.cwd.replace(/[\\/]+$/, "");
       repoId = byLength.find((repo) => cwd === repo.path || cwd.startsWith(`${repo.path}/`))?.id ?? null;
@@ -87,7 +89,7 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
   const runtimeSessions = new Map<string, string>();
   const logSessions = new Map<string, string>();
   for (const session of [...sessions].sort((a, b) => Number(otlpSources.has(a.sourceId)) - Number(otlpSources.has(b.sourceId)) || (a.id < b.id ? -1 : 1))) {
-    if (session.parentId !== null || session.runtime === "seed") continue;
+    if (session.parentId !== null || session.runtime === STATE_FILES_KIND) continue;
     if (!runtimeSessions.has(session.externalId)) runtimeSessions.set(session.externalId, session.id);
     const key = `${session.runtime}\0${session.externalId}`;
     if (!otlpSources.has(session.sourceId) && !logSessions.has(key)) logSessions.set(key, session.id);
@@ -95,7 +97,7 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
   const supersededBy = new Map<string, string | null>();
   for (const session of sessions) {
     let by: string | null = null;
-    if (session.parentId === null && session.runtime === "seed") by = runtimeSessions.get(session.externalId) ?? null;
+    if (session.parentId === null && session.runtime === STATE_FILES_KIND) by = runtimeSessions.get(session.externalId) ?? null;
     else if (session.parentId === null && otlpSources.has(session.sourceId)) by = logSessions.get(`${session.runtime}\0${session.externalId}`) ?? null;
     supersededBy.set(session.id, by);
   }
@@ -120,13 +122,13 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
     group.push({ id: session.id, start, end });
     byRepoBranch.set(key, group);
   }
-  const rows: Row[] = [];
+  const rows: { sessionId: string; handoffId: string; method: "session-id" | "repo-branch-time" }[] = [];
   let bySessionId = 0;
   let byRepoBranchTime = 0;
   for (const handoff of handoffs) {
     const named = handoff.sessionId ? (byExternalId.get(handoff.sessionId.trim()) ?? []) : [];
     if (named.length > 0) {
-      for (const session of named) rows.push([session.id, handoff.id, "session-id"]);
+      for (const session of named) rows.push({ sessionId: session.id, handoffId: handoff.id, method: "session-id" });
       bySessionId += 1;
       continue;
     }
@@ -139,7 +141,7 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
       if (best === null || distance < best.distance || (distance === best.distance && candidate.id < best.id)) best = { id: candidate.id, distance };
     }
     if (best) {
-      rows.push([best.id, handoff.id, "repo-branch-time"]);
+      rows.push({ sessionId: best.id, handoffId: handoff.id, method: "repo-branch-time" });
       byRepoBranchTime += 1;
     }
   }
@@ -150,7 +152,7 @@ export async function linkSessions(bulk: BulkWriter): Promise<LinkResult> {
       await bulk.execute(`UPDATE "AgentSession" SET "repoId" = ?, "supersededById" = ? WHERE "id" = ?`, [repoOf.get(session.id) ?? null, supersededBy.get(session.id) ?? null, session.id]);
     }
     await bulk.execute(`DELETE FROM "SessionHandoffLink"`);
-    await bulk.insert("SessionHandoffLink", ["sessionId", "handoffId", "method"], rows);
+    await TABLES.sessionHandoffLink.insert(bulk, rows);
   });
   return { links: rows.length, bySessionId, byRepoBranchTime, reposAssigned };
 }

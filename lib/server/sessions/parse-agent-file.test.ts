@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fixtureSuite, PUBLIC } from "../../core/sessions/__fixtures__/realcli-truth";
+import { fixtureSuite, PUBLIC } from "../../core/test-support/shared-fixtures";
 import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
 import { mergeStoredChunks } from "../../core/sessions/sample-pack";
 import { summariseSamples } from "../../core/sessions/session-facts";
@@ -157,7 +157,7 @@ describe("a session's files read together", () => {
     const fromChunks = summariseSamples("claude-code", mergeStoredChunks("claude-code", group.outcomes.map((outcome) => ({ data: outcome.packed!.data })), () => undefined));
     expect(group.facts).toEqual(fromChunks);
     // Summing each file's own facts would count the replayed msg_b twice.
-    const requestsOf = (facts: NonNullable<typeof group.facts>) => [...facts.byAgent.values()].reduce((sum, totals) => sum + totals.n, 0);
+    const requestsOf = (facts: NonNullable<typeof group.facts>) => [...facts.byAgent.values()].reduce((sum, totals) => sum + totals.requests, 0);
     const eachFileAlone = group.outcomes.reduce((sum, outcome) => sum + requestsOf(outcome.packed!.facts), 0);
     expect(requestsOf(group.facts!)).toBe(eachFileAlone - 1);
     expect(parseAgentGroup(tasks.slice(0, 1)).facts).toBeNull();

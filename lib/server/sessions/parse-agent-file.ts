@@ -8,6 +8,7 @@
  * incremental-read contract (docs/token-accounting.md), and the chunk buffer is reused. Parsed
  * results hold only fresh strings (JSON.parse / utf8Slice copies), never views into the buffer.
  */
+import { RUNTIME } from "../../core/runtimes/runtimes";
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { checkSessionLog, type ValueIssue } from "../../core/sessions/check-session-log";
 import { earlierPrompt } from "../../core/sessions/first-prompt";
@@ -20,7 +21,8 @@ import { summariseSamples, type SessionFacts } from "../../core/sessions/session
 import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
 import { hexDigest } from "../hex-digest";
 import { warmClaudeParser } from "./parser-warmup";
-import type { BadLine, CompactionEvent, FirstPrompt, ParsedSessionLog, ParserCarryState, RequestSample, SessionRuntime } from "../../core/sessions/types";
+import type { SessionRuntime } from "../../core/runtimes/runtimes";
+import type { BadLine, CompactionEvent, FirstPrompt, ParsedSessionLog, ParserCarryState, RequestSample } from "../../core/sessions/types";
 
 export type AgentFileFormat = "claude" | "codex" | "gemini-jsonl" | "gemini-json";
 
@@ -120,7 +122,7 @@ function bufferOf(size: number): Buffer {
 }
 
 export function runtimeOf(format: AgentFileFormat): SessionRuntime {
-  return format === "claude" ? "claude-code" : format === "codex" ? "codex" : "gemini-cli";
+  return format === "claude" ? RUNTIME.claudeCode : format === "codex" ? RUNTIME.codex : RUNTIME.geminiCli;
 }
 
 export function hashHead(bytes: Uint8Array): string {
@@ -170,7 +172,7 @@ export function parseAgentGroup(tasks: readonly AgentFileTask[], chunkSize = DEF
 
 /** `samples`: where a packed read's samples go too (parseAgentGroup's merge). */
 export function parseAgentFile(given: AgentFileTask, chunkSize = DEFAULT_CHUNK, samples?: StoredSample[][]): AgentFileOutcome {
-  if (given.format === "claude") warmClaudeParser(bufferOf, (requests) => packedRequests("claude-code", requests));
+  if (given.format === "claude") warmClaudeParser(bufferOf, (requests) => packedRequests(RUNTIME.claudeCode, requests));
   const task = given.agentType === null && given.metaPath ? { ...given, agentType: readAgentType(given.metaPath) } : given;
   const outcome: AgentFileOutcome = {
     id: task.id,

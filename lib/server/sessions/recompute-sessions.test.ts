@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emptyTotals, type SessionFacts } from "../../core/sessions/session-facts";
+import { emptyAgentTotals, type SessionFacts } from "../../core/sessions/session-facts";
 import type { ParsedSessionLog } from "../../core/sessions/types";
 import { draftFromJson, draftToJson, emptyDraft, foldIntoDraft, mergeDraft, type SessionDraft } from "./recompute-sessions";
 
@@ -36,7 +36,7 @@ const logArbitrary: fc.Arbitrary<ParsedSessionLog> = fc.record({
 
 const readArbitrary = fc.record({ log: logArbitrary, fresh: fc.boolean(), requests: fc.nat({ max: 50 }) });
 
-const factsOf = (requests: number): SessionFacts => ({ byAgent: new Map([["", { ...emptyTotals(), n: requests, i: requests * 3 }]]), lastModel: requests > 0 ? "opus" : null });
+const factsOf = (requests: number): SessionFacts => ({ byAgent: new Map([["", { ...emptyAgentTotals(), requests, inputTokens: requests * 3 }]]), lastModel: requests > 0 ? "opus" : null });
 
 describe("mergeDraft (session drafts written out mid-scan and merged back)", () => {
   it("gives the draft that folding every read in order gives, through a JSON round trip", () => {

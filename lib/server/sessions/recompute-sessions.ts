@@ -5,10 +5,14 @@
  * earlier scans stored.
  */
 import { mergeStoredChunks } from "../../core/sessions/sample-pack";
-import { emptyTotals, summariseSamples, type SessionFacts, type Totals } from "../../core/sessions/session-facts";
+import { emptyAgentTotals, sessionTotals, summariseSamples, type AgentTotals, type SessionFacts } from "../../core/sessions/session-facts";
+import { totalTokens, type TokenTotals } from "../../core/tokens";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
-import type { ParsedSessionLog, SessionRuntime } from "../../core/sessions/types";
-import type { BulkWriter, Row } from "../db/bulk";
+import type { SessionRuntime } from "../../core/runtimes/runtimes";
+import type { ParsedSessionLog } from "../../core/sessions/types";
+import type { AgentSession } from "../../../generated/sqlite/client";
+import type { BulkWriter } from "../db/bulk";
+import { TABLES, type RowOf } from "../db/table-rows";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { dbTimeToMs, parseJsonOr, subagentSessionId, toNullableNumber, toNumber } from "./session-ids";
 
@@ -94,46 +98,75 @@ interface StoredSession {
   titleAt: unknown;
 }
 
-const SESSION_COLUMNS = [
-  "id",
-  "sourceId",
-  "runtime",
-  "externalId",
-  "parentId",
-  "agentId",
-  "agentType",
-  "cwd",
-  "branch",
-  "models",
-  "startedAt",
-  "endedAt",
-  "durationMs",
-  "lastModel",
-  "logContextWindow",
-  "contextWindow",
-  "contextWindowSource",
-  "requestCount",
-  "inputTokens",
-  "cacheWriteTokens",
-  "cacheReadTokens",
-  "outputTokens",
-  "reasoningTokens",
-  "totalTokens",
-  "peakContextTokens",
-  "peakContextPercent",
-  "compactionCount",
-  "unknownTypes",
-  "badLines",
-  "updatedAt",
-  "firstSeenAt",
-  "title",
-  "titleAt",
-];
-/**
- * Kept as first written: identity columns and first sight (the user's override, the link step's repo
- * and the seed fold are not in SESSION_COLUMNS at all).
- */
-const SESSION_UPDATE = SESSION_COLUMNS.filter((column) => !["id", "sourceId", "runtime", "externalId", "firstSeenAt"].includes(column));
+/** Kept as first written: identity and first sight (the user's override, the link step's repo and the seed fold are never written here). */
+const SESSION_KEPT = ["id", "sourceId", "runtime", "externalId", "firstSeenAt"] as const;
+
+/** An AgentSession row as recompute writes it (every column it owns). */
+type SessionRow = ReturnType<typeof sessionRow>;
+
+function sessionRow(row: {
+  id: string;
+  sourceId: string;
+  runtime: string;
+  externalId: string;
+  parentId: string | null;
+  agentId: string | null;
+  agentType: string | null;
+  cwd: string | null;
+  branch: string | null;
+  models: string[];
+  startMs: number | null;
+  endMs: number | null;
+  lastModel: string | null;
+  logContextWindow: number | null;
+  contextWindow: number | null;
+  contextWindowSource: string;
+  totals: TokenTotals;
+  peakContextTokens: number;
+  peakContextPercent: number | null;
+  compactionCount: number;
+  unknownTypes: Record<string, number>;
+  badLines: number;
+  now: Date;
+  title: string | null;
+  titleMs: number | null;
+}) {
+  return {
+    id: row.id,
+    sourceId: row.sourceId,
+    runtime: row.runtime,
+    externalId: row.externalId,
+    parentId: row.parentId,
+    agentId: row.agentId,
+    agentType: row.agentType,
+    cwd: row.cwd,
+    branch: row.branch,
+    models: JSON.stringify(row.models),
+    startedAt: row.startMs === null ? null : new Date(row.startMs),
+    endedAt: row.endMs === null ? null : new Date(row.endMs),
+    durationMs: row.startMs !== null && row.endMs !== null ? row.endMs - row.startMs : null,
+    lastModel: row.lastModel,
+    logContextWindow: row.logContextWindow,
+    contextWindow: row.contextWindow,
+    contextWindowSource: row.contextWindowSource,
+    requestCount: row.totals.requests,
+    inputTokens: row.totals.inputTokens,
+    cacheWriteTokens: row.totals.cacheWriteTokens,
+    cacheReadTokens: row.totals.cacheReadTokens,
+    outputTokens: row.totals.outputTokens,
+    reasoningTokens: row.totals.reasoningTokens,
+    totalTokens: totalTokens(row.totals),
+    peakContextTokens: row.peakContextTokens,
+    peakContextPercent: row.peakContextPercent,
+    compactionCount: row.compactionCount,
+    unknownTypes: JSON.stringify(row.unknownTypes),
+    badLines: row.badLines,
+    updatedAt: row.now,
+    firstSeenAt: row.now,
+    title: row.title,
+    titleAt: row.titleMs === null ? null : new Date(row.titleMs),
+  } satisfies RowOf<AgentSession>;
+}
 
 const marks = (values: readonly unknown[]) => values.map(() => "?").join(", ");
 
@@ -232,20 +265,12 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
   const storedById = new Map(stored.map((row) => [row.id, row]));
   const compactionsOf = new Map(compactions.map((row) => [`${row.sessionId}\0${row.agentId}`, toNumber(row.n)]));
   const now = new Date();
-  const rows: Row[] = [];
+  const rows: SessionRow[] = [];
 
   for (const draft of drafts) {
     const previous = draft.reset ? undefined : storedById.get(draft.id);
     const facts = known.get(draft.id)!;
-    const totals = { n: 0, i: 0, cw: 0, cr: 0, o: 0, r: 0 };
-    for (const group of facts.byAgent.values()) {
-      totals.n += group.n;
-      totals.i += group.i;
-      totals.cw += group.cw;
-      totals.cr += group.cr;
-      totals.o += group.o;
-      totals.r += group.r;
-    }
+    const totals = sessionTotals(facts);
     const peak = facts.byAgent.get("")?.peakOwn ?? 0;
     const models = union(parseJsonOr<string[]>(previous?.models, []), draft.models);
     const startMs = minOf(dbTimeToMs(previous?.startedAt), draft.startMs);
@@ -263,41 +288,35 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
       badLines += toNumber(file.badLines) + (file.status === "ok" && toNumber(file.offset) < toNumber(file.size) ? 1 : 0);
       for (const [type, count] of Object.entries(parseJsonOr<Record<string, number>>(file.unknownTypes, {}))) unknownTypes[type] = (unknownTypes[type] ?? 0) + count;
     }
-    rows.push([
-      draft.id,
-      draft.sourceId,
-      draft.runtime,
-      draft.externalId,
-      null,
-      null,
-      null,
-      draft.cwd ?? previous?.cwd ?? draft.fallbackCwd,
-      draft.branch ?? previous?.branch ?? draft.fallbackBranch,
-      JSON.stringify(models),
-      startMs === null ? null : new Date(startMs),
-      endMs === null ? null : new Date(endMs),
-      startMs !== null && endMs !== null ? endMs - startMs : null,
-      lastModel,
-      logWindow,
-      window.tokens,
-      window.source,
-      totals.n,
-      totals.i,
-      totals.cw,
-      totals.cr,
-      totals.o,
-      totals.r,
-      totals.i + totals.cw + totals.cr + totals.o,
-      peak,
-      window.tokens ? (peak * 100) / window.tokens : null,
-      compactionsOf.get(`${draft.id}\0`) ?? 0,
-      JSON.stringify(unknownTypes),
-      badLines,
-      now,
-      now,
-      title.text,
-      title.ms === null ? null : new Date(title.ms),
-    ]);
+    rows.push(
+      sessionRow({
+        id: draft.id,
+        sourceId: draft.sourceId,
+        runtime: draft.runtime,
+        externalId: draft.externalId,
+        parentId: null,
+        agentId: null,
+        agentType: null,
+        cwd: draft.cwd ?? previous?.cwd ?? draft.fallbackCwd,
+        branch: draft.branch ?? previous?.branch ?? draft.fallbackBranch,
+        models,
+        startMs,
+        endMs,
+        lastModel,
+        logContextWindow: logWindow,
+        contextWindow: window.tokens,
+        contextWindowSource: window.source,
+        totals,
+        peakContextTokens: peak,
+        peakContextPercent: window.tokens ? (peak * 100) / window.tokens : null,
+        compactionCount: compactionsOf.get(`${draft.id}\0`) ?? 0,
+        unknownTypes,
+        badLines,
+        now,
+        title: title.text,
+        titleMs: title.ms,
+      }),
+    );
 
     // Subagents: every agent with requests, plus those read this scan that have none yet.
     const agentIds = new Set([...[...facts.byAgent.keys()].filter((agentId) => agentId !== ""), ...draft.subagents.keys()]);
@@ -305,63 +324,57 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
       const id = subagentSessionId(draft.id, agentId);
       const before = draft.reset ? undefined : storedById.get(id);
       const agentDraft = draft.subagents.get(agentId);
-      const group = facts.byAgent.get(agentId) ?? emptyTotals();
+      const group = facts.byAgent.get(agentId) ?? emptyAgentTotals();
       const agentModels = union(parseJsonOr<string[]>(before?.models, []), agentDraft?.models ?? []);
       const agentStart = minOf(dbTimeToMs(before?.startedAt), agentDraft?.startMs ?? null);
       const agentEnd = maxOf(dbTimeToMs(before?.endedAt), agentDraft?.endMs ?? null);
-      rows.push([
-        id,
-        draft.sourceId,
-        draft.runtime,
-        draft.externalId,
-        draft.id,
-        agentId,
-        agentDraft?.agentType ?? before?.agentType ?? null,
-        agentDraft?.cwd ?? before?.cwd ?? null,
-        agentDraft?.branch ?? before?.branch ?? null,
-        JSON.stringify(agentModels),
-        agentStart === null ? null : new Date(agentStart),
-        agentEnd === null ? null : new Date(agentEnd),
-        agentStart !== null && agentEnd !== null ? agentEnd - agentStart : null,
-        agentModels[agentModels.length - 1] ?? null,
-        null,
-        null,
-        "unknown",
-        group.n,
-        group.i,
-        group.cw,
-        group.cr,
-        group.o,
-        group.r,
-        group.i + group.cw + group.cr + group.o,
-        // A subagent's lines are sidechain lines: its peak is over all of its own requests.
-        group.peakAll,
-        null,
-        compactionsOf.get(`${draft.id}\0${agentId}`) ?? 0,
-        "{}",
-        0,
-        now,
-        now,
-        null,
-        null,
-      ]);
+      rows.push(
+        sessionRow({
+          id,
+          sourceId: draft.sourceId,
+          runtime: draft.runtime,
+          externalId: draft.externalId,
+          parentId: draft.id,
+          agentId,
+          agentType: agentDraft?.agentType ?? before?.agentType ?? null,
+          cwd: agentDraft?.cwd ?? before?.cwd ?? null,
+          branch: agentDraft?.branch ?? before?.branch ?? null,
+          models: agentModels,
+          startMs: agentStart,
+          endMs: agentEnd,
+          lastModel: agentModels[agentModels.length - 1] ?? null,
+          logContextWindow: null,
+          contextWindow: null,
+          contextWindowSource: "unknown",
+          totals: group,
+          // A subagent's lines are sidechain lines: its peak is over all of its own requests.
+          peakContextTokens: group.peakAll,
+          peakContextPercent: null,
+          compactionCount: compactionsOf.get(`${draft.id}\0${agentId}`) ?? 0,
+          unknownTypes: {},
+          badLines: 0,
+          now,
+          title: null,
+          titleMs: null,
+        }),
+      );
     }
   }
   // Rows not stored yet are plain inserts on SQLite: with foreign keys on, an upsert costs two to three
   // times an insert there (measured on 1,875 rows), and the scan's write lock means nothing else can
   // add them meanwhile. PostgreSQL transactions can race, so there every row stays an upsert.
-  const isNew = (row: Row) => bulk.provider === "sqlite" && !storedById.has(row[0] as string);
+  const isNew = (row: SessionRow) => bulk.provider === "sqlite" && !storedById.has(row.id);
   // A session row that cannot be written (whatever slipped past the value checks) is reported on its
   // source; the other sessions are written (isolate.ts). A main session's rows go together.
   const sourceOf = new Map(drafts.map((draft) => [draft.id, draft.sourceId]));
-  const groups = [...groupBy(rows, (row) => (row[4] as string | null) ?? (row[0] as string)).entries()];
+  const groups = [...groupBy(rows, (row) => row.parentId ?? row.id).entries()];
   await writeIsolated(
     bulk,
     groups,
     async (batch) => {
       const all = batch.flatMap(([, group]) => group);
-      await bulk.insert("AgentSession", SESSION_COLUMNS, all.filter(isNew));
-      await bulk.upsert("AgentSession", SESSION_COLUMNS, all.filter((row) => !isNew(row)), { conflict: ["id"], update: SESSION_UPDATE });
+      await TABLES.agentSession.insert(bulk, all.filter(isNew));
+      await TABLES.agentSession.upsert(bulk, all.filter((row) => !isNew(row)), { conflict: ["id"], update: { except: [...SESSION_KEPT] } });
     },
     ([sessionId], error) => problems.push({ sessionId, sourceId: sourceOf.get(sessionId) ?? "", message: `session row could not be stored: ${writeFailureMessage(error)}` }),
   );
@@ -488,7 +501,7 @@ export function draftToJson(draft: SessionDraft): string {
 export function draftFromJson(text: string): SessionDraft {
   const value = JSON.parse(text) as Omit<SessionDraft, "subagents" | "wholeFacts"> & {
     subagents: [string, SubagentDraft][];
-    wholeFacts: { byAgent: [string, Totals][]; lastModel: string | null } | null;
+    wholeFacts: { byAgent: [string, AgentTotals][]; lastModel: string | null } | null;
   };
   return { ...value, subagents: new Map(value.subagents), wholeFacts: value.wholeFacts === null ? null : { byAgent: new Map(value.wholeFacts.byAgent), lastModel: value.wholeFacts.lastModel } };
 }

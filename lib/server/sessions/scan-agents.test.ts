@@ -2,21 +2,13 @@ import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSy
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CLAUDE_EXPECTED,
-  CODEX_EXPECTED,
-  fixtureSuite,
-  GEMINI_EXPECTED,
-  OPENCODE_EXPECTED,
-  REALCLI,
-  tokenFields,
-  type ExpectedSession,
-} from "../../core/sessions/__fixtures__/realcli-truth";
+import { fixtureSuite, REALCLI } from "../../core/test-support/shared-fixtures";
+import { CLAUDE_EXPECTED, CODEX_EXPECTED, GEMINI_EXPECTED, OPENCODE_EXPECTED, tokenFields, type ExpectedSession } from "../../core/sessions/__fixtures__/realcli-truth";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { createDb, type Db } from "../db/client";
 import { getSession, listAgentSources, listSessions, parseSessionFilters, setUserContextWindow, type SessionDetail } from "../queries/sessions";
 import { getSessionReport } from "../queries/scan-report";
-import { sqlReaderFor } from "./sql-reader";
+import { sqlReaderFor } from "../db/sql-reader";
 import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-database";
 import { isFirstAgentScan, scanAgentSources } from "./scan-agents";
 import { claudeTranscript, copyRealcliHome, REALCLI_PRESENT, type ClaudeTurn } from "./session-test-fixtures";

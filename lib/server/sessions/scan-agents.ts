@@ -14,13 +14,15 @@
  * per touched session from the stored samples. A bad line or an unknown record type is counted for
  * its file and never stops anything; an unreadable file is a failed file, the scan goes on.
  */
+import { LOG_RUNTIMES, RUNTIME, runtimeLogs } from "../../core/runtimes/runtimes";
 import { realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
-import { runtimeName } from "../../core/runtimes/runtime-names.data";
-import type { ParserCarryState, SessionRuntime } from "../../core/sessions/types";
-import { discoverAgentSources, FOLDER_VARIABLES, relativeInside, type AgentSources } from "../agents/discover-agent-sources";
+import { runtimeName } from "../../core/runtimes/runtimes";
+import type { SessionRuntime } from "../../core/runtimes/runtimes";
+import type { ParserCarryState } from "../../core/sessions/types";
+import { discoverAgentSources, relativeInside, type AgentSources } from "../agents/discover-agent-sources";
 import type { BulkWriter } from "../db/bulk";
 import { finishSource, loadAgentFiles, markGone, replaceLinkIssues, resetSessions, upsertSource, type StoredAgentFile } from "./agent-store";
 import { HEAD_BYTES, isPreTitle, parseAgentGroup, readHeadHash, type AgentFileTask, type AgentGroupOutcome } from "./parse-agent-file";
@@ -109,7 +111,7 @@ async function scanAgentSourcesInTransaction(options: AgentScanOptions): Promise
 
 /** Whether no agent source was ever scanned into this database. */
 export async function isFirstAgentScan(bulk: BulkWriter): Promise<boolean> {
-  const rows = await bulk.query(`SELECT 1 AS "one" FROM "Source" WHERE "kind" IN ('claude-code', 'codex', 'gemini-cli', 'opencode') AND "lastScanAt" IS NOT NULL LIMIT 1`);
+  const rows = await bulk.query(`SELECT 1 AS "one" FROM "Source" WHERE "kind" IN (${LOG_RUNTIMES.map(() => "?").join(", ")}) AND "lastScanAt" IS NOT NULL LIMIT 1`, [...LOG_RUNTIMES]);
   return rows.length === 0;
 }
 
@@ -137,7 +139,7 @@ async function discoverClassifyAndRead(options: AgentScanOptions, early: ParsePo
   // 1. Classify every file against what the last scan saw.
   const resetIds = new Set<string>();
   for (const source of sources) {
-    if (source.kind === "opencode") continue;
+    if (source.kind === RUNTIME.opencode) continue;
     const stored = await loadAgentFiles(bulk, source.id);
     for (const file of source.files) statFile(file, stored.get(file.path));
     for (const file of source.files) classify(file, resetIds);
@@ -240,10 +242,10 @@ async function parseStoreAndSum(options: AgentScanOptions, scan: PlannedScan): P
   lap("finish");
 
   // 3. OpenCode: a database (and older JSON tree), read whole when it changed.
-  for (const source of sources.filter((entry) => entry.kind === "opencode")) {
+  for (const source of sources.filter((entry) => entry.kind === RUNTIME.opencode)) {
     await scanOpenCodeSource(bulk, source, openCodeDirs, drafts, scanRunId);
   }
-  lap("opencode");
+  lap(RUNTIME.opencode);
 
   // 4. Session rows from the stored samples. A reset session no file feeds any more (its file was
   // replaced by another session's) is deleted; one whose files could not be read is recomputed.
@@ -300,15 +302,15 @@ interface PlannedScan extends Omit<Awaited<ReturnType<typeof discoverAndPlan>>, 
 }
 
 /** The variable that points a source kind's folder elsewhere. */
-const KIND_VARIABLES: Record<AgentSourceKind, string> = { "claude-code": FOLDER_VARIABLES.claude, codex: FOLDER_VARIABLES.codex, "gemini-cli": FOLDER_VARIABLES.gemini, opencode: FOLDER_VARIABLES.opencode };
+const kindVariable = (kind: AgentSourceKind): string => runtimeLogs(kind).variable;
 
 /** Each source's symbolic links, as issues of the source (the Ingest errors page lists them). */
 async function storeLinkIssues(bulk: BulkWriter, sources: readonly SourcePlan[], links: readonly string[], scanRunId: string | null) {
   for (const source of sources) {
-    if (source.kind === "opencode") continue;
+    if (source.kind === RUNTIME.opencode) continue;
     const prefix = source.root.endsWith(path.sep) ? source.root : source.root + path.sep;
     const mine = links.filter((link) => link.startsWith(prefix)).map((link) => relativeInside(source.root, link).split(path.sep).join("/"));
-    const message = `symbolic link not followed: only real files inside an agent log folder are read (point ${KIND_VARIABLES[source.kind]} at its target to read it)`;
+    const message = `symbolic link not followed: only real files inside an agent log folder are read (point ${kindVariable(source.kind)} at its target to read it)`;
     await bulk.transaction(() => replaceLinkIssues(bulk, source.id, mine, message, scanRunId));
   }
 }
@@ -373,7 +375,7 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources): Promise<
   };
 
   for (const root of discovered.claude.roots) {
-    const plan = await add("claude-code", root);
+    const plan = await add(RUNTIME.claudeCode, root);
     const projects = path.join(root, "projects") + path.sep;
     for (const entry of discovered.claude.files.filter((candidate) => candidate.path.startsWith(projects))) {
       plan.files.push(file(plan, entry.path, { format: "claude", pathSessionId: entry.sessionId, agentId: entry.agentId, metaPath: entry.metaPath }));
@@ -383,21 +385,21 @@ async function planSources(bulk: BulkWriter, discovered: AgentSources): Promise<
   // rollout between them, and it must stay the same session.
   for (const root of discovered.codex.roots) {
     const base = path.basename(root);
-    await add("codex", base === "sessions" || base === "archived_sessions" ? path.dirname(root) : root);
+    await add(RUNTIME.codex, base === "sessions" || base === "archived_sessions" ? path.dirname(root) : root);
   }
   for (const entry of discovered.codex.files) {
     const sessionsRoot = entry.path.slice(0, entry.path.length - `${entry.relativeKey}.jsonl`.length - 1);
     const base = path.basename(sessionsRoot);
-    const plan = await add("codex", base === "sessions" || base === "archived_sessions" ? path.dirname(sessionsRoot) : sessionsRoot);
+    const plan = await add(RUNTIME.codex, base === "sessions" || base === "archived_sessions" ? path.dirname(sessionsRoot) : sessionsRoot);
     plan.files.push(file(plan, entry.path, { format: "codex", pathSessionId: entry.relativeKey }));
   }
   for (const root of discovered.gemini.roots) {
-    const plan = await add("gemini-cli", root);
+    const plan = await add(RUNTIME.geminiCli, root);
     for (const entry of discovered.gemini.files.filter((candidate) => candidate.path.startsWith(root + path.sep))) {
       plan.files.push(file(plan, entry.path, { format: entry.format === "json" ? "gemini-json" : "gemini-jsonl", projectRoot: entry.projectRoot }));
     }
   }
-  for (const dir of discovered.opencode.dirs) await add("opencode", dir.dataDir);
+  for (const dir of discovered.opencode.dirs) await add(RUNTIME.opencode, dir.dataDir);
   return plans;
 }
 

@@ -4,6 +4,7 @@
  * is read again and every session in it replaces what was stored for it. The database is opened
  * read-only (lib/server/agents/read-opencode-db.ts).
  */
+import { RUNTIME } from "../../core/runtimes/runtimes";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { finding, type Finding } from "../../core/findings";
@@ -18,7 +19,7 @@ import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { AGENT_ISSUE_RULES, loadAgentFiles, markGone, replaceFileIssues, resetSessions, writeCompactions, writeChunks, writeFileStates, type ChunkWrite } from "./agent-store";
 import type { DraftStore } from "./draft-store";
 import { foldIntoDraft } from "./recompute-sessions";
-import type { AgentSourceResult } from "./scan-agents";
+import type { AgentSourceResult } from "./agent-scan-types";
 import { agentSessionId } from "./session-ids";
 
 /** What an OpenCode store's state records of the reader that read it: it read titles (first prompts). */
@@ -78,12 +79,12 @@ export async function scanOpenCodeSource(
   }
   // Every session in the store is read whole: what was stored for it is replaced.
   const logs = parsed.value.filter((log) => log.sessionId !== null);
-  const ids = new Map(logs.map((log) => [log.sessionId!, agentSessionId("opencode", source.realRoot, log.sessionId!)]));
+  const ids = new Map(logs.map((log) => [log.sessionId!, agentSessionId(RUNTIME.opencode, source.realRoot, log.sessionId!)]));
   const chunks: ChunkWrite[] = [];
   const compactions: Parameters<typeof writeCompactions>[1] = [];
   for (const log of logs) {
     const id = ids.get(log.sessionId!)!;
-    foldIntoDraft(drafts.draftFor(id, source.id, "opencode", log.sessionId!, true), log);
+    foldIntoDraft(drafts.draftFor(id, source.id, RUNTIME.opencode, log.sessionId!, true), log);
     // Keys repeat only if the store does; the last copy wins, as the parser's own de-dup does.
     const unique = [...new Map(log.requests.map((request) => [request.key, request])).values()];
     if (unique.length > 0) chunks.push({ sessionId: id, file: key, count: unique.length, data: packRequests(unique) });

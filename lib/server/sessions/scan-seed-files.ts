@@ -9,12 +9,14 @@
  * These files are current state, not history: a file that changed replaces its rows, a file that is
  * gone takes its rows with it. Files over SEED_MAX_BYTES are skipped and reported.
  */
+import { STATE_FILES_KIND } from "../../core/runtimes/runtimes";
 import type { Finding } from "../../core/findings";
 import { checkSeedRecords } from "../../core/sessions/check-seed-records";
 import { parseSeedText } from "../../core/sessions/parse-seed-json";
 import type { AllocationNode, SeedRecord } from "../../core/sessions/types";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
-import type { BulkWriter, Row } from "../db/bulk";
+import type { BulkWriter } from "../db/bulk";
+import { TABLES } from "../db/table-rows";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { readWorktreeFile, walkWorktree } from "../ingest/worktree";
 import { SEED_GLOBS, SEED_MAX_BYTES, seedFileMatcher } from "./seed-file-matcher";
@@ -36,24 +38,9 @@ export interface SeedScanResult {
 
 const matcher = seedFileMatcher();
 
-const CHECKPOINT_COLUMNS = [
-  "sourceId",
-  "path",
-  "kind",
-  "recordId",
-  "sessionExternalId",
-  "timestamp",
-  "phase",
-  "usedTokens",
-  "availableTokens",
-  "totalTokens",
-  "usedPercent",
-  "recoveryReserveTokens",
-  "data",
-];
 
 export async function scanSeedFiles(bulk: BulkWriter, repo: { repoId: string; path: string; name: string }, scanRunId: string | null): Promise<SeedScanResult> {
-  const sourceId = await upsertSource(bulk, "seed", repo.path, `Seed / MoAI state in ${repo.name}`);
+  const sourceId = await upsertSource(bulk, STATE_FILES_KIND, repo.path, `Seed / MoAI state in ${repo.name}`);
   const result: SeedScanResult = {
     repoId: repo.repoId,
     repoPath: repo.path,
@@ -72,8 +59,8 @@ export async function scanSeedFiles(bulk: BulkWriter, repo: { repoId: string; pa
 
   const states: FileStateWrite[] = [];
   const issues: IssueWrite[] = [];
-  const checkpointRows: Row[] = [];
-  const budgetRows: Row[] = [];
+  const checkpointRows: CheckpointRow[] = [];
+  const budgetRows: BudgetRow[] = [];
   const reread: string[] = [];
   for (const file of walk.files) {
     const previous = stored.get(file.path);
@@ -137,14 +124,14 @@ export async function scanSeedFiles(bulk: BulkWriter, repo: { repoId: string; pa
       await bulk.execute(`DELETE FROM "BudgetConfig" WHERE "sourceId" = ? AND "path" IN (${marks})`, [sourceId, ...chunk]);
     }
     // A file whose readings cannot be stored is a failed file with an issue; the others are stored.
-    const files = [...new Set([...checkpointRows.map((row) => row[1] as string), ...budgetRows.map((row) => row[2] as string)])];
+    const files = [...new Set([...checkpointRows.map((row) => row.path), ...budgetRows.map((row) => row.path)])];
     await writeIsolated(
       bulk,
       files,
       async (batch) => {
         const wanted = new Set(batch);
-        await bulk.insert("Checkpoint", CHECKPOINT_COLUMNS, checkpointRows.filter((row) => wanted.has(row[1] as string)));
-        await bulk.insert("BudgetConfig", ["sourceId", "repoId", "path", "thresholdsPercent", "reserveTokens", "totalTokens", "allocation"], budgetRows.filter((row) => wanted.has(row[2] as string)));
+        await TABLES.checkpoint.insert(bulk, checkpointRows.filter((row) => wanted.has(row.path)));
+        await TABLES.budgetConfig.insert(bulk, budgetRows.filter((row) => wanted.has(row.path)));
       },
       (file, error) => {
         const message = `could not be stored: ${writeFailureMessage(error)}`;
@@ -165,48 +152,80 @@ export async function scanSeedFiles(bulk: BulkWriter, repo: { repoId: string; pa
   return result;
 }
 
-function snapshotColumns(snapshot: { usedTokens: number | null; availableTokens: number | null; totalTokens: number | null; usedPercent: number | null } | null) {
-  return [snapshot?.usedTokens ?? null, snapshot?.availableTokens ?? null, snapshot?.totalTokens ?? null, snapshot?.usedPercent ?? null];
-}
+type Snapshot = { usedTokens: number | null; availableTokens: number | null; totalTokens: number | null; usedPercent: number | null };
 
 const toDate = (iso: string | null) => (iso === null ? null : new Date(iso));
 const int = (value: number | null) => (value === null || !Number.isFinite(value) ? null : Math.round(value));
 
-function checkpointRow(sourceId: string, file: string, record: SeedRecord): Row | null {
-  const base = (kind: string, recordId: string, sessionId: string | null, timestamp: string | null, phase: string | null) => [sourceId, file, kind, recordId, sessionId, toDate(timestamp), phase];
-  const numbers = (values: (number | null)[]) => values.map((value, index) => (index === 3 ? value : int(value)));
+/** A Checkpoint row: one reading of a session's context, whichever shape it was written in. */
+interface CheckpointRow {
+  sourceId: string;
+  path: string;
+  kind: string;
+  recordId: string;
+  sessionExternalId: string | null;
+  timestamp: Date | null;
+  phase: string | null;
+  usedTokens: number | null;
+  availableTokens: number | null;
+  totalTokens: number | null;
+  usedPercent: number | null;
+  recoveryReserveTokens: number | null;
+  data: string;
+}
+
+interface BudgetRow {
+  sourceId: string;
+  repoId: string;
+  path: string;
+  thresholdsPercent: string;
+  reserveTokens: number | null;
+  totalTokens: number | null;
+  allocation: string | null;
+}
+
+function checkpointRow(sourceId: string, file: string, record: SeedRecord): CheckpointRow | null {
+  const row = (kind: string, recordId: string, sessionId: string | null, timestamp: string | null, phase: string | null, snapshot: Snapshot | null, recoveryReserveTokens: number | null, value: unknown): CheckpointRow => ({
+    sourceId,
+    path: file,
+    kind,
+    recordId,
+    sessionExternalId: sessionId,
+    timestamp: toDate(timestamp),
+    phase,
+    usedTokens: int(snapshot?.usedTokens ?? null),
+    availableTokens: int(snapshot?.availableTokens ?? null),
+    totalTokens: int(snapshot?.totalTokens ?? null),
+    usedPercent: snapshot?.usedPercent ?? null,
+    recoveryReserveTokens: int(recoveryReserveTokens),
+    data: JSON.stringify(value),
+  });
   switch (record.kind) {
     case "checkpoint": {
       const value = record.value;
-      return [...base("checkpoint", value.checkpointId, value.sessionId, value.timestamp, value.phase), ...numbers(snapshotColumns(value.tokenUsage)), int(value.recoveryTokensReserved), JSON.stringify(value)];
+      return row("checkpoint", value.checkpointId, value.sessionId, value.timestamp, value.phase, value.tokenUsage, value.recoveryTokensReserved, value);
     }
     case "handoff-package": {
       const value = record.value;
-      return [
-        ...base("handoff-package", value.handoffId, value.sessionId, value.timestamp, value.currentPhase),
-        null,
-        int(value.availableTokens),
-        null,
-        value.contextPositionPercent,
-        int(value.recoveryTokensReserved),
-        JSON.stringify(value),
-      ];
+      const snapshot = { usedTokens: null, availableTokens: value.availableTokens, totalTokens: null, usedPercent: value.contextPositionPercent };
+      return row("handoff-package", value.handoffId, value.sessionId, value.timestamp, value.currentPhase, snapshot, value.recoveryTokensReserved, value);
     }
     case "session-metadata": {
       const value = record.value;
-      return [...base("session-metadata", "", value.sessionId, value.lastUpdated ?? value.createdAt, value.phase), ...numbers(snapshotColumns(value.context)), null, JSON.stringify(value)];
+      return row("session-metadata", "", value.sessionId, value.lastUpdated ?? value.createdAt, value.phase, value.context, null, value);
     }
     case "token-usage-entry": {
       const value = record.value;
-      return [...base("token-usage", "", value.sessionId, value.timestamp, null), int(value.usedTokens), int(value.availableTokens), null, value.usedPercent, null, JSON.stringify(value)];
+      const snapshot = { usedTokens: value.usedTokens, availableTokens: value.availableTokens, totalTokens: null, usedPercent: value.usedPercent };
+      return row("token-usage", "", value.sessionId, value.timestamp, null, snapshot, null, value);
     }
     case "context-snapshot": {
       const value = record.value;
-      return [...base("context-snapshot", "", value.sessionId, value.capturedAt, value.stage), ...numbers(snapshotColumns(value)), null, JSON.stringify(value)];
+      return row("context-snapshot", "", value.sessionId, value.capturedAt, value.stage, value, null, value);
     }
     case "token-probe": {
       const value = record.value;
-      return [...base("token-probe", "", value.sessionId, value.recordedAt, null), ...numbers(snapshotColumns(value.context)), null, JSON.stringify(value)];
+      return row("token-probe", "", value.sessionId, value.recordedAt, null, value.context, null, value);
     }
     default:
       // budget-config is stored apart; last-session-state and the agent-session registry describe
@@ -215,8 +234,16 @@ function checkpointRow(sourceId: string, file: string, record: SeedRecord): Row 
   }
 }
 
-function budgetRow(sourceId: string, repoId: string, file: string, value: { thresholdsPercent: number[]; reserveTokens: number | null; totalTokens: number | null; allocation: AllocationNode[] }): Row {
-  return [sourceId, repoId, file, JSON.stringify(value.thresholdsPercent), int(value.reserveTokens), int(value.totalTokens), value.allocation.length > 0 ? JSON.stringify(value.allocation) : null];
+function budgetRow(sourceId: string, repoId: string, file: string, value: { thresholdsPercent: number[]; reserveTokens: number | null; totalTokens: number | null; allocation: AllocationNode[] }): BudgetRow {
+  return {
+    sourceId,
+    repoId,
+    path: file,
+    thresholdsPercent: JSON.stringify(value.thresholdsPercent),
+    reserveTokens: int(value.reserveTokens),
+    totalTokens: int(value.totalTokens),
+    allocation: value.allocation.length > 0 ? JSON.stringify(value.allocation) : null,
+  };
 }
 
 /**
@@ -250,51 +277,33 @@ async function rebuildSeedSessions(bulk: BulkWriter, sourceId: string, repoPath:
     bySession.set(row.sessionExternalId, entry);
   }
   const now = new Date();
-  const sessionRows: Row[] = [];
-  for (const [externalId, entry] of bySession) {
-    const id = agentSessionId("seed", repoPath, externalId);
+  const sessionRows = [...bySession].map(([externalId, entry]) => {
+    const id = agentSessionId(STATE_FILES_KIND, repoPath, externalId);
     const window = resolveContextWindow(userWindow.get(id) ?? null, entry.total, entry.models[entry.models.length - 1] ?? null);
-    sessionRows.push([
+    return {
       id,
       sourceId,
-      "seed",
+      runtime: STATE_FILES_KIND,
       externalId,
-      JSON.stringify(entry.models),
-      entry.startMs === null ? null : new Date(entry.startMs),
-      entry.endMs === null ? null : new Date(entry.endMs ?? entry.startMs),
-      entry.startMs !== null && entry.endMs !== null ? entry.endMs - entry.startMs : null,
-      entry.models[entry.models.length - 1] ?? null,
-      entry.total,
-      window.tokens,
-      window.source,
-      entry.peak,
-      window.tokens ? (entry.peak * 100) / window.tokens : null,
-      now,
-      now,
-    ]);
-  }
-  const keep = new Set(sessionRows.map((row) => row[0] as string));
+      models: JSON.stringify(entry.models),
+      startedAt: entry.startMs === null ? null : new Date(entry.startMs),
+      endedAt: entry.endMs === null ? null : new Date(entry.endMs ?? entry.startMs),
+      durationMs: entry.startMs !== null && entry.endMs !== null ? entry.endMs - entry.startMs : null,
+      lastModel: entry.models[entry.models.length - 1] ?? null,
+      logContextWindow: entry.total,
+      contextWindow: window.tokens,
+      contextWindowSource: window.source,
+      peakContextTokens: entry.peak,
+      peakContextPercent: window.tokens ? (entry.peak * 100) / window.tokens : null,
+      updatedAt: now,
+      firstSeenAt: now,
+    };
+  });
+  const keep = new Set(sessionRows.map((row) => row.id));
   const stale = users.map((row) => row.id).filter((id) => !keep.has(id));
   await bulk.deleteWhereIn("AgentSession", "id", stale);
-  const columns = [
-    "id",
-    "sourceId",
-    "runtime",
-    "externalId",
-    "models",
-    "startedAt",
-    "endedAt",
-    "durationMs",
-    "lastModel",
-    "logContextWindow",
-    "contextWindow",
-    "contextWindowSource",
-    "peakContextTokens",
-    "peakContextPercent",
-    "updatedAt",
-    "firstSeenAt",
-  ];
-  await bulk.upsert("AgentSession", columns, sessionRows, { conflict: ["id"], update: columns.slice(4, -1) });
+  // A rescan keeps the row's identity and when it was first seen.
+  await TABLES.agentSession.upsert(bulk, sessionRows, { conflict: ["id"], update: { except: ["id", "sourceId", "runtime", "externalId", "firstSeenAt"] } });
   return [...keep];
 }
 

@@ -4,7 +4,7 @@
  */
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { REALCLI } from "../../core/sessions/__fixtures__/realcli-truth";
+import { REALCLI } from "../../core/test-support/shared-fixtures";
 
 export const REALCLI_PRESENT = existsSync(path.join(REALCLI, "claude", ".claude", "projects"));
 

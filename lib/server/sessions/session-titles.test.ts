@@ -9,7 +9,7 @@ import { searchPalette } from "../queries/palette-search";
 import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-database";
 import { sessionTitles } from "../usage/usage-queries";
 import { scanAgentSources } from "./scan-agents";
-import { sqlReaderFor } from "./sql-reader";
+import { sqlReaderFor } from "../db/sql-reader";
 import { useProviderDatabase } from "../test-support/provider-database";
 
 /**

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { PUBLIC, fixtureSuite } from "../../core/sessions/__fixtures__/realcli-truth";
+import { PUBLIC, fixtureSuite } from "../../core/test-support/shared-fixtures";
 import { buildPriceTable } from "../../core/usage/prices";
 import { blocksReport, periodReport, sessionReport } from "../../core/usage/report";
 import { openBulkWriter } from "../db/bulk";

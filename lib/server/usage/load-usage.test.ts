@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { PUBLIC, fixtureSuite } from "../../core/sessions/__fixtures__/realcli-truth";
+import { PUBLIC, fixtureSuite } from "../../core/test-support/shared-fixtures";
 import { buildPriceTable } from "../../core/usage/prices";
 import { periodRows } from "../../core/usage/aggregate";
 import { openBulkWriter } from "../db/bulk";

@@ -8,9 +8,9 @@ import type { UsageEntry } from "../../core/usage/aggregate";
 import { requestCost } from "../../core/usage/cost";
 import type { PriceTable } from "../../core/usage/prices";
 import { countedSamples, mergeStoredChunks } from "../../core/sessions/sample-pack";
-import type { SessionRuntime } from "../../core/sessions/types";
+import type { SessionRuntime } from "../../core/runtimes/runtimes";
 import { dbTimeToMs, parseJsonOr } from "../sessions/session-ids";
-import type { SqlReader } from "../sessions/sql-reader";
+import type { SqlReader } from "../db/sql-reader";
 
 export interface UsageSession {
   id: string;

@@ -5,13 +5,14 @@
  */
 import { z } from "zod";
 import { periodRows, totalsOf } from "../../core/usage/aggregate";
-import { usageBlocks, type PlanLimit } from "../../core/usage/blocks";
+import { usageBlocks } from "../../core/usage/blocks";
+import { parsePlanLimit } from "../../core/usage/plan-limit";
 import { dateInZone, isTimeZone, normaliseDateArgument, type PeriodKind } from "../../core/usage/periods";
 import { prepareUsageChart } from "../../core/usage/prepare-usage-chart";
 import { weekLimitStatus } from "../../core/usage/week-limit";
 import { parseSearchParams } from "../../core/search-params";
 import type { Db } from "../db/client";
-import { sqlReaderFor } from "../sessions/sql-reader";
+import { sqlReaderFor } from "../db/sql-reader";
 import { loadUsage } from "./load-usage";
 import { loadPriceTable } from "./price-table";
 
@@ -35,16 +36,6 @@ export function parseUsageParams(params: Record<string, string | string[] | unde
 
 const KIND: Record<UsagePageParams["period"], PeriodKind> = { day: "daily", week: "weekly", month: "monthly" };
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function parsePlanLimit(value: string | undefined): PlanLimit | null {
-  if (!value) return null;
-  const cost = /^\$?(\d+(?:\.\d+)?)\s*(?:usd)?$/i.exec(value.trim());
-  if (value.trim().startsWith("$") && cost) return { kind: "cost", amount: Number(cost[1]) };
-  const tokens = /^(\d+(?:\.\d+)?)\s*([kmb]?)$/i.exec(value.trim());
-  if (!tokens) return null;
-  const scale = { "": 1, k: 1e3, m: 1e6, b: 1e9 }[tokens[2]!.toLowerCase() as "" | "k" | "m" | "b"];
-  return { kind: "tokens", amount: Number(tokens[1]) * scale };
-}
 
 export async function getUsagePage(db: Db, params: UsagePageParams, now = Date.now()) {
   const timeZone = params.tz && isTimeZone(params.tz) ? params.tz : "UTC";

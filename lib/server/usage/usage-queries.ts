@@ -7,7 +7,7 @@
 import { groupRows, RowAccumulator, sumUsageRows, type UsageRow } from "../../core/usage/aggregate";
 import type { Db } from "../db/client";
 import { dbTimeToMs } from "../sessions/session-ids";
-import { sqlReaderFor } from "../sessions/sql-reader";
+import { sqlReaderFor } from "../db/sql-reader";
 import { loadUsage } from "./load-usage";
 import { loadPriceTable } from "./price-table";
 

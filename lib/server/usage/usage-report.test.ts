@@ -1,11 +1,11 @@
+import { AppError } from "../app-error";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ZodError } from "zod";
-import { PUBLIC, fixtureSuite } from "../../core/sessions/__fixtures__/realcli-truth";
+import { PUBLIC, fixtureSuite } from "../../core/test-support/shared-fixtures";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
-import { NotFoundError } from "../http";
 import { scanSessions } from "../sessions/scan-sessions";
 import { createSqliteTestDatabase, type TestDatabase } from "../test-support/test-database";
 import { usageReport, usageReportQuerySchema } from "./usage-report";
@@ -43,7 +43,7 @@ describe.skipIf(!present)(fixtureSuite("GET /api/usage/<kind>'s documents", samp
   });
 
   test("an unknown report is a 404, a bad zone or date a 400", async () => {
-    await expect(usageReport(bulk, "yearly", usageReportQuerySchema.parse({}))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(usageReport(bulk, "yearly", usageReportQuerySchema.parse({}))).rejects.toBeInstanceOf(AppError);
     expect(() => usageReportQuerySchema.parse({ timezone: "Mars/Olympus" })).toThrow(ZodError);
     expect(() => usageReportQuerySchema.parse({ since: "2026-02-30" })).toThrow(ZodError);
   });

@@ -3,14 +3,14 @@
  * prints, from the same query options (`since`, `until` as YYYYMMDD or YYYY-MM-DD, `timezone`,
  * `breakdown`, `runtime`, `limit`, `weekLimit`), read from the database only (no scan).
  */
+import { notFound } from "../app-error";
 import { z } from "zod";
 import { isTimeZone, normaliseDateArgument } from "../../core/usage/periods";
 import { blocksReport, periodReport, sessionReport, type ReportKind } from "../../core/usage/report";
-import { NotFoundError } from "../http";
-import type { SqlReader } from "../sessions/sql-reader";
+import type { SqlReader } from "../db/sql-reader";
 import { loadUsage } from "./load-usage";
 import { loadPriceTable } from "./price-table";
-import { parsePlanLimit } from "./usage-page";
+import { parsePlanLimit } from "../../core/usage/plan-limit";
 
 const date = z
   .string()
@@ -35,7 +35,7 @@ export type UsageReportQuery = z.infer<typeof usageReportQuerySchema>;
 const KINDS = new Set<ReportKind>(["daily", "weekly", "monthly", "session", "blocks"]);
 
 export async function usageReport(sql: SqlReader, kind: string, query: UsageReportQuery, now = Date.now()) {
-  if (!KINDS.has(kind as ReportKind)) throw new NotFoundError(`no such report: ${kind} (daily, weekly, monthly, session, blocks)`);
+  if (!KINDS.has(kind as ReportKind)) throw notFound(`no such report: ${kind} (daily, weekly, monthly, session, blocks)`);
   const prices = loadPriceTable();
   const since = query.since || null;
   const until = query.until || null;

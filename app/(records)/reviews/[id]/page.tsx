@@ -1,3 +1,4 @@
+import { AppError } from "@/lib/server/app-error";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ReviewView } from "@/components/reviews/review-view";
@@ -5,7 +6,6 @@ import { requirePageActor } from "@/lib/server/access/page-actor";
 import { getDb } from "@/lib/server/db/client";
 import { reviewActor } from "@/lib/server/reviews/review-actor";
 import { listAssignees } from "@/lib/server/reviews/review-assignees";
-import { ReviewError } from "@/lib/server/reviews/review-error";
 import { getReview } from "@/lib/server/reviews/review-queries";
 import { withRenderedParts } from "@/lib/server/reviews/render-review";
 
@@ -17,7 +17,7 @@ async function load(id: string) {
   try {
     return await getReview(getDb(), id);
   } catch (error) {
-    if (error instanceof ReviewError && error.status === 404) return null;
+    if (error instanceof AppError && error.status === 404) return null;
     throw error;
   }
 }

@@ -5,7 +5,8 @@ import { cache, Suspense } from "react";
 import { notFound } from "next/navigation";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { ContextWindowForm } from "@/components/sessions/context-window-form";
-import { formatDuration, formatTokens, percentTone } from "@/components/sessions/format";
+import { formatDuration, formatTokens } from "@/components/sessions/format";
+import { contextTone } from "@/lib/core/metrics/context-tone";
 import { SessionBurn } from "@/components/sessions/session-burn";
 import { Badge } from "@/components/ui/badge";
 import { Card, Stat } from "@/components/ui/card";
@@ -78,7 +79,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
           ) : (
             <h1 className="font-mono text-xl font-semibold tracking-tight">{session.sessionId}</h1>
           )}
-          {session.peakContextPercent !== null && <Badge tone={percentTone(session.peakContextPercent)}>peak {session.peakContextPercent.toFixed(1)} %</Badge>}
+          {session.peakContextPercent !== null && <Badge tone={contextTone(session.peakContextPercent)}>peak {session.peakContextPercent.toFixed(1)} %</Badge>}
           {session.compactionCount > 0 && <Badge tone="red">{counted(session.compactionCount, "compaction")}</Badge>}
         </div>
         {title && <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400 [overflow-wrap:anywhere]" data-testid="session-id">{session.sessionId}</p>}

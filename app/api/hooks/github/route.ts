@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
-import { AccessError, requireAccess } from "@/lib/server/access/require-access";
+import { AppError } from "@/lib/server/app-error";
 import { getDb } from "@/lib/server/db/client";
 import { handleGithubDelivery, MAX_WEBHOOK_BYTES } from "@/lib/server/remotes/github-delivery";
+import { route } from "@/lib/server/route";
 
 export const dynamic = "force-dynamic";
 
@@ -10,25 +11,14 @@ export const dynamic = "force-dynamic";
  * its `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the remote's secret). A push answers 202
  * at once and the fetch runs on (GitHub gives a delivery 10 s). Host is still checked (421).
  */
-export async function POST(request: Request): Promise<Response> {
-  try {
-    await requireAccess(request, "hooks:deliver");
-  } catch (error) {
-    if (error instanceof AccessError) return NextResponse.json({ error: error.message }, { status: error.status });
-    throw error;
-  }
+export const POST = route("hooks:deliver", {}, async ({ request }) => {
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_WEBHOOK_BYTES) return NextResponse.json({ error: "the delivery is larger than 1 MiB" }, { status: 413 });
-  try {
-    const body = new Uint8Array(await request.arrayBuffer());
-    const verdict = await handleGithubDelivery(
-      { db: getDb() },
-      { body, event: request.headers.get("x-github-event"), signature: request.headers.get("x-hub-signature-256") },
-    );
-    verdict.fetch?.catch((error: unknown) => console.error(`webhook fetch failed: ${(error as Error).message}`));
-    return NextResponse.json(verdict.body, { status: verdict.status });
-  } catch (error) {
-    console.error(error);
-    return NextResponse.json({ error: "internal error" }, { status: 500 });
-  }
-}
+  if (length > MAX_WEBHOOK_BYTES) throw new AppError(413, "the delivery is larger than 1 MiB");
+  const body = new Uint8Array(await request.arrayBuffer());
+  const verdict = await handleGithubDelivery(
+    { db: getDb() },
+    { body, event: request.headers.get("x-github-event"), signature: request.headers.get("x-hub-signature-256") },
+  );
+  verdict.fetch?.catch((error: unknown) => console.error(`webhook fetch failed: ${(error as Error).message}`));
+  return NextResponse.json(verdict.body, { status: verdict.status });
+});

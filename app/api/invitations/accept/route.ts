@@ -1,21 +1,17 @@
-import { requireAccess } from "@/lib/server/access/require-access";
+import { z } from "@/lib/core/zod";
 import { acceptInvitation } from "@/lib/server/auth/invitations";
-import { jsonBody, requireTeamMode, stringField, teamWork } from "@/lib/server/auth/team-route";
 import { getDb } from "@/lib/server/db/client";
-import { handle } from "@/lib/server/http";
+import { route } from "@/lib/server/route";
 
 export const dynamic = "force-dynamic";
+
+const acceptBodySchema = z.object({ token: z.string(), email: z.string(), name: z.string(), password: z.string() });
 
 /**
  * POST /api/invitations/accept `{ token, email, name, password }`: anyone holding an unused link may
  * create their account once (then signs in at /api/auth/sign-in/email).
  */
-export const POST = handle(async (request: Request) => {
-  await requireAccess(request, "auth:write");
-  requireTeamMode();
-  const body = await jsonBody(request);
-  const member = await teamWork(() =>
-    acceptInvitation(getDb(), stringField(body, "token"), { email: stringField(body, "email"), name: stringField(body, "name"), password: stringField(body, "password") }),
-  );
+export const POST = route("auth:write", { body: acceptBodySchema, teamOnly: true }, async ({ body }) => {
+  const member = await acceptInvitation(getDb(), body.token, { email: body.email, name: body.name, password: body.password });
   return { member: { email: member.email, name: member.name, role: member.role } };
 });

@@ -1,13 +1,8 @@
-import { requireAccess } from "@/lib/server/access/require-access";
 import { getDb } from "@/lib/server/db/client";
-import { handle } from "@/lib/server/http";
 import { removeRemote } from "@/lib/server/remotes/remote-store";
+import { route } from "@/lib/server/route";
 
 export const dynamic = "force-dynamic";
 
 /** DELETE /api/remotes/:id (admins): the remote, its mirror and everything scanned from it. */
-export const DELETE = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  await requireAccess(request, "remotes:admin");
-  const { id } = await params;
-  return { removed: await removeRemote(getDb(), id) };
-});
+export const DELETE = route("remotes:admin", {}, async ({ params }) => ({ removed: await removeRemote(getDb(), params.id!) }));

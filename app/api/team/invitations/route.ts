@@ -1,20 +1,15 @@
-import { isTeamRole } from "@/lib/core/auth/api-token";
-import { requireAccess } from "@/lib/server/access/require-access";
+import { teamRoleSchema } from "@/lib/core/auth/team-schemas";
+import { z } from "@/lib/core/zod";
 import { createInvitation, INVITATION_DAYS_DEFAULT } from "@/lib/server/auth/invitations";
-import { jsonBody, requireTeamMode, teamWork } from "@/lib/server/auth/team-route";
 import { getDb } from "@/lib/server/db/client";
-import { handle, HttpError } from "@/lib/server/http";
+import { route } from "@/lib/server/route";
 
 export const dynamic = "force-dynamic";
 
+const invitationBodySchema = z.object({ role: teamRoleSchema, days: z.coerce.number().optional() });
+
 /** POST /api/team/invitations `{ role, days? }` (admins) → `{ token, path, invitation }`, shown once. */
-export const POST = handle(async (request: Request) => {
-  const actor = await requireAccess(request, "users:admin");
-  requireTeamMode();
-  const body = await jsonBody(request);
-  if (!isTeamRole(body.role)) throw new HttpError(400, 'role must be "admin", "member" or "viewer"');
-  const days = body.days === undefined ? INVITATION_DAYS_DEFAULT : Number(body.days);
-  const role = body.role;
-  const made = await teamWork(() => createInvitation(getDb(), { role, days, by: actor }));
+export const POST = route("users:admin", { body: invitationBodySchema, teamOnly: true }, async ({ actor, body }) => {
+  const made = await createInvitation(getDb(), { role: body.role, days: body.days ?? INVITATION_DAYS_DEFAULT, by: actor });
   return { token: made.token, path: `/invite/${made.token}`, invitation: made.invitation };
 });

@@ -1,13 +1,8 @@
-import { requireAccess } from "@/lib/server/access/require-access";
 import { getDb } from "@/lib/server/db/client";
-import { handle, searchParamsObject } from "@/lib/server/http";
-import { sqlReaderFor } from "@/lib/server/sessions/sql-reader";
+import { route } from "@/lib/server/route";
+import { sqlReaderFor } from "@/lib/server/db/sql-reader";
 import { usageReport, usageReportQuerySchema } from "@/lib/server/usage/usage-report";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handle(async (request: Request, { params }: { params: Promise<{ kind: string }> }) => {
-  await requireAccess(request, "sessions:read");
-  const { kind } = await params;
-  return usageReport(sqlReaderFor(getDb()), kind, usageReportQuerySchema.parse(searchParamsObject(request.url)));
-});
+export const GET = route("sessions:read", { query: usageReportQuerySchema }, async ({ params, query }) => usageReport(sqlReaderFor(getDb()), params.kind!, query));

@@ -1,5 +1,4 @@
-import path from "node:path";
-import type { TokenCounts } from "../types";
+import type { TokenCounts } from "../../tokens";
 
 /**
  * Ground truth for ../shared/fixtures/realcli: the usage the mock LLM returned, copied by hand from
@@ -12,10 +11,6 @@ import type { TokenCounts } from "../types";
  *   Chat Completions (OpenCode): prompt − cached, cached, completion (+ reasoning, 0 here)
  */
 
-/** `../shared/fixtures` beside the project (BATON_SHARED_FIXTURES names it elsewhere, e.g. from a worktree). */
-export const SHARED_FIXTURES = process.env.BATON_SHARED_FIXTURES || path.resolve(import.meta.dirname, "../../../../../shared/fixtures");
-export const REALCLI = path.join(SHARED_FIXTURES, "realcli");
-export const PUBLIC = path.join(SHARED_FIXTURES, "public");
 
 export interface ExpectedSession extends TokenCounts {
   sessionId: string;
@@ -231,12 +226,4 @@ export function tokenFields(value: TokenCounts): TokenCounts {
     outputTokens: value.outputTokens,
     reasoningTokens: value.reasoningTokens,
   };
-}
-
-/**
- * Suite title that says why it is skipped when the shared fixtures are not on this machine
- * (`present` is the caller's existsSync: this module stays free of node:fs, like the rest of lib/core).
- */
-export function fixtureSuite(title: string, requiredPath: string, present: boolean): string {
-  return present ? title : `${title} [skipped: ${requiredPath} not found]`;
 }

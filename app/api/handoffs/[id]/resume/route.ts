@@ -1,15 +1,13 @@
-import { requireAccess } from "@/lib/server/access/require-access";
+import { notFound } from "@/lib/server/app-error";
 import { getDb } from "@/lib/server/db/client";
-import { handle, NotFoundError } from "@/lib/server/http";
 import { getResumeOptions } from "@/lib/server/resume/resume-options";
+import { route } from "@/lib/server/route";
 
 // Readiness asks git about the repo as it is now; a cached answer would hide new commits.
 export const dynamic = "force-dynamic";
 
-export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  await requireAccess(request, "handoffs:read");
-  const { id } = await params;
-  const options = await getResumeOptions(getDb(), id);
-  if (options === null) throw new NotFoundError(`no handoff with id ${id}`);
+export const GET = route("handoffs:read", {}, async ({ params }) => {
+  const options = await getResumeOptions(getDb(), params.id!);
+  if (options === null) throw notFound(`no handoff with id ${params.id}`);
   return options;
 });

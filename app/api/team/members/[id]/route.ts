@@ -1,28 +1,20 @@
-import { isTeamRole } from "@/lib/core/auth/api-token";
-import { requireAccess } from "@/lib/server/access/require-access";
-import { jsonBody, requireTeamMode, teamWork } from "@/lib/server/auth/team-route";
+import { teamRoleSchema } from "@/lib/core/auth/team-schemas";
+import { z } from "@/lib/core/zod";
+import { AppError } from "@/lib/server/app-error";
 import { removeUser, setUserRole } from "@/lib/server/auth/users";
 import { getDb } from "@/lib/server/db/client";
-import { handle, HttpError } from "@/lib/server/http";
+import { route } from "@/lib/server/route";
 
 export const dynamic = "force-dynamic";
 
 /** PATCH /api/team/members/:id `{ role }` (admins). */
-export const PATCH = handle(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  await requireAccess(request, "users:admin");
-  requireTeamMode();
-  const { id } = await context.params;
-  const { role } = await jsonBody(request);
-  if (!isTeamRole(role)) throw new HttpError(400, 'role must be "admin", "member" or "viewer"');
-  return { member: await teamWork(() => setUserRole(getDb(), id, role)) };
-});
+export const PATCH = route("users:admin", { body: z.object({ role: teamRoleSchema }), teamOnly: true }, async ({ params, body }) => ({
+  member: await setUserRole(getDb(), params.id!, body.role),
+}));
 
 /** DELETE /api/team/members/:id (admins): the member, their sessions and tokens. */
-export const DELETE = handle(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  const actor = await requireAccess(request, "users:admin");
-  requireTeamMode();
-  const { id } = await context.params;
-  if (id === actor.userId) throw new HttpError(409, "you cannot remove yourself; ask another admin");
-  await teamWork(() => removeUser(getDb(), id));
-  return { removed: id };
+export const DELETE = route("users:admin", { teamOnly: true }, async ({ actor, params }) => {
+  if (params.id === actor.userId) throw new AppError(409, "you cannot remove yourself; ask another admin");
+  await removeUser(getDb(), params.id!);
+  return { removed: params.id };
 });

@@ -1,12 +1,14 @@
-import { literal, type ShellWord } from "./shell-quote";
+import { literal, type ShellWord } from "../resume/shell-quote";
+import { GENERIC_RUNTIME, RUNTIME, RUNTIME_IDS, runtimeFromName, runtimeName, RUNTIMES, type RuntimeId } from "./runtimes";
 
 /**
- * The runtimes a handoff can be resumed in. Flags were read from the `--help`
- * of the versions in `verifiedWith` and exercised against the real binaries;
- * docs/resume.md quotes the help lines each one relies on.
+ * How each runtime resumes a handoff: the command that starts it with a prompt, the flag that reopens
+ * a recorded session, or where the prompt is pasted. Flags were read from the `--help` of the versions
+ * in `verifiedWith` and exercised against the real binaries; docs/resume.md quotes the help lines each
+ * one relies on. Every runtime of the table (runtimes.data.ts), plus `generic` for any other agent.
  */
-export const RESUME_RUNTIMES = ["claude-code", "codex", "gemini-cli", "opencode", "antigravity", "generic"] as const;
-export type ResumeRuntime = (typeof RESUME_RUNTIMES)[number];
+export type ResumeRuntime = RuntimeId | typeof GENERIC_RUNTIME;
+export const RESUME_RUNTIMES: readonly ResumeRuntime[] = [...RUNTIME_IDS, GENERIC_RUNTIME];
 
 export interface RuntimeDefinition {
   id: ResumeRuntime;
@@ -44,9 +46,9 @@ function plainIdProblem(sessionId: string): string | null {
 const DOUBLE_DASH = literal("--");
 
 const RUNTIME_DEFINITIONS: Record<ResumeRuntime, RuntimeDefinition> = {
-  "claude-code": {
-    id: "claude-code",
-    label: "Claude Code",
+  [RUNTIME.claudeCode]: {
+    id: RUNTIME.claudeCode,
+    label: RUNTIMES[RUNTIME.claudeCode].toolName,
     binary: "claude",
     verifiedWith: "@anthropic-ai/claude-code 2.1.197",
     // `claude [options] [command] [prompt]` starts interactive by default; `--`
@@ -60,9 +62,9 @@ const RUNTIME_DEFINITIONS: Record<ResumeRuntime, RuntimeDefinition> = {
     nativeResumeScope:
       "its transcript under ~/.claude/projects/<project folder>/ on the machine that ran it (Claude Code deletes transcripts after cleanupPeriodDays, default 30 days)",
   },
-  codex: {
-    id: "codex",
-    label: "Codex CLI",
+  [RUNTIME.codex]: {
+    id: RUNTIME.codex,
+    label: RUNTIMES[RUNTIME.codex].toolName,
     binary: "codex",
     verifiedWith: "@openai/codex 0.171.0",
     // `codex [OPTIONS] [PROMPT]`; after `--` clap neither parses flags nor matches subcommands.
@@ -72,9 +74,9 @@ const RUNTIME_DEFINITIONS: Record<ResumeRuntime, RuntimeDefinition> = {
     pasteTarget: null,
     nativeResumeScope: "its rollout file under ~/.codex/sessions/ on the machine that ran it (kept until archived or deleted)",
   },
-  "gemini-cli": {
-    id: "gemini-cli",
-    label: "Gemini CLI",
+  [RUNTIME.geminiCli]: {
+    id: RUNTIME.geminiCli,
+    label: RUNTIMES[RUNTIME.geminiCli].toolName,
     binary: "gemini",
     verifiedWith: "@google/gemini-cli 0.61.0",
     // yargs will not take a value starting with `-` after `-i`; the `=` form
@@ -93,9 +95,9 @@ const RUNTIME_DEFINITIONS: Record<ResumeRuntime, RuntimeDefinition> = {
     nativeResumeScope:
       "its chat file under ~/.gemini/tmp/<project>/chats/ on the machine that ran it, opened from the same project folder (Gemini CLI deletes chats after general.sessionRetention.maxAge, default 30d)",
   },
-  opencode: {
-    id: "opencode",
-    label: "OpenCode",
+  [RUNTIME.opencode]: {
+    id: RUNTIME.opencode,
+    label: RUNTIMES[RUNTIME.opencode].toolName,
     binary: "opencode",
     verifiedWith: "opencode-ai 1.18.33",
     // The TUI (`opencode [project]`) submits `--prompt` as the first message;
@@ -106,9 +108,9 @@ const RUNTIME_DEFINITIONS: Record<ResumeRuntime, RuntimeDefinition> = {
     pasteTarget: null,
     nativeResumeScope: "its record in OpenCode's local session store on the machine that ran it (kept until deleted)",
   },
-  antigravity: {
-    id: "antigravity",
-    label: "Antigravity",
+  [RUNTIME.antigravity]: {
+    id: RUNTIME.antigravity,
+    label: RUNTIMES[RUNTIME.antigravity].toolName,
     binary: null,
     verifiedWith: null,
     startArgs: null,
@@ -118,8 +120,8 @@ const RUNTIME_DEFINITIONS: Record<ResumeRuntime, RuntimeDefinition> = {
       "Antigravity: open the repository folder as the workspace, start a new conversation (Agent Manager → Start Conversation, or the agent side panel in the Editor view) and paste this whole message as its first message.",
     nativeResumeScope: null,
   },
-  generic: {
-    id: "generic",
+  [GENERIC_RUNTIME]: {
+    id: GENERIC_RUNTIME,
     label: "Any other agent",
     binary: null,
     verifiedWith: null,
@@ -140,29 +142,16 @@ export function isResumeRuntime(value: unknown): value is ResumeRuntime {
   return typeof value === "string" && (RESUME_RUNTIMES as readonly string[]).includes(value);
 }
 
-const RUNTIME_ALIASES: Record<string, ResumeRuntime> = {
-  claude: "claude-code",
-  "claude-code": "claude-code",
-  "claude code": "claude-code",
-  codex: "codex",
-  "codex-cli": "codex",
-  "openai-codex": "codex",
-  gemini: "gemini-cli",
-  "gemini-cli": "gemini-cli",
-  opencode: "opencode",
-  "open-code": "opencode",
-  antigravity: "antigravity",
-  agy: "antigravity",
-  "google-antigravity": "antigravity",
-};
-
 /**
- * Maps a handoff's runtime slug (folder or identity line) to a resume target.
- * `unknown-runtime` and anything unrecognised resume as `generic`, which
- * works with every agent because the prompt is pasted.
+ * Maps a handoff's runtime slug (folder or identity line) to a resume target (the table's ids and
+ * aliases). `unknown-runtime` and anything unrecognised resume as `generic`, which works with every
+ * agent because the prompt is pasted.
  */
 export function resolveResumeRuntime(slug: string | null | undefined): ResumeRuntime {
-  if (!slug) return "generic";
-  const key = slug.trim().toLowerCase();
-  return RUNTIME_ALIASES[key] ?? RUNTIME_ALIASES[key.replace(/[\s_]+/g, "-")] ?? "generic";
+  return runtimeFromName(slug) ?? GENERIC_RUNTIME;
+}
+
+/** A resume target as the dialog's tabs name it: the runtime's name, "Any agent" for `generic`. */
+export function resumeTargetName(runtime: string): string {
+  return runtime === GENERIC_RUNTIME ? "Any agent" : runtimeName(runtime);
 }

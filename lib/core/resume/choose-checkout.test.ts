@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { chooseCheckout, splitRemoteRef, type CheckoutFacts } from "./resume-options";
+import { chooseCheckout, splitRemoteRef, type CheckoutFacts } from "./choose-checkout";
 
 const local = (ref: string) => ({ kind: "local", ref });
 const remote = (ref: string) => ({ kind: "remote", ref });
