@@ -13,7 +13,7 @@ const dataDir = path.resolve(process.env.BATON_E2E_DATA_DIR ?? "e2e/.tmp/data");
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  outputDir: process.env.BATON_E2E_OUTPUT_DIR ?? "test-results",
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
