@@ -1,7 +1,7 @@
 /**
  * `baton report` as a user runs it (bin/baton.mjs in a child process, nothing inherited but PATH):
- * it scans the Claude sample first, its JSON equals ccusage 20.0.24's daily report where the two
- * count the same requests, the table fits 80 columns, and bad options are refused in words.
+ * it scans the Claude sample first, its JSON equals ccusage 20.0.24's daily report (every day and
+ * model, to the token), the table fits 80 columns, and bad options are refused in words.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -35,17 +35,33 @@ function baton(args: string[], extra: Record<string, string> = {}) {
 }
 
 describe.skipIf(!present)(fixtureSuite("baton report", sample, present), () => {
-  it("scans first, then daily --json has ccusage's numbers for the day both count alike", () => {
-    const run = baton(["report", "daily", "--json", "-z", "UTC"]);
+  it("scans first, then `report daily --json --timezone UTC` equals ccusage 20's daily report: every day, every model, to the token (cost within 1 %)", () => {
+    const run = baton(["report", "daily", "--json", "--timezone", "UTC"]);
     expect(run.stderr).not.toMatch(/baton:/);
     expect(run.code).toBe(0);
-    const document = JSON.parse(run.stdout) as { daily: { date: string; totalTokens: number; totalCost: number; modelsUsed: string[] }[]; costIsEstimate: boolean };
+    type Row = { date: string; inputTokens: number; outputTokens: number; cacheCreationTokens: number; cacheReadTokens: number; totalTokens: number; totalCost: number; modelsUsed: string[]; modelBreakdowns: ({ modelName: string; cost: number } & Omit<Row, "date" | "totalCost" | "modelsUsed" | "modelBreakdowns" | "totalTokens">)[] };
+    const document = JSON.parse(run.stdout) as { daily: Row[]; totals: Omit<Row, "date">; costIsEstimate: boolean };
     const text = readFileSync(path.join(PUBLIC, "ccusage-tool", "outputs", "claude-spotter-daily-v20.txt"), "utf8");
     const start = text.indexOf("\n{") + 1;
-    const reference = JSON.parse(text.slice(start, text.indexOf("\n}\n", start) + 2)) as { daily: { date: string; totalTokens: number; totalCost: number }[] };
+    const reference = JSON.parse(text.slice(start, text.indexOf("\n}\n", start) + 2)) as { daily: Row[]; totals: Omit<Row, "date"> };
     expect(document.costIsEstimate).toBe(true);
-    expect(document.daily[1]).toMatchObject({ date: "2026-02-11", totalTokens: reference.daily[1]!.totalTokens });
-    expect(document.daily[1]!.totalCost).toBeCloseTo(reference.daily[1]!.totalCost, 9);
+    const counts = ({ inputTokens, outputTokens, cacheCreationTokens, cacheReadTokens }: Omit<Row, "date" | "totalCost" | "modelsUsed" | "modelBreakdowns" | "totalTokens">) => ({ inputTokens, outputTokens, cacheCreationTokens, cacheReadTokens });
+    expect(document.daily.map((row) => row.date)).toEqual(reference.daily.map((row) => row.date));
+    reference.daily.forEach((expected, index) => {
+      const row = document.daily[index]!;
+      expect(counts(row), expected.date).toEqual(counts(expected));
+      expect(row.totalTokens, expected.date).toBe(expected.totalTokens);
+      expect([...row.modelsUsed].sort(), expected.date).toEqual([...expected.modelsUsed].sort());
+      for (const model of expected.modelBreakdowns) {
+        const mine = row.modelBreakdowns.find((candidate) => candidate.modelName === model.modelName)!;
+        expect(counts(mine), `${expected.date} ${model.modelName}`).toEqual(counts(model));
+        expect(Math.abs(mine.cost - model.cost), `${expected.date} ${model.modelName} cost`).toBeLessThanOrEqual(model.cost * 0.01);
+      }
+      expect(Math.abs(row.totalCost - expected.totalCost)).toBeLessThanOrEqual(expected.totalCost * 0.01);
+    });
+    // 2026-02-10's haiku requests are recorded only in the progress lines of session 491e126e.
+    expect(counts(document.daily[0]!.modelBreakdowns.find((model) => model.modelName.startsWith("claude-haiku"))!)).toEqual({ inputTokens: 24, outputTokens: 7, cacheCreationTokens: 14_285, cacheReadTokens: 95_343 });
+    expect(document.totals.totalTokens).toBe(reference.totals.totalTokens);
   });
 
   it("prints tables that fit 80 columns for every report, and refuses bad options in words", () => {

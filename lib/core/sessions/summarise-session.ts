@@ -138,18 +138,22 @@ function summariseSubagents(
     if (list === undefined) byAgent.set(agentId, [input]);
     else list.push(input);
   }
+  // A subagent whose own file is missing is known only from the copies of its requests in the
+  // parent's `progress` lines (parse-claude-log.ts): it gets an entry too.
+  for (const request of keptRequests) if (request.agentId !== null && !byAgent.has(request.agentId)) byAgent.set(request.agentId, []);
   const summaries: SubagentSummary[] = [];
   for (const [agentId, agentInputs] of byAgent) {
     // The session-level de-dup decides which copy counts; a subagent shows only what it kept.
     const requests = keptRequests.filter((request) => request.agentId === agentId);
+    const times = requests.map((request) => request.timestamp);
     summaries.push({
       agentId,
       agentType: firstNonNull(agentInputs.map((input) => input.log.agentType)),
       requests: requests.length,
       ...sumTokens(requests),
-      models: uniqueInOrder(agentInputs.flatMap((input) => input.log.models)),
-      startedAt: earliest(agentInputs.map((input) => input.log.startedAt)),
-      endedAt: latest(agentInputs.map((input) => input.log.endedAt)),
+      models: uniqueInOrder(agentInputs.length > 0 ? agentInputs.flatMap((input) => input.log.models) : requests.flatMap((request) => (request.model === null ? [] : [request.model]))),
+      startedAt: agentInputs.length > 0 ? earliest(agentInputs.map((input) => input.log.startedAt)) : earliest(times),
+      endedAt: agentInputs.length > 0 ? latest(agentInputs.map((input) => input.log.endedAt)) : latest(times),
       compactions: agentInputs.reduce((total, input) => total + input.log.compactions.length, 0),
     });
   }
