@@ -44,6 +44,26 @@ describe("report documents", () => {
   });
 });
 
+describe("blocks in a date range", () => {
+  // Blocks on the 10th, 12th and 14th, gaps between them.
+  const entries = [entry("2026-02-10T10:00:00Z"), entry("2026-02-12T10:00:00Z"), entry("2026-02-14T10:00:00Z")];
+  const shape = (blocks: { id: string; isGap: boolean }[]) => blocks.map((block) => (block.isGap ? "gap" : block.id.slice(0, 10)));
+
+  it("never starts or ends with a gap: a gap is shown only between two blocks shown", () => {
+    expect(shape(blocksReport(entries, options).blocks)).toEqual(["2026-02-10", "gap", "2026-02-12", "gap", "2026-02-14"]);
+    expect(shape(blocksReport(entries, { ...options, since: "2026-02-11" }).blocks)).toEqual(["2026-02-12", "gap", "2026-02-14"]);
+    expect(shape(blocksReport(entries, { ...options, until: "2026-02-13" }).blocks)).toEqual(["2026-02-10", "gap", "2026-02-12"]);
+    expect(shape(blocksReport(entries, { ...options, since: "2026-02-11", until: "2026-02-13" }).blocks)).toEqual(["2026-02-12"]);
+    // A range holding only part of a gap shows nothing.
+    expect(shape(blocksReport(entries, { ...options, since: "2026-02-11", until: "2026-02-11" }).blocks)).toEqual([]);
+  });
+
+  it("--breakdown repo: each row keeps the repo's path (the group) and names it (repoName)", () => {
+    const rows = periodReport("daily", [entry("2026-02-11T10:00:00Z", { repo: "/tmp/tmp.X1/app" }), entry("2026-02-11T11:00:00Z", { repo: null })], { ...options, breakdown: "repo", repoNames: new Map([["/tmp/tmp.X1/app", "app"]]) }).daily as Record<string, unknown>[];
+    expect(rows.map((row) => [row.repo, row.repoName])).toEqual([["(no repo)", null], ["/tmp/tmp.X1/app", "app"]]);
+  });
+});
+
 describe("terminal table", () => {
   it("never passes 80 columns, even with huge counts, long labels and costs", () => {
     const rows = [{ label: "a-very-long-session-label-that-goes-on", inputTokens: 123_456_789_012, outputTokens: 9_999_999, cacheCreationTokens: 1, cacheReadTokens: 40_000_000_000, totalTokens: 40_133_456_789_013, totalCost: 123_456.78, detail: "x".repeat(200) }];
