@@ -96,9 +96,19 @@ export default async function OverviewPage() {
             <div className="bg-emerald-500" style={{ width: `${(overview.health.clean / Math.max(1, healthTotal)) * 100}%` }} />
           </div>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs">
-            <Link href="/handoffs?lint=errors" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">errors</dt><dd className="text-lg font-semibold text-red-600 dark:text-red-400">{overview.health.withErrors}</dd></Link>
-            <Link href="/handoffs?lint=warnings" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">warnings</dt><dd className="text-lg font-semibold text-amber-700 dark:text-amber-400">{overview.health.withWarnings}</dd></Link>
-            <Link href="/handoffs?lint=clean" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">clean</dt><dd className="text-lg font-semibold text-emerald-700 dark:text-emerald-400">{overview.health.clean}</dd></Link>
+            {([
+              ["errors", "/handoffs?lint=errors", overview.health.withErrors, "text-red-600 dark:text-red-400"],
+              ["warnings", "/handoffs?lint=warnings", overview.health.withWarnings, "text-amber-700 dark:text-amber-400"],
+              ["clean", "/handoffs?lint=clean", overview.health.clean, "text-emerald-700 dark:text-emerald-400"],
+            ] as const).map(([label, href, count, tone]) => (
+              // The whole group is the link's target (a stretched ::after), while <dl> keeps only <div><dt><dd>.
+              <div key={label} className="relative rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+                <dt className="text-zinc-600 dark:text-zinc-400">
+                  <Link href={href} className="after:absolute after:inset-0 after:rounded-lg hover:underline">{label}</Link>
+                </dt>
+                <dd className={`text-lg font-semibold ${tone}`}>{count}</dd>
+              </div>
+            ))}
           </dl>
           {overview.health.topRules.length > 0 && (
             <>

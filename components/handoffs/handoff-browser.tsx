@@ -5,11 +5,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { HANDOFF_FILTER_KEYS, handoffFiltersSearch, parseHandoffFilters, type HandoffFilters } from "@/lib/core/handoff/handoff-filters";
+import { HANDOFF_FILTER_KEYS, handoffFiltersSearch, parseHandoffFilters, type HandoffFilters, UNKNOWN_RUNTIME } from "@/lib/core/handoff/handoff-filters";
 import type { HandoffFacets, listHandoffs } from "@/lib/server/queries/handoffs";
 import { Badge } from "../ui/badge";
 import { truncate } from "./format";
 import { LintBadge } from "./lint-badge";
+import { handoffName } from "@/lib/core/chains/chain-name";
 import { RuntimeBadge, runtimeLabel } from "./runtime-badge";
 import { Highlight } from "../ui/highlight";
 import { searchWords } from "@/lib/core/text/search-words";
@@ -94,7 +95,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
           <select className={select} value={filters.runtime ?? ""} onChange={(event) => set({ runtime: event.target.value || undefined })}>
             <option value="">All</option>
             {facets.runtimes.map((runtime) => (
-              <option key={runtime} value={runtime}>{runtimeLabel(runtime)}</option>
+              <option key={runtime} value={runtime}>{runtimeLabel(runtime === UNKNOWN_RUNTIME ? null : runtime)}</option>
             ))}
           </select>
         </label>
@@ -155,12 +156,12 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
           No handoff matches these filters. {hasFilters && "Clear a filter to see more."}
         </div>
       ) : (
-        <DataTable label="Handoffs" columns={[{ label: "Handoff" }, { label: "Runtime" }, { label: "Date" }, { label: "Where" }, { label: "Lint" }]}>
+        <DataTable label="Handoffs" columns={[{ label: "Handoff" }, { label: "Runtime" }, { label: "Date" }, { label: "Where" }, { label: "Lint" }, { label: "Review" }]}>
               {data?.items.map((handoff) => (
                 <tr key={handoff.id} className="align-top hover:bg-zinc-50/70 dark:hover:bg-zinc-800/40">
                   <td className="px-3 py-2">
                     <Link href={`/handoffs/${handoff.id}`} className="font-medium text-zinc-900 dark:text-zinc-100 hover:underline">
-                      <Highlight text={handoff.phase ?? handoff.title ?? handoff.path} words={matched} />
+                      <Highlight text={handoffName(handoff)} words={matched} />
                     </Link>
                     <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={handoff.path}>
                       <Highlight text={`${handoff.repo.name}/${handoff.path}`} words={matched} />
@@ -182,9 +183,11 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-1">
                       <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
-                      <HandoffReviewBadge handoffId={handoff.id} link />
                       {handoff.secretCount > 0 && <Badge tone="red">{counted(handoff.secretCount, "secret")} masked</Badge>}
                     </div>
+                  </td>
+                  <td className="px-3 py-2">
+                    <HandoffReviewBadge handoffId={handoff.id} link />
                   </td>
                 </tr>
               ))}

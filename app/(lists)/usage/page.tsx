@@ -56,7 +56,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
         <h1 className="text-2xl font-semibold tracking-tight">Usage</h1>
         <p className="text-sm text-zinc-500 dark:text-zinc-400">
           Tokens and <strong className="font-medium">estimated</strong> cost across every runtime, from the requests in your agents&apos; logs. Prices as of {data.pricesReadOn} (see{" "}
-          <Link href="/sources" className="text-sky-700 hover:underline dark:text-sky-400">Sources</Link>); a model without a price shows &ldquo;no price&rdquo;, never $0.
+          <Link href="/sources" className="text-sky-700 underline decoration-sky-700/40 underline-offset-2 hover:decoration-current dark:text-sky-400 dark:decoration-sky-400/40">Sources</Link>); a model without a price shows &ldquo;no price&rdquo;, never $0.
         </p>
       </div>
 

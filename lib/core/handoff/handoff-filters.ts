@@ -5,6 +5,9 @@
 import { z } from "../zod";
 import { parseSearchParams } from "../search-params";
 
+/** The Runtime filter's value for handoffs whose runtime is not known (stored as null; the badge says "unknown"). */
+export const UNKNOWN_RUNTIME = "unknown";
+
 export const handoffFiltersSchema = z.object({
   repo: z.string().optional(),
   runtime: z.string().optional(),

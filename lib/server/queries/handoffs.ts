@@ -13,6 +13,7 @@ import { sqlReaderFor } from "../sessions/sql-reader";
 import { loadRepoChains } from "./chains";
 
 export { handoffFiltersSchema, parseHandoffFilters, type HandoffFilters } from "../../core/handoff/handoff-filters";
+import { UNKNOWN_RUNTIME } from "../../core/handoff/handoff-filters";
 
 /**
  * Handoffs whose search text holds `word` literally. Prisma's `contains` passes `%` and `_` through as
@@ -30,7 +31,7 @@ async function whereFor(db: Db, filters: HandoffFilters): Promise<Prisma.Handoff
   if (filters.gone === "only") and.push({ isGone: true });
   else if (filters.gone !== "include") and.push({ isGone: false });
   if (filters.repo) and.push({ repoId: filters.repo });
-  if (filters.runtime) and.push({ runtime: filters.runtime });
+  if (filters.runtime) and.push({ runtime: filters.runtime === UNKNOWN_RUNTIME ? null : filters.runtime });
   if (filters.branch) and.push({ OR: [{ branch: filters.branch }, { occurrences: { some: { ref: filters.branch } } }] });
   if (filters.from) and.push({ date: { gte: filters.from } });
   if (filters.to) and.push({ date: { lte: filters.to } });
@@ -99,7 +100,8 @@ export async function getHandoffFacets(db: Db) {
   ]);
   return {
     repos,
-    runtimes: runtimes.map((row) => row.runtime).filter((runtime): runtime is string => runtime !== null),
+    // A handoff whose runtime is not known is filtered as "unknown" (its badge's word), listed last.
+    runtimes: [...runtimes.map((row) => row.runtime).filter((runtime): runtime is string => runtime !== null), ...(runtimes.some((row) => row.runtime === null) ? [UNKNOWN_RUNTIME] : [])],
     branches: branches.map((row) => row.name),
   };
 }
