@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { When } from "@/components/ui/when";
+import { ScrollArea } from "@/components/ui/scroll-area";
 import Link from "next/link";
 import { LintBadge } from "@/components/handoffs/lint-badge";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
@@ -10,6 +11,7 @@ import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
 import { getOverview } from "@/lib/server/queries/handoffs";
 import { listSessions } from "@/lib/server/queries/sessions";
+import { sessionTitles } from "@/lib/server/usage/usage-queries";
 import { counted } from "@/lib/core/text/counted";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 import { ReviewStateBadge } from "@/components/reviews/review-state-badge";
@@ -42,7 +44,7 @@ export default async function OverviewPage() {
   const openHeads = overview.repos
     .flatMap((repo) => repo.openHeads.map((head) => ({ ...head, repoName: repo.name, isLatest: repo.latestId === head.id })))
     .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
-  const badges = await reviewBadges(db, openHeads.map((head) => head.id));
+  const [badges, titles] = await Promise.all([reviewBadges(db, openHeads.map((head) => head.id)), sessionTitles(db, hottest.items.map((session) => session.id))]);
   const healthTotal = overview.health.withErrors + overview.health.withWarnings + overview.health.clean;
   return (
     <div className="space-y-6">
@@ -116,8 +118,16 @@ export default async function OverviewPage() {
               <ul className="mt-1 space-y-1 text-sm">
                 {overview.health.topRules.map((rule) => (
                   <li key={`${rule.rule}-${rule.severity}`} className="flex items-center justify-between gap-2">
-                    <span className="truncate font-mono text-xs text-zinc-700 dark:text-zinc-300">{rule.rule}</span>
-                    <Badge tone={rule.severity === "error" ? "red" : "amber"}>{rule.count}</Badge>
+                    {/* The rule's handoffs; its doc beside it. */}
+                    <Link href={`/handoffs?rule=${encodeURIComponent(rule.rule)}`} className="min-w-0 truncate font-mono text-xs text-sky-700 underline decoration-sky-700/30 underline-offset-2 hover:decoration-current dark:text-sky-300 dark:decoration-sky-300/30" title={`Handoffs with ${rule.rule}`}>
+                      {rule.rule}
+                    </Link>
+                    <span className="flex shrink-0 items-center gap-2">
+                      <Link href={`/rules/${encodeURIComponent(rule.rule)}`} className="text-xs text-zinc-600 underline underline-offset-2 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100" aria-label={`What ${rule.rule} means`}>
+                        doc
+                      </Link>
+                      <Badge tone={rule.severity === "error" ? "red" : "amber"}>{rule.count}</Badge>
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -128,8 +138,8 @@ export default async function OverviewPage() {
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card title="Repositories" className="xl:col-span-2">
-          <div className="overflow-x-auto">
-          <table className="w-full text-sm">
+          <ScrollArea label="Repositories">
+          <table className="w-full text-sm" aria-label="Repositories">
             <thead className="text-left text-xs uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
               <tr>
                 <th className="min-w-40 pb-2 font-medium">Repository</th>
@@ -161,7 +171,7 @@ export default async function OverviewPage() {
               ))}
             </tbody>
           </table>
-          </div>
+          </ScrollArea>
         </Card>
         <div className="space-y-6">
         <Card title="Sessions closest to their limit" actions={<Link href="/sessions?sort=peak" className="text-xs text-sky-700 dark:text-sky-300 hover:underline">all {hottest.total}</Link>}>
@@ -173,7 +183,11 @@ export default async function OverviewPage() {
                 <li key={session.id} className="text-sm">
                   <div className="flex items-center gap-2">
                     <RuntimeBadge runtime={session.runtime} />
-                    <Link href={`/sessions/${session.id}`} className="min-w-0 truncate font-mono text-xs hover:underline" title={session.sessionId}>{session.sessionId}</Link>
+                    {titles.has(session.id) ? (
+                      <Link href={`/sessions/${session.id}`} className="min-w-0 truncate font-medium hover:underline" title={`${titles.get(session.id)} (${session.sessionId})`}>{titles.get(session.id)}</Link>
+                    ) : (
+                      <Link href={`/sessions/${session.id}`} className="min-w-0 truncate font-mono text-xs hover:underline" title={session.sessionId}>{session.sessionId}</Link>
+                    )}
                     <span className="ml-auto shrink-0">
                       {session.peakContextPercent !== null ? (
                         <Badge tone={session.peakContextPercent >= 85 ? "red" : session.peakContextPercent >= 60 ? "amber" : "green"}>{session.peakContextPercent.toFixed(0)} %</Badge>

@@ -129,6 +129,12 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
           <input type="checkbox" checked={filters.gone === "include"} onChange={(event) => set({ gone: event.target.checked ? "include" : undefined })} />
           Include gone
         </label>
+        {filters.rule && (
+          <span className="flex items-center gap-1 pb-2 text-xs font-medium text-zinc-600 dark:text-zinc-400" data-testid="rule-filter">
+            Finding <Link href={`/rules/${filters.rule}`} className="font-mono text-sky-700 underline underline-offset-2 dark:text-sky-300">{filters.rule}</Link>
+            <button type="button" onClick={() => set({ rule: undefined })} aria-label={`Remove the filter on ${filters.rule}`} className="rounded px-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">✕</button>
+          </span>
+        )}
         {hasFilters && (
           <button
             type="button"

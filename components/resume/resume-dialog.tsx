@@ -113,7 +113,7 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
                     {plan.command && <CopyButton text={plan.command} label="Copy command" />}
                   </div>
                   {plan.command ? (
-                    <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-zinc-900 p-3 font-mono text-xs text-zinc-100 dark:bg-black/50 dark:ring-1 dark:ring-zinc-700" data-testid="resume-command">{plan.command}</pre>
+                    <pre tabIndex={0} aria-label="Command" className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-zinc-900 p-3 font-mono text-xs text-zinc-100 dark:bg-black/50 dark:ring-1 dark:ring-zinc-700" data-testid="resume-command">{plan.command}</pre>
                   ) : (
                     <p className="rounded-lg bg-amber-50 dark:bg-amber-950/40 p-3 text-sm text-amber-900 dark:text-amber-200">
                       {plan.runtime === "antigravity" ? "Antigravity has no command line: copy the prompt and paste it into a new Agent Manager conversation." : "No command for this target: copy the prompt and paste it as the agent's first message."}
@@ -140,7 +140,7 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
                     </h3>
                     <CopyButton text={plan.prompt} label="Copy prompt" buttonRef={copyPrompt} />
                   </div>
-                  <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-lg border border-zinc-200 dark:border-zinc-800 bg-zinc-50 dark:bg-zinc-800/40 p-3 font-mono text-xs text-zinc-800 dark:text-zinc-200" data-testid="resume-prompt">{plan.prompt}</pre>
+                  <pre tabIndex={0} aria-label="Prompt" className="max-h-80 overflow-auto whitespace-pre-wrap rounded-lg border border-zinc-200 dark:border-zinc-800 bg-zinc-50 dark:bg-zinc-800/40 p-3 font-mono text-xs text-zinc-800 dark:text-zinc-200" data-testid="resume-prompt">{plan.prompt}</pre>
                 </section>
                 {plan.issues.length > 0 && (
                   <ul className="space-y-1 text-xs text-amber-800 dark:text-amber-200">

@@ -22,8 +22,8 @@ export const metadata: Metadata = { title: "Sources" };
 
 /** The kinds as the badges elsewhere name them ("claude-code" read like a slug). */
 function sourceKindLabel(kind: string): string {
-  if (kind === "repo") return "repository";
-  if (kind === "seed") return "state files";
+  // A repository's row is its session-state files' source (the handoffs are on the Handoffs page).
+  if (kind === "repo" || kind === "seed") return "repository";
   return runtimeLabel(kind);
 }
 
@@ -39,9 +39,9 @@ export default async function SourcesPage() {
       {(sources.length > 0 || withoutHandoffs.length > 0) && roleHolds(actor.role, "scan:run") && <RescanButton />}
       {sources.some((source) => source.kind === "seed") && (
         <details className="rounded-xl border border-zinc-200 bg-white px-4 py-2.5 text-sm text-zinc-700 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
-          <summary className="cursor-pointer font-medium">What is &ldquo;Seed / MoAI state&rdquo;?</summary>
+          <summary className="cursor-pointer font-medium">What are a repository&apos;s session-state files?</summary>
           <p className="mt-2">
-            Some agent set-ups (MoAI-ADK and similar &ldquo;seed&rdquo; workflows) keep small JSON files inside the repository that describe the
+            Some agent set-ups (MoAI-ADK and similar workflows) keep small JSON files inside the repository that describe the
             current agent session: its id, checkpoints, token use, context budget and handoff packages. Baton reads them from each registered
             repository&apos;s working tree, beside the agents&apos; own logs, and attaches them to the matching session. They show the state now, not
             history: when a file changes or goes, its rows do too. A repository without such files simply shows no sessions here.
@@ -61,8 +61,13 @@ export default async function SourcesPage() {
                 return (
                   <tr key={source.id} data-kind={source.kind} className="align-top">
                     <td className="px-3 py-2">
-                      <div className="flex flex-wrap items-center gap-2"><Badge>{sourceKindLabel(source.kind)}</Badge><span className="font-medium">{source.label}</span></div>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Badge>{sourceKindLabel(source.kind)}</Badge>
+                        {/* A repository by its name (the folder's); its path below says where. */}
+                        <span className="font-medium">{source.kind === "seed" ? (source.root.split("/").filter(Boolean).at(-1) ?? source.root) : source.label}</span>
+                      </div>
                       <div className="mt-0.5 break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{source.root}</div>
+                      {source.kind === "seed" && <div className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">session-state files in its working tree (checkpoints, budgets, session metadata)</div>}
                     </td>
                     <td className="px-3 py-2">
                       <Badge tone={source.lastStatus === "ok" ? "green" : source.lastStatus === "partial" ? "amber" : source.lastStatus ? "red" : "neutral"}>{source.lastStatus ?? "never scanned"}</Badge>

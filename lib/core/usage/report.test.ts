@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { UsageEntry } from "./aggregate";
 import { formatUsageTable } from "./format-table";
-import { periodsBetween, prepareUsageChart } from "./prepare-usage-chart";
+import { evenTicks, periodsBetween, prepareUsageChart } from "./prepare-usage-chart";
 import { blocksReport, periodReport, sessionReport } from "./report";
 import { periodRows } from "./aggregate";
 
@@ -83,5 +83,14 @@ describe("usage chart", () => {
     expect(chart.points[2]).toEqual({ period: "2026-02-12", s0: 0, s1: 0 });
     expect(periodsBetween("weekly", "2026-02-10", "2026-02-24")).toEqual(["2026-02-08", "2026-02-15", "2026-02-22"]);
     expect(periodsBetween("monthly", "2026-01-30", "2026-03-01")).toEqual(["2026-01", "2026-02", "2026-03"]);
+    expect(chart.summary).toBe("Usage per day in tokens, 2026-02-10 to 2026-02-14: 80,000,000,181 in all, the most on 2026-02-11 (40,000,000,121); by Claude Code, Codex.");
+  });
+
+  it("x-axis labels evenly spaced from the first period, never bunched at the end", () => {
+    const days = periodsBetween("daily", "2026-01-01", "2026-01-30");
+    expect(evenTicks(days)).toEqual(["2026-01-01", "2026-01-05", "2026-01-09", "2026-01-13", "2026-01-17", "2026-01-21", "2026-01-25", "2026-01-29"]);
+    const steps = evenTicks(days).map((day) => Number(day.slice(8)));
+    expect(new Set(steps.slice(1).map((day, index) => day - steps[index]!)).size).toBe(1);
+    expect(evenTicks(days.slice(0, 5))).toEqual(days.slice(0, 5));
   });
 });

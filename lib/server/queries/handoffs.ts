@@ -38,6 +38,7 @@ async function whereFor(db: Db, filters: HandoffFilters): Promise<Prisma.Handoff
   if (filters.lint === "errors") and.push({ errorCount: { gt: 0 } });
   if (filters.lint === "warnings") and.push({ errorCount: 0, warningCount: { gt: 0 } });
   if (filters.lint === "clean") and.push({ errorCount: 0, warningCount: 0 });
+  if (filters.rule) and.push({ findings: { some: { rule: filters.rule } } });
   const search = searchWords(filters.q);
   if (search.matchesNothing) and.push({ id: { in: [] } });
   else for (const word of search.words) and.push(await searchCondition(db, word));

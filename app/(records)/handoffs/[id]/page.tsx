@@ -30,6 +30,7 @@ import { getSessionsForHandoff } from "@/lib/server/queries/sessions";
 import { counted } from "@/lib/core/text/counted";
 import { handoffName } from "@/lib/core/chains/chain-name";
 import { requirePageActor } from "@/lib/server/access/page-actor";
+import { documentedRules } from "@/lib/server/lint/rule-docs";
 
 export const dynamic = "force-dynamic";
 
@@ -64,7 +65,7 @@ async function HandoffView({ id }: { id: string }) {
   const handoff = await loadHandoff(id);
   // Removed by a scan between the two reads.
   if (!handoff) notFound();
-  const [changes, sessions, costs] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff), handoffSessionCosts(db, handoff.id)]);
+  const [changes, sessions, costs, documented] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff), handoffSessionCosts(db, handoff.id), documentedRules()]);
   const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));
   const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
   const findings = [...handoff.findings].sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
@@ -111,7 +112,11 @@ async function HandoffView({ id }: { id: string }) {
                   <li key={index} className="text-sm">
                     <div className="flex items-center gap-2">
                       <SeverityBadge severity={finding.severity} />
-                      <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{finding.rule}</span>
+                      {documented.has(finding.rule) ? (
+                        <Link href={`/rules/${finding.rule}`} className="font-mono text-xs text-zinc-700 underline decoration-zinc-400 underline-offset-2 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100" title="What this rule means and how to fix it">{finding.rule}</Link>
+                      ) : (
+                        <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{finding.rule}</span>
+                      )}
                       {finding.line && <a href={`#L${finding.line}`} className="font-mono text-xs text-sky-700 dark:text-sky-300 hover:underline">line {finding.line}</a>}
                     </div>
                     <p className="mt-0.5 text-zinc-700 dark:text-zinc-300 [overflow-wrap:anywhere]">{finding.message}</p>
