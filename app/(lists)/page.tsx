@@ -13,6 +13,7 @@ import { getOverview } from "@/lib/server/queries/handoffs";
 import { listSessions } from "@/lib/server/queries/sessions";
 import { sessionTitles } from "@/lib/server/usage/usage-queries";
 import { counted } from "@/lib/core/text/counted";
+import { handoffName } from "@/lib/core/chains/chain-name";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 import { ReviewStateBadge } from "@/components/reviews/review-state-badge";
 import { reviewSummary } from "@/lib/core/reviews/review-format";
@@ -73,7 +74,7 @@ export default async function OverviewPage() {
                   <div className="flex flex-wrap items-center gap-2">
                     <RuntimeBadge runtime={head.runtime} />
                     <Link href={`/handoffs/${head.id}`} className="font-medium text-zinc-900 dark:text-zinc-100 hover:underline">
-                      {head.phase ?? head.path}
+                      {head.name}
                     </Link>
                     <span className="text-xs text-zinc-500 dark:text-zinc-400">{head.repoName}</span>
                     <span className="text-xs text-zinc-500 dark:text-zinc-400"><When day={head.date} empty="no date" /></span>
@@ -123,8 +124,8 @@ export default async function OverviewPage() {
                       {rule.rule}
                     </Link>
                     <span className="flex shrink-0 items-center gap-2">
-                      <Link href={`/rules/${encodeURIComponent(rule.rule)}`} className="text-xs text-zinc-600 underline underline-offset-2 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100" aria-label={`What ${rule.rule} means`}>
-                        doc
+                      <Link href={`/rules/${encodeURIComponent(rule.rule)}`} className="text-xs text-zinc-600 underline underline-offset-2 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+                        doc<span className="sr-only"> of {rule.rule}</span>
                       </Link>
                       <Badge tone={rule.severity === "error" ? "red" : "amber"}>{rule.count}</Badge>
                     </span>
@@ -211,7 +212,7 @@ export default async function OverviewPage() {
               <li key={handoff.id} className="text-sm">
                 <div className="flex items-center gap-2">
                   <RuntimeBadge runtime={handoff.runtime} />
-                  <Link href={`/handoffs/${handoff.id}`} className="truncate font-medium hover:underline">{handoff.phase ?? handoff.path}</Link>
+                  <Link href={`/handoffs/${handoff.id}`} className="truncate font-medium hover:underline">{handoffName(handoff)}</Link>
                   <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
                 </div>
                 <div className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{handoff.repo.name} · <When day={handoff.date} empty="no date" /></div>

@@ -118,11 +118,12 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
           <LintBadge errors={data.errorCount} warnings={data.warningCount} />
         </div>
         <div className="mt-auto flex h-[22px] min-w-0 flex-wrap items-center gap-1 overflow-hidden" data-testid="graph-node-badges">
-          {data.peakContextPercent !== null && <Badge tone={data.peakContextPercent >= 90 ? "red" : "blue"}>ctx {Math.round(data.peakContextPercent)}%</Badge>}
+          {/* Most telling first: what does not fit drops from the end. */}
           {data.isHead && <Badge tone="violet">open head</Badge>}
-          {data.isHead && <HandoffReviewBadge handoffId={data.id} />}
           {data.isLatest && <Badge tone="violet">latest</Badge>}
           {data.isForkPoint && <Badge tone="amber">fork</Badge>}
+          {data.isHead && <HandoffReviewBadge handoffId={data.id} />}
+          {data.peakContextPercent !== null && <Badge tone={data.peakContextPercent >= 90 ? "red" : "blue"}>ctx {Math.round(data.peakContextPercent)}%</Badge>}
         </div>
       </div>
       <Handle type="source" position={sides(data.vertical).source} className="!h-2 !w-2 !bg-zinc-400" />

@@ -15,7 +15,8 @@ export function UsageBarChart({ chart }: { chart: UsageChart }) {
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={chart.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} vertical={false} />
-          <XAxis dataKey="period" ticks={chart.ticks} interval={0} tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} />
+          {/* Days and weeks without their year (the range above has it), so eight labels fit a phone. */}
+          <XAxis dataKey="period" ticks={chart.ticks} interval={0} tickFormatter={(period: string) => (period.length === 10 ? period.slice(5) : period)} tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} />
           <YAxis tickFormatter={format} tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} axisLine={false} width={56} />
           <Tooltip
             formatter={(value, name) => [chart.metric === "tokens" ? `${Number(value).toLocaleString("en-US")} tokens` : format(Number(value)), name]}

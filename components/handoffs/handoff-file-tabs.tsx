@@ -46,10 +46,11 @@ export function HandoffFileTabs({ rendered, source }: { rendered: ReactNode; sou
           }
         />
       </header>
-      <div id="handoff-file-panel-rendered" role="tabpanel" aria-labelledby="handoff-file-tab-rendered" hidden={tab !== "rendered"} className="p-4">
+      {/* As tall as the source view at most: the structured cards above already show the handoff. */}
+      <div id="handoff-file-panel-rendered" role="tabpanel" tabIndex={0} aria-labelledby="handoff-file-tab-rendered" hidden={tab !== "rendered"} className="max-h-[40rem] overflow-auto p-4">
         {rendered}
       </div>
-      <div id="handoff-file-panel-source" role="tabpanel" aria-labelledby="handoff-file-tab-source" hidden={tab !== "source"} className="p-4">
+      <div id="handoff-file-panel-source" role="tabpanel" tabIndex={0} aria-labelledby="handoff-file-tab-source" hidden={tab !== "source"} className="p-4">
         {source}
       </div>
     </section>

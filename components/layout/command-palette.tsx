@@ -121,7 +121,7 @@ export function CommandPalette() {
         {pages.map((page) => (
           <Command.Item key={page.href} value={`page:${page.href}`} onSelect={() => go(page.href)} className={itemClass}>
             <span className="font-medium"><Highlight text={page.title} words={typedWords} /></span>
-            <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{page.href}</span>
+            <span className="font-mono text-xs text-zinc-600 dark:text-zinc-300">{page.href}</span>
           </Command.Item>
         ))}
       </Command.Group>
@@ -135,7 +135,7 @@ export function CommandPalette() {
             <RuntimeBadge runtime={handoff.runtime} />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium"><Highlight text={handoff.title} words={words} /></span>
-              <span className="block truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">
+              <span className="block truncate font-mono text-xs text-zinc-600 dark:text-zinc-300">
                 <Highlight text={`${handoff.repo}/${handoff.path}`} words={words} />
               </span>
             </span>
@@ -150,8 +150,8 @@ export function CommandPalette() {
             <RuntimeBadge runtime={session.runtime} />
             <span className="min-w-0 flex-1">
               {session.title && <span className="block truncate"><Highlight text={session.title} words={words} /></span>}
-              <span className={`block truncate font-mono text-xs${session.title ? " text-zinc-500 dark:text-zinc-400" : ""}`}><Highlight text={session.sessionId} words={words} /></span>
-              <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+              <span className={`block truncate font-mono text-xs${session.title ? " text-zinc-600 dark:text-zinc-300" : ""}`}><Highlight text={session.sessionId} words={words} /></span>
+              <span className="block truncate text-xs text-zinc-600 dark:text-zinc-300">
                 <Highlight text={[session.cwd, session.branch].filter(Boolean).join(" · ")} words={words} />
               </span>
             </span>
@@ -164,7 +164,7 @@ export function CommandPalette() {
         {results.repos.map((repo) => (
           <Command.Item key={repo.id} value={`repo:${repo.id}`} onSelect={() => go(`/handoffs?repo=${encodeURIComponent(repo.id)}`)} className={itemClass}>
             <span className="font-medium"><Highlight text={repo.name} words={words} /></span>
-            <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{repo.path}</span>
+            <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-600 dark:text-zinc-300">{repo.path}</span>
           </Command.Item>
         ))}
       </Command.Group>
@@ -179,7 +179,7 @@ export function CommandPalette() {
             className={itemClass}
           >
             <span className="min-w-0 flex-1 truncate font-mono text-xs"><Highlight text={branch.name} words={words} /></span>
-            <span className="text-xs text-zinc-500 dark:text-zinc-400">{branch.repo}</span>
+            <span className="text-xs text-zinc-600 dark:text-zinc-300">{branch.repo}</span>
           </Command.Item>
         ))}
       </Command.Group>

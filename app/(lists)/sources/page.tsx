@@ -64,7 +64,7 @@ export default async function SourcesPage() {
                       <div className="flex flex-wrap items-center gap-2">
                         <Badge>{sourceKindLabel(source.kind)}</Badge>
                         {/* A repository by its name (the folder's); its path below says where. */}
-                        <span className="font-medium">{source.kind === "seed" ? (source.root.split("/").filter(Boolean).at(-1) ?? source.root) : source.label}</span>
+                        <span className="font-medium">{sourceName(source)}</span>
                       </div>
                       <div className="mt-0.5 break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{source.root}</div>
                       {source.kind === "seed" && <div className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">session-state files in its working tree (checkpoints, budgets, session metadata)</div>}
@@ -90,4 +90,15 @@ export default async function SourcesPage() {
       <PriceSources status={prices} />
     </div>
   );
+}
+
+/**
+ * A source's name beside its badge, never the path again (it is on the line below): a repository by
+ * its folder's name, an agent folder by what its label says besides the path ("log folder" when that
+ * is only the runtime the badge already names).
+ */
+function sourceName(source: { kind: string; label: string; root: string }): string {
+  if (source.kind === "seed") return source.root.split("/").filter(Boolean).at(-1) ?? source.root;
+  const withoutPath = source.label.endsWith(source.root) ? source.label.slice(0, -source.root.length).trim() : source.label;
+  return !withoutPath || withoutPath === sourceKindLabel(source.kind) ? "log folder" : withoutPath;
 }

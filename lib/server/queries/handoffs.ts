@@ -14,6 +14,7 @@ import { loadRepoChains } from "./chains";
 
 export { handoffFiltersSchema, parseHandoffFilters, type HandoffFilters } from "../../core/handoff/handoff-filters";
 import { UNKNOWN_RUNTIME } from "../../core/handoff/handoff-filters";
+import { handoffName } from "../../core/chains/chain-name";
 
 /**
  * Handoffs whose search text holds `word` literally. Prisma's `contains` passes `%` and `_` through as
@@ -193,7 +194,7 @@ export async function getOverview(db: Db) {
         lintWarnings: counts[0]?._sum.warningCount ?? 0,
         chains: chainData.result.chains.length,
         latestId: chainData.result.latestId,
-        openHeads: heads.map((node) => ({ id: node.id, path: node.path, runtime: node.runtime, phase: node.phase, date: node.date, branches: node.branches, inWorkingTree: node.inWorkingTree, nextAction: node.nextAction, errorCount: node.errorCount })),
+        openHeads: heads.map((node) => ({ id: node.id, path: node.path, runtime: node.runtime, phase: node.phase, name: handoffName(node), date: node.date, branches: node.branches, inWorkingTree: node.inWorkingTree, nextAction: node.nextAction, errorCount: node.errorCount })),
       };
     }),
   );
