@@ -327,7 +327,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
           edgesFocusable={false}
           elementsSelectable={false}
           ariaLabelConfig={ARIA_LABELS}
-          aria-label={`Chain graph: ${counted(graph.nodes.length, "node")}; Tab moves between handoffs, Enter shows one below`}
+          aria-label={`Handoff graph: ${counted(graph.nodes.length, "node")}; Tab moves between handoffs, Enter shows one below`}
           onNodeClick={(_, node) => setSelectedId(node.id)}
           onPaneClick={() => setSelectedId(null)}
         >
