@@ -6,6 +6,7 @@ import { ActorBoundary } from "@/components/auth/actor-boundary";
 import { UserMenu } from "@/components/auth/user-menu";
 import { CommandPalette } from "@/components/layout/command-palette";
 import { NavLink } from "@/components/layout/nav-link";
+import { RouteFocus } from "@/components/layout/route-focus";
 import { Providers } from "@/components/layout/providers";
 import { SiteNav } from "@/components/layout/site-nav";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
@@ -75,7 +76,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                       {isTeamMode() ? (
                         <>Repositories come from Sources → Remote repositories</>
                       ) : (
-                        <>Add a repo: <code className="font-mono">npm run baton -- scan &lt;path&gt;</code></>
+                        <>
+                          {/* It may wrap between words, never at the dashes ("npm run baton -" / "- scan"). */}
+                          Add a repo:{" "}
+                          <code className="font-mono" data-testid="sidebar-hint-command">
+                            <span className="whitespace-nowrap">npm run baton</span> <span className="whitespace-nowrap">-- scan &lt;path&gt;</span>
+                          </code>
+                        </>
                       )}
                     </div>
                   </aside>
@@ -83,6 +90,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-4 outline-none md:px-8 md:py-6">
                   {children}
                 </main>
+                <RouteFocus />
               </div>
             </LiveEventsProvider>
           </ActorBoundary>

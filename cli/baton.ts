@@ -9,7 +9,8 @@ Usage:
   baton scan --agents [<repo>...] [--json]           also ingest agent session logs (Claude Code, Codex,
                                                      Gemini CLI, OpenCode) from their default folders
   baton lint <repo>... [--glob <glob>]... [--json]   check handoffs against the protocol (no database)
-  baton resume <handoff|repo> [--runtime R] [--json] prompt + command that continue a handoff (resume --help)
+  baton resume <handoff|repo> [--runtime R] [--json]
+                                                     prompt + command that continue a handoff (resume --help)
   baton serve [--port N] [--host H [--expose]] [--watch [--every S]]
                                                      serve the dashboard (default 127.0.0.1:3000); --watch
                                                      rescans the registered repos and agent logs every S s (30);
@@ -17,30 +18,34 @@ Usage:
   baton review <list|show|claim|release|…> [--json]  team review of open handoffs: claim, block, done,
                                                      fail, comment (review --help)
   baton remote add|list|fetch|remove …               mirror remote git repositories and scan them (remote --help)
-  baton demo [--json]                                 (re)build the demo workspace and scan it
-  baton serve --team | user add|list | token create|list|revoke | login --server URL   team server (docs/team.md)
+  baton demo [--json]                                (re)build the demo workspace and scan it
+  baton serve --team | user add|list | token create|list|revoke | login --server URL
+                                                     team server (docs/team.md)
   baton push [--server URL] [--no-scan] [--json]     send changed agent sessions (no transcript text) to the team server
-  baton otel-env --runtime R [--server URL] [--token T]   settings that stream a runtime's telemetry to the team server
-  baton report daily|weekly|monthly|session|blocks    usage and estimated cost (report --help; docs/cli.md)
-  baton hooks install|uninstall|status [--runtime R]  put Baton into an agent's loop: resume at session start,
+  baton otel-env --runtime R [--server URL] [--token T]
+                                                     settings that stream a runtime's telemetry to the team server
+  baton report daily|weekly|monthly|session|blocks   usage and estimated cost (report --help; docs/cli.md)
+  baton hooks install|uninstall|status [--runtime R] put Baton into an agent's loop: resume at session start,
                                                      a handoff asked for at 90 % context (docs/agent-loop.md)
   baton hook <event> --runtime R                     what those hooks run (reads the runtime's JSON on stdin)
   baton statusline                                   Claude Code status line: model, context %, open handoff
   baton mcp                                          MCP server over stdio (handoffs, resume, lint, draft, context)
 
 Options:
-  --json     print one JSON document on stdout; progress goes to stderr
-  -h, --help show this help; baton help <command> (or baton <command> --help) shows a command's usage
-  --version  print Baton's version
+  --json       print one JSON document on stdout; progress goes to stderr
+  -h, --help   show this help; baton help <command> (or baton <command> --help) shows a command's usage
+  --version    print Baton's version
 
 Environment:
-  BATON_DEBUG=1  print the stack trace of an unexpected failure
-  DATABASE_URL   file:/path.db (SQLite, default: <baton>/data/baton.db) or postgresql://…
-  PORT           default port for serve
+  DATABASE_URL         file:/path/to/baton.db (SQLite, default: <baton>/data/baton.db) or postgresql://…
+  BATON_DATA_DIR       Baton's data folder (default: <baton>/data)
+  PORT                 default port for serve
   BATON_ALLOWED_HOSTS  extra host names (name or name:port, comma-separated) serve answers to
-  CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_DATA_DIR, OPENCODE_DATA_DIR   agent log folders (as ccusage)
-  BATON_HOME_DIR home folder the default agent folders are looked for in (default: HOME)
-  BATON_HANDOFF_AT   context percent at which the hooks ask for a handoff (default 90, or the repo's budget)
+  CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_DATA_DIR, OPENCODE_DATA_DIR
+                       agent log folders (as ccusage)
+  BATON_HOME_DIR       home folder the default agent folders are looked for in (default: HOME)
+  BATON_HANDOFF_AT     context percent at which the hooks ask for a handoff (default 90, or the repo's budget)
+  BATON_DEBUG=1        print the stack trace of an unexpected failure
 
 Docs: docs/cli.md`;
 
@@ -119,11 +124,22 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       io.err(`baton: ${error.message}\n\n${usage ?? 'Run "baton --help" for usage.'}`);
       return 2;
     }
+    const { DatabaseUrlError, resolveDatabaseUrl } = await import("../lib/server/db/database-url");
+    // A DATABASE_URL of neither accepted form: one line naming both, exit 2, nothing created.
+    if (error instanceof DatabaseUrlError) {
+      io.err(`baton: ${error.message}`);
+      return 2;
+    }
     // A storage failure is one line a person can act on (the disk is full, the file is read-only);
     // anything else is its message. The stack only when asked for (BATON_DEBUG=1).
     const { classifyStorageError } = await import("../lib/server/db/storage-errors");
-    const { resolveDatabaseUrl } = await import("../lib/server/db/database-url");
-    const storage = classifyStorageError(error, resolveDatabaseUrl(process.env));
+    let target: ReturnType<typeof resolveDatabaseUrl> | null = null;
+    try {
+      target = resolveDatabaseUrl(process.env);
+    } catch {
+      // A bad DATABASE_URL is reported where it is read; here it only means "no storage to name".
+    }
+    const storage = target === null ? null : classifyStorageError(error, target);
     // The first line: some errors carry a trace of their own in the message (the schema engine's).
     const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
     io.err(`baton: ${storage?.message ?? message}`);

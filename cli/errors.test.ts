@@ -3,7 +3,7 @@
  * exit 2, never a stack trace. In-process through `main`, plus the real command once (bin/baton.mjs).
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, test } from "vitest";
@@ -75,6 +75,27 @@ describe("help and version", () => {
     }
   });
 
+  it("baton --help: in each section every description starts in one column (a long line's goes on the next line)", async () => {
+    const { io, stdout } = fakeIo();
+    expect(await main(["--help"], io)).toBe(0);
+    const sections = stdout().split(/\n(?=[A-Z][a-z]+:\n)/).filter((section) => /^(Usage|Options|Environment):/.test(section));
+    expect(sections.map((section) => section.split(":")[0])).toEqual(["Usage", "Options", "Environment"]);
+    for (const section of sections) {
+      const columns = new Set<number>();
+      for (const line of section.split("\n").slice(1)) {
+        if (line.trim() === "") continue;
+        const gap = /^( {2}\S.*?\S)( {2,})\S/.exec(line);
+        const continuation = /^( +)\S/.exec(line);
+        // A term on its own line (its description follows on the next) has no gap of two spaces.
+        if (gap) columns.add(gap[1]!.length + gap[2]!.length);
+        else if (continuation && continuation[1]!.length > 2) columns.add(continuation[1]!.length);
+      }
+      expect([...columns], section.split("\n")[0]).toHaveLength(1);
+    }
+    expect(stdout()).toMatch(/^ {2}baton demo \[--json\] +\(re\)build/m);
+    expect(stdout()).toMatch(/^ {2}baton otel-env --runtime R \[--server URL\] \[--token T\]\n {53}settings/m);
+  });
+
   it("baton --version prints the package's version", async () => {
     const { io, stdout } = fakeIo();
     expect(await main(["--version"], io)).toBe(0);
@@ -96,6 +117,35 @@ describe("the real command", () => {
     const missingPath = run(["scan", missing]);
     expect([missingPath.status, missingPath.stderr.split("\n")[0]]).toEqual([2, `baton: ${missing} does not exist`]);
     expect(spawnSync("ls", [scratch], { encoding: "utf8" }).stdout).not.toContain("never.db");
+  });
+
+  it("a DATABASE_URL of neither accepted form: exit 2, one line naming both forms, nothing created", () => {
+    const repo = mkdtempSync(path.join(scratch, "repo-"));
+    spawnSync("git", ["init", "-q", repo]);
+    for (const url of ["mysql://root@localhost/x", "not-a-url"]) {
+      for (const args of [["scan", repo], ["scan", "--agents"], ["report", "daily", "--no-scan"], ["resume", repo], ["demo"], ["serve", "--port", "3999"]]) {
+        const cwd = mkdtempSync(path.join(scratch, "cwd-"));
+        const result = spawnSync(process.execPath, [path.join(projectRoot, "bin", "baton.mjs"), ...args], {
+          cwd,
+          encoding: "utf8",
+          env: { ...process.env, DATABASE_URL: url, BATON_DATA_DIR: path.join(cwd, "data"), HOME: cwd, BATON_HOME_DIR: cwd },
+        });
+        expect([result.status, result.stderr], `${url} ${args.join(" ")}`).toEqual([
+          2,
+          `baton: DATABASE_URL must be file:/path/to/baton.db (SQLite) or postgresql://user@host:5432/db (PostgreSQL), not "${url}"\n`,
+        ]);
+        expect(result.stdout).toBe("");
+        // Nothing left behind: no folder named after the URL, no data folder, no database.
+        expect(readdirSync(cwd), `${url} ${args.join(" ")}`).toEqual([]);
+      }
+    }
+  });
+
+  it("resume of a path that does not exist, outside any repository: exit 2, worded as scan and lint word it", () => {
+    const result = run(["resume", "/nonexistent"]);
+    expect([result.status, result.stderr.split("\n")[0], result.stdout]).toEqual([2, "baton: /nonexistent does not exist", ""]);
+    expect(result.stderr).toContain("baton resume <handoff file | repo>");
+    for (const command of ["scan", "lint"]) expect(run([command, "/nonexistent"]).stderr.split("\n")[0]).toBe("baton: /nonexistent does not exist");
   });
 
   it("--version", () => {

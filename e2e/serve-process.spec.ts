@@ -132,7 +132,10 @@ async function stopAndCheck(started: Started, port: number, signal: NodeJS.Signa
 test("SIGTERM to `npm run baton -- serve` stops Node and Next and frees the port, ending an open tab's live stream", async () => {
   const port = basePort;
   const started = start("npm", ["run", "--silent", "baton", "--", "serve", "--port", String(port)], port);
-  await expect.poll(() => healthy(port), { timeout: 90_000, message: started.output() }).toBe(200);
+  // "Baton on …" is said once the server listens, not before: the moment it appears, the server answers.
+  await expect.poll(() => started.output().includes("Baton on http://127.0.0.1:"), { timeout: 90_000, intervals: [50], message: started.output() }).toBe(true);
+  expect(await healthy(port), started.output()).toBe(200);
+  expect(started.output()).not.toMatch(/Failed to start server|EADDRINUSE/);
   // An open tab's event stream must not hold the server's graceful close (it did until it was killed).
   const stream = holdEventStream(port);
   await stream.connected;

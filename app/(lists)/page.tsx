@@ -1,6 +1,7 @@
 import { contextTone } from "@/lib/core/metrics/context-tone";
 import type { Metadata } from "next";
 import { When } from "@/components/ui/when";
+import { ScrollArea } from "@/components/ui/scroll-area";
 import Link from "next/link";
 import { LintBadge } from "@/components/handoffs/lint-badge";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
@@ -15,7 +16,9 @@ import { getOverview } from "@/lib/server/queries/handoffs";
 import { listSessions } from "@/lib/server/queries/sessions";
 import { loopOverview } from "@/lib/server/queries/agent-loop";
 import { OnTimeStat } from "@/components/agent-loop/on-time-stat";
+import { sessionTitles } from "@/lib/server/usage/usage-queries";
 import { counted } from "@/lib/core/text/counted";
+import { handoffName } from "@/lib/core/chains/chain-name";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 import { ReviewStateBadge } from "@/components/reviews/review-state-badge";
 import { reviewSummary } from "@/lib/core/reviews/review-format";
@@ -46,7 +49,7 @@ export default async function OverviewPage() {
   const openHeads = overview.repos
     .flatMap((repo) => repo.openHeads.map((head) => ({ ...head, repoName: repo.name, isLatest: repo.latestId === head.id })))
     .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
-  const badges = await reviewBadges(db, openHeads.map((head) => head.id));
+  const [badges, titles] = await Promise.all([reviewBadges(db, openHeads.map((head) => head.id)), sessionTitles(db, hottest.items.map((session) => session.id))]);
   const healthTotal = overview.health.withErrors + overview.health.withWarnings + overview.health.clean;
   return (
     <div className="space-y-6">
@@ -76,7 +79,7 @@ export default async function OverviewPage() {
                   <div className="flex flex-wrap items-center gap-2">
                     <RuntimeBadge runtime={head.runtime} />
                     <Link href={`/handoffs/${head.id}`} className="font-medium text-zinc-900 dark:text-zinc-100 hover:underline">
-                      {head.phase ?? head.path}
+                      {head.name}
                     </Link>
                     <span className="text-xs text-zinc-500 dark:text-zinc-400">{head.repoName}</span>
                     <span className="text-xs text-zinc-500 dark:text-zinc-400"><When day={head.date} empty="no date" /></span>
@@ -101,9 +104,19 @@ export default async function OverviewPage() {
             <div className="bg-emerald-500" style={{ width: `${(overview.health.clean / Math.max(1, healthTotal)) * 100}%` }} />
           </div>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-center text-xs">
-            <Link href="/handoffs?lint=errors" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">errors</dt><dd className="text-lg font-semibold text-red-600 dark:text-red-400">{overview.health.withErrors}</dd></Link>
-            <Link href="/handoffs?lint=warnings" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">warnings</dt><dd className="text-lg font-semibold text-amber-700 dark:text-amber-400">{overview.health.withWarnings}</dd></Link>
-            <Link href="/handoffs?lint=clean" className="rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40"><dt className="text-zinc-500 dark:text-zinc-400">clean</dt><dd className="text-lg font-semibold text-emerald-700 dark:text-emerald-400">{overview.health.clean}</dd></Link>
+            {([
+              ["errors", "/handoffs?lint=errors", overview.health.withErrors, "text-red-600 dark:text-red-400"],
+              ["warnings", "/handoffs?lint=warnings", overview.health.withWarnings, "text-amber-700 dark:text-amber-400"],
+              ["clean", "/handoffs?lint=clean", overview.health.clean, "text-emerald-700 dark:text-emerald-400"],
+            ] as const).map(([label, href, count, tone]) => (
+              // The whole group is the link's target (a stretched ::after), while <dl> keeps only <div><dt><dd>.
+              <div key={label} className="relative rounded-lg p-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+                <dt className="text-zinc-600 dark:text-zinc-400">
+                  <Link href={href} className="after:absolute after:inset-0 after:rounded-lg hover:underline">{label}</Link>
+                </dt>
+                <dd className={`text-lg font-semibold ${tone}`}>{count}</dd>
+              </div>
+            ))}
           </dl>
           {overview.health.topRules.length > 0 && (
             <>
@@ -111,8 +124,16 @@ export default async function OverviewPage() {
               <ul className="mt-1 space-y-1 text-sm">
                 {overview.health.topRules.map((rule) => (
                   <li key={`${rule.rule}-${rule.severity}`} className="flex items-center justify-between gap-2">
-                    <span className="truncate font-mono text-xs text-zinc-700 dark:text-zinc-300">{rule.rule}</span>
-                    <Badge tone={rule.severity === "error" ? "red" : "amber"}>{rule.count}</Badge>
+                    {/* The rule's handoffs; its doc beside it. */}
+                    <Link href={`/handoffs?rule=${encodeURIComponent(rule.rule)}`} className="min-w-0 truncate font-mono text-xs text-sky-700 underline decoration-sky-700/30 underline-offset-2 hover:decoration-current dark:text-sky-300 dark:decoration-sky-300/30" title={`Handoffs with ${rule.rule}`}>
+                      {rule.rule}
+                    </Link>
+                    <span className="flex shrink-0 items-center gap-2">
+                      <Link href={`/rules/${encodeURIComponent(rule.rule)}`} className="text-xs text-zinc-600 underline underline-offset-2 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+                        doc<span className="sr-only"> of {rule.rule}</span>
+                      </Link>
+                      <Badge tone={rule.severity === "error" ? "red" : "amber"}>{rule.count}</Badge>
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -123,8 +144,8 @@ export default async function OverviewPage() {
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card title="Repositories" className="xl:col-span-2">
-          <div className="overflow-x-auto">
-          <table className="w-full text-sm">
+          <ScrollArea label="Repositories">
+          <table className="w-full text-sm" aria-label="Repositories">
             <thead className="text-left text-xs uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
               <tr>
                 <th className="min-w-40 pb-2 font-medium">Repository</th>
@@ -156,7 +177,7 @@ export default async function OverviewPage() {
               ))}
             </tbody>
           </table>
-          </div>
+          </ScrollArea>
         </Card>
         <div className="space-y-6">
         <Card title="Sessions closest to their limit" actions={<Link href="/sessions?sort=peak" className="text-xs text-sky-700 dark:text-sky-300 hover:underline">all {hottest.total}</Link>}>
@@ -174,7 +195,11 @@ export default async function OverviewPage() {
                 <li key={session.id} className="text-sm">
                   <div className="flex items-center gap-2">
                     <RuntimeBadge runtime={session.runtime} />
-                    <Link href={`/sessions/${session.id}`} className="min-w-0 truncate font-mono text-xs hover:underline" title={session.sessionId}>{session.sessionId}</Link>
+                    {titles.has(session.id) ? (
+                      <Link href={`/sessions/${session.id}`} className="min-w-0 truncate font-medium hover:underline" title={`${titles.get(session.id)} (${session.sessionId})`}>{titles.get(session.id)}</Link>
+                    ) : (
+                      <Link href={`/sessions/${session.id}`} className="min-w-0 truncate font-mono text-xs hover:underline" title={session.sessionId}>{session.sessionId}</Link>
+                    )}
                     <span className="ml-auto shrink-0">
                       {session.peakContextPercent !== null ? (
                         <Badge tone={contextTone(session.peakContextPercent)}>{session.peakContextPercent.toFixed(0)} %</Badge>
@@ -198,7 +223,7 @@ export default async function OverviewPage() {
               <li key={handoff.id} className="text-sm">
                 <div className="flex items-center gap-2">
                   <RuntimeBadge runtime={handoff.runtime} />
-                  <Link href={`/handoffs/${handoff.id}`} className="truncate font-medium hover:underline">{handoff.phase ?? handoff.path}</Link>
+                  <Link href={`/handoffs/${handoff.id}`} className="truncate font-medium hover:underline">{handoffName(handoff)}</Link>
                   <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
                 </div>
                 <div className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{handoff.repo.name} · <When day={handoff.date} empty="no date" /></div>

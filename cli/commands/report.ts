@@ -89,7 +89,9 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
     const now = Date.now();
     // Blocks depend on what came before the range: read everything for them.
     const usage = await loadUsage(bulk, prices.table, kind === "blocks" ? { runtime: values.runtime } : { sinceMs, untilMs, runtime: values.runtime });
-    const options = { timeZone, since, until, breakdown, now, limit, weekLimit, pricesReadOn: prices.table.readOn, priceOverrideFile: prices.overrideRead ? prices.overrideFile : null };
+    const repoNames = new Map<string, string>();
+    for (const session of usage.sessions.values()) if (session.repoPath !== null && session.repoName !== null) repoNames.set(session.repoPath, session.repoName);
+    const options = { timeZone, since, until, breakdown, now, limit, weekLimit, pricesReadOn: prices.table.readOn, priceOverrideFile: prices.overrideRead ? prices.overrideFile : null, repoNames };
     if (kind === "blocks") {
       const document = blocksReport(usage.entries, options);
       if (values.json) printJson(io, document);
@@ -110,7 +112,8 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
         const rows = (document[kind] as (TableRow & Parameters<typeof fromCcusageTokenFields>[0] & Record<string, unknown>)[]).map((row) => ({
           ...row,
           ...fromCcusageTokenFields(row),
-          label: breakdown === null ? String(row[field]) : `${String(row[field])} ${String(row[breakdown] ?? "")}`,
+          // A repo by its name (its path is in --json): a path would not fit, and says less.
+          label: breakdown === null ? String(row[field]) : `${String(row[field])} ${String((breakdown === "repo" ? (row.repoName ?? row.repo) : row[breakdown]) ?? "")}`,
           detail: (row.modelsUsed as string[]).join(", "),
         }));
         printTable(io, `Usage by ${field}${breakdown ? ` and ${breakdown}` : ""} (${timeZone})`, rows, { ...document.totals, ...fromCcusageTokenFields(document.totals), label: "Total" }, document.unpricedModels as string[]);

@@ -184,9 +184,12 @@ for (const provider of testProviders) {
       expect(notHandoff).toMatchObject({ code: 1, stdout: "" });
       expect(notHandoff.stderr).toContain("no handoff at README.md");
 
+      // Worded and coded as scan and lint word them: usage errors (exit 2).
       const notRepo = await run(["resume", os.tmpdir()]);
-      expect(notRepo.code).toBe(1);
-      expect(notRepo.stderr).toContain("is not inside a git repository");
+      expect(notRepo.code).toBe(2);
+      expect(notRepo.stderr.split("\n")[0]).toBe(`baton: ${os.tmpdir()} is not a git repository (nor inside one); run "git init" there, or give a repository's folder`);
+      const nowhere = await run(["resume", "/nonexistent/handoff.md"]);
+      expect([nowhere.code, nowhere.stderr.split("\n")[0]]).toEqual([2, "baton: /nonexistent/handoff.md does not exist"]);
     });
 
     // Last: it really checks the branch out in the fixture.

@@ -217,13 +217,13 @@ async function handoffAtPath(db: Db, repoId: string, target: { root: string; pat
 
 async function resolveTarget(positionals: string[], cwd: string): Promise<ResumeTarget> {
   const [first, second] = positionals as [string, string | undefined];
-  const located = await locate(path.resolve(cwd, first));
+  const located = await locate(path.resolve(cwd, first), first);
   if (second === undefined) {
     return located.isDirectory ? { kind: "repo", root: located.root } : { kind: "handoff", root: located.root, path: located.relative };
   }
   if (!located.isDirectory) throw new ResumeFailure(`${first} is not a folder; with two arguments the first is the repo`);
   if (path.isAbsolute(second)) {
-    const handoff = await locate(second);
+    const handoff = await locate(second, second);
     if (handoff.root !== located.root) throw new ResumeFailure(`${second} is not inside the repo ${located.root}`);
     return { kind: "handoff", root: located.root, path: handoff.relative };
   }
@@ -238,8 +238,10 @@ async function resolveTarget(positionals: string[], cwd: string): Promise<Resume
  * The repo that holds a path, and the path relative to its root. The path may not exist in the
  * working tree at all (a handoff that is only on another branch): the nearest folder that exists
  * decides the repo. The file's own symlink is kept (its name is what git tracks).
+ * A path that does not exist outside any repository, or one that exists outside any, is a usage
+ * error worded as `scan` and `lint` word it (exit 2), before the database is touched.
  */
-async function locate(absolute: string): Promise<{ root: string; relative: string; isDirectory: boolean }> {
+async function locate(absolute: string, given: string): Promise<{ root: string; relative: string; isDirectory: boolean }> {
   let existing = absolute;
   const missing: string[] = [];
   let isDirectory = false;
@@ -251,7 +253,7 @@ async function locate(absolute: string): Promise<{ root: string; relative: strin
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "ENOENT" && code !== "ENOTDIR") throw new ResumeFailure(`cannot read ${existing}: ${(error as Error).message}`);
       const parent = path.dirname(existing);
-      if (parent === existing) throw new ResumeFailure(`${absolute} does not exist`);
+      if (parent === existing) throw new UsageError(`${given} does not exist`);
       missing.unshift(path.basename(existing));
       existing = parent;
     }
@@ -261,7 +263,11 @@ async function locate(absolute: string): Promise<{ root: string; relative: strin
   try {
     root = await realpath((await git(folder, ["rev-parse", "--show-toplevel"])).trim());
   } catch (error) {
-    if (error instanceof GitError) throw new ResumeFailure(`${absolute} is not inside a git repository`);
+    if (error instanceof GitError) {
+      // Nothing at that path, and no repository around where it would be: a typo, as scan says it.
+      if (missing.length > 0) throw new UsageError(`${given} does not exist`);
+      throw new UsageError(`${given} is not a git repository (nor inside one); run "git init" there, or give a repository's folder`);
+    }
     throw error;
   }
   const full = path.join(await realpath(folder), ...(isDirectory ? [] : [path.basename(existing)]), ...missing);

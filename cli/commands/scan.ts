@@ -147,12 +147,15 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
       for (const issue of sessions.agents?.issues ?? []) io.out(`! ${issue.message}`);
       for (const source of agentSources) {
         const count = report.sessions.filter((session) => session.source === source.root).length;
-        const issues = report.sourceIssues.filter((issue) => issue.file.startsWith(`${source.root}/`)).length;
+        const issues = report.sourceIssues.filter((issue) => issue.file.startsWith(`${source.root}/`));
         io.out(
           `${source.status === "ok" ? "✓" : source.status === "partial" ? "!" : "✗"} ${source.label}: ${counted(count, "session")} (${source.stats.sessionsTouched} updated), ` +
             `${counted(source.stats.files, "file")} (${source.stats.filesRead} read, ${formatBytes(source.stats.bytesRead)})` +
-            (issues > 0 ? `, ${counted(issues, "file")} with bad lines or unknown record types` : ""),
+            (issues.length > 0 ? `, ${counted(issues.length, "file")} with bad lines or unknown record types:` : ""),
         );
+        // Which files, so the line above is something to act on (--json has them all: sourceIssues).
+        for (const issue of issues.slice(0, 5)) io.out(`    ${issue.file.slice(source.root.length + 1)}: ${describeSourceIssue(issue)}`);
+        if (issues.length > 5) io.out(`    … ${issues.length - 5} more (--json: sourceIssues; the Ingest errors page)`);
         for (const error of source.errors.slice(0, 5)) io.out(`    ${error.path}: ${error.message}`);
       }
       if (values.agents && agentSources.length === 0) io.out("no agent session folders found (see docs/cli.md, “Agent sessions”)");
@@ -171,4 +174,10 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
     await bulk.close();
     await db?.$disconnect();
   }
+}
+
+/** "2 bad lines; unknown record types: brand-new-record ×2" */
+function describeSourceIssue(issue: { badLines: number; unknownTypes: Record<string, number> }): string {
+  const unknown = Object.entries(issue.unknownTypes).map(([type, count]) => `${type} ×${count}`);
+  return [issue.badLines > 0 ? counted(issue.badLines, "bad line") : null, unknown.length > 0 ? `unknown record types: ${unknown.join(", ")}` : null].filter(Boolean).join("; ");
 }

@@ -4,8 +4,11 @@
  * the production build in e2e/serve-process.spec.ts.)
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
 import path from "node:path";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Io } from "../io";
 import { UsageError } from "../io";
 
@@ -110,5 +113,36 @@ describe("baton serve --host 0.0.0.0 (the command as a user runs it)", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("baton: refusing to serve on 0.0.0.0");
     expect(result.stderr).toContain("add --expose");
+  });
+});
+
+describe("baton serve on a port in use (the command as a user runs it)", () => {
+  let holder: net.Server;
+  let port: number;
+  let scratch: string;
+  beforeAll(async () => {
+    holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    port = (holder.address() as net.AddressInfo).port;
+    scratch = mkdtempSync(path.join(os.tmpdir(), "baton-serve-port-"));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => holder.close(resolve));
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it.each([
+    ["baton serve", [path.join(projectRoot, "bin", "baton.mjs"), "serve", "--port"]],
+    ["npm start", [path.join(projectRoot, "scripts", "start.mjs"), "--port"]],
+  ])("%s: exit 1 and one line, checked before migrating or building (no database, no \"Baton on\")", (_name, args) => {
+    const data = mkdtempSync(path.join(scratch, "data-"));
+    const result = spawnSync(process.execPath, [...args, String(port)], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: data, BATON_DATA_DIR: data, DATABASE_URL: `file:${path.join(data, "baton.db")}` } as unknown as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect([result.status, result.stderr, result.stdout]).toEqual([1, `baton: port ${port} is in use on 127.0.0.1; choose another with --port\n`, ""]);
+    expect(readdirSync(data)).toEqual([]);
   });
 });

@@ -16,7 +16,9 @@ import {
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import Link from "next/link";
-import { memo, useMemo, useState, useSyncExternalStore, type CSSProperties } from "react";
+import { memo, useMemo, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from "react";
+import { absoluteDay } from "@/lib/core/text/relative-time";
+import { counted } from "@/lib/core/text/counted";
 import type { ChainGraph, ChainUsageSummary, GraphHandoffNode, GraphMissingNode } from "@/lib/server/queries/chain-graph";
 import { formatTokensShort, formatUsd } from "../usage/format-cost";
 import { NODE_HEIGHT } from "@/lib/core/chains/graph-geometry";
@@ -64,7 +66,7 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
         data-testid="graph-node"
         data-path={data.path}
         data-head={data.isHead ? "true" : "false"}
-        title={`${data.phase ?? data.path}${data.nextAction ? ` — next: ${data.nextAction}` : ""}`}
+        title={`${data.name}${data.nextAction ? ` — next: ${data.nextAction}` : ""}`}
         className={`h-[112px] w-[248px] rounded-lg border-2 ${data.isHead ? "ring-4 ring-violet-400" : ""}`}
         style={{ background: `${color}33`, borderColor: color }}
       >
@@ -77,6 +79,8 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
     <div
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
+      // The panel below shows the next action once the node is selected: the tooltip would only cover edges.
+      onClick={() => setHovered(false)}
       data-testid="graph-node"
       data-path={data.path}
       data-head={data.isHead ? "true" : "false"}
@@ -99,9 +103,11 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
           <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400"><When day={data.date} empty="no date" /></span>
         </div>
         <div data-testid="graph-node-name" className="shrink-0 truncate text-base font-semibold leading-6 text-zinc-900 dark:text-zinc-100" title={data.path}>
-          {data.phase ?? data.path}
+          {data.name}
         </div>
-        <div className="flex min-w-0 items-center gap-1 overflow-hidden">
+        {/* Rows of badges one line high: a badge that does not fit wraps out of sight whole (never cut
+            to "late…"); the node's name for screen readers and the panel list everything. */}
+        <div className="flex h-[22px] min-w-0 flex-wrap items-center gap-1 overflow-hidden">
           {data.branches[0] ? (
             <Badge title={data.branches.join(", ")}>
               <span className="max-w-[7.5rem] truncate">{data.branches[0]}</span>
@@ -112,16 +118,17 @@ const HandoffNodeView = memo(function HandoffNodeView({ data, selected }: NodePr
           {data.branches.length > 1 && <Badge>+{data.branches.length - 1}</Badge>}
           <LintBadge errors={data.errorCount} warnings={data.warningCount} />
         </div>
-        <div className="mt-auto flex min-w-0 gap-1 overflow-hidden">
-          {data.peakContextPercent !== null && <Badge tone={data.peakContextPercent >= 90 ? "red" : "blue"}>ctx {Math.round(data.peakContextPercent)}%</Badge>}
+        <div className="mt-auto flex h-[22px] min-w-0 flex-wrap items-center gap-1 overflow-hidden" data-testid="graph-node-badges">
+          {/* Most telling first: what does not fit drops from the end. */}
           {data.isHead && <Badge tone="violet">open head</Badge>}
-          {data.isHead && <HandoffReviewBadge handoffId={data.id} />}
           {data.isLatest && <Badge tone="violet">latest</Badge>}
           {data.isForkPoint && <Badge tone="amber">fork</Badge>}
+          {data.isHead && <HandoffReviewBadge handoffId={data.id} />}
+          {data.peakContextPercent !== null && <Badge tone={data.peakContextPercent >= 90 ? "red" : "blue"}>ctx {Math.round(data.peakContextPercent)}%</Badge>}
         </div>
       </div>
       <Handle type="source" position={sides(data.vertical).source} className="!h-2 !w-2 !bg-zinc-400" />
-      <NodeToolbar isVisible={hovered} position={Position.Bottom} className="pointer-events-none max-w-sm rounded-lg bg-zinc-900 dark:bg-zinc-700 px-3 py-2 text-xs text-zinc-100 shadow-lg" role="tooltip">
+      <NodeToolbar isVisible={hovered && !selected} position={Position.Bottom} className="pointer-events-none max-w-sm rounded-lg bg-zinc-900 dark:bg-zinc-700 px-3 py-2 text-xs text-zinc-100 shadow-lg" role="tooltip">
         <div className="mb-0.5 font-semibold text-zinc-300">Next action</div>
         {data.nextAction ? truncate(data.nextAction, 280) : <span className="italic text-zinc-500 dark:text-zinc-400">none recorded</span>}
       </NodeToolbar>
@@ -156,7 +163,7 @@ function MissingPanel({ node, pointers }: { node: GraphMissingNode; pointers: Gr
         <ul className="mt-1 space-y-1 text-sm">
           {pointers.map((handoff) => (
             <li key={handoff.id}>
-              <Link href={`/handoffs/${handoff.id}`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">{handoff.phase ?? handoff.path}</Link>
+              <Link href={`/handoffs/${handoff.id}`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">{handoff.name}</Link>
               <span className="block font-mono text-xs text-zinc-500 [overflow-wrap:anywhere] dark:text-zinc-400">{handoff.path}</span>
             </li>
           ))}
@@ -195,6 +202,34 @@ const EDGE_NOTES: Record<string, string> = {
   "other-branch": "the pointer names a file found on another branch than the handoff's own",
 };
 
+/**
+ * What a node is called for screen readers: runtime, title, day, state ("Claude Code handoff route
+ * tests, 25 Nov 2026, open head, latest, 2 lint errors").
+ */
+export function nodeName(node: GraphHandoffNode | GraphMissingNode): string {
+  if (node.kind === "missing") return `Missing file ${node.path}: a resume pointer leads here`;
+  const states = [
+    node.isHead ? "open head (nobody resumed it)" : "resumed",
+    node.isLatest ? "latest" : null,
+    node.isForkPoint ? "fork point" : null,
+    node.errorCount > 0 ? counted(node.errorCount, "lint error") : null,
+    node.inWorkingTree && node.branches.length === 0 ? "uncommitted" : null,
+  ].filter(Boolean);
+  return `${runtimeName(node.runtime)} handoff ${node.name}, ${node.date ? absoluteDay(node.date) : "no date"}, ${states.join(", ")}`;
+}
+
+/** React Flow's own help text promises moving and deleting nodes, which this graph does not do. */
+const ARIA_LABELS = {
+  "node.a11yDescription.default": "Press Enter or Space to show this handoff's details and actions below the graph.",
+  "node.a11yDescription.keyboardDisabled": "Press Enter or Space to show this handoff's details and actions below the graph.",
+  "node.a11yDescription.ariaLiveMessage": () => "",
+  "edge.a11yDescription.default": "",
+  "controls.ariaLabel": "Zoom controls",
+  "controls.zoomIn.ariaLabel": "Zoom in",
+  "controls.zoomOut.ariaLabel": "Zoom out",
+  "controls.fitView.ariaLabel": "Fit the graph in view",
+};
+
 export function ChainGraphView({ graph }: { graph: ChainGraph }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [resumeId, setResumeId] = useState<string | null>(null);
@@ -206,12 +241,22 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
     () =>
       graph.nodes.map((node) => {
         const position = vertical && node.down ? node.down : { x: node.x, y: node.y };
-        return node.kind === "handoff"
-          ? { id: node.id, type: "handoff", position, data: { ...node, vertical }, draggable: false, connectable: false }
-          : { id: node.id, type: "missing", position, data: { ...node, vertical }, draggable: false, connectable: false };
+        const common = { id: node.id, position, draggable: false, connectable: false, selected: node.id === selectedId, ariaLabel: nodeName(node) };
+        return node.kind === "handoff" ? { ...common, type: "handoff", data: { ...node, vertical } } : { ...common, type: "missing", data: { ...node, vertical } };
       }),
-    [graph.nodes, vertical],
+    [graph.nodes, vertical, selectedId],
   );
+  /** Enter or Space on a focused node selects it, as a click does; Escape clears (React Flow's own keys select in its store only). */
+  const onGraphKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const node = (event.target as HTMLElement).closest<HTMLElement>(".react-flow__node");
+    if (!node?.dataset.id) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      setSelectedId(node.dataset.id);
+    } else if (event.key === "Escape") {
+      setSelectedId(null);
+    }
+  };
   const edgeColor = isDark ? "#71717a" : "#a1a1aa";
   const edges = useMemo<Edge[]>(
     () =>
@@ -226,6 +271,9 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
         label: edge.resolution in EDGE_NOTES ? edge.resolution : undefined,
         labelStyle: { fontSize: 11, fill: isDark ? "#d4d4d8" : "#52525b" },
         labelBgStyle: { fill: isDark ? "#18181b" : "#ffffff" },
+        // Not a tab stop, and not read as "Edge from <id> to <id>": the lists under the graph say who resumed whom.
+        focusable: false,
+        domAttributes: { "aria-hidden": true },
       })),
     [graph.edges, edgeColor, isDark],
   );
@@ -260,6 +308,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
         className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
         style={{ height: frameHeight }}
         data-testid="chain-graph"
+        onKeyDown={onGraphKey}
       >
         <ReactFlow
           // A new layout direction fits the view again.
@@ -276,6 +325,10 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
           onlyRenderVisibleElements={isLarge}
           nodesDraggable={false}
           nodesConnectable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          ariaLabelConfig={ARIA_LABELS}
+          aria-label={`Handoff graph: ${counted(graph.nodes.length, "node")}; Tab moves between handoffs, Enter shows one below`}
           onNodeClick={(_, node) => setSelectedId(node.id)}
           onPaneClick={() => setSelectedId(null)}
         >
@@ -285,6 +338,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <aside className="space-y-3" aria-label="Selected handoff">
+          <p className="sr-only" role="status">{selected ? `Selected: ${nodeName(selected)}. Its details and actions follow the graph.` : ""}</p>
           {selected?.kind === "missing" ? (
             <MissingPanel node={selected} pointers={pointersTo(selected.id)} />
           ) : selected ? (
@@ -293,7 +347,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
                 <RuntimeBadge runtime={selected.runtime} />
                 <span className="text-xs text-zinc-500 dark:text-zinc-400"><When day={selected.date} empty="no date" /></span>
               </div>
-              <h2 className="text-base font-semibold">{selected.phase ?? selected.path}</h2>
+              <h2 className="text-base font-semibold">{selected.name}</h2>
               <p className="break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{selected.path}</p>
               <div className="flex flex-wrap gap-1">
                 {selected.branches.map((branch) => (
@@ -318,12 +372,13 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
             </div>
           ) : (
             <div className="rounded-xl border border-dashed border-zinc-300 bg-white p-4 text-sm text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-400">
-              Click a handoff to see its next action and resume it (hovering shows the next action). Click a red &ldquo;missing file&rdquo; box to see which handoff points there and how to fix it.
+              <h2 className="sr-only">Selected handoff</h2>
+              Click a handoff (or Tab to it and press Enter) to see its next action and resume it; hovering shows the next action. A red &ldquo;missing file&rdquo; box shows which handoff points there and how to fix it.
             </div>
           )}
         </aside>
         <div className="rounded-xl border border-zinc-200 bg-white p-4 text-xs text-zinc-600 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400" aria-label="Legend" role="region">
-          <h3 className="mb-2 font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Legend</h3>
+          <h2 className="mb-2 font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">Legend</h2>
           <ul className="grid grid-cols-2 gap-x-3 gap-y-1.5">
             {RUNTIME_IDS.map((runtime) => (
               <li key={runtime} className="flex items-center gap-2">

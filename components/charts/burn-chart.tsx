@@ -88,10 +88,13 @@ export const ContextBurnChart = memo(function ContextBurnChart({
   const colors = chartColors(useIsDark());
   const selected = series.points.find((point) => point.index === selectedIndex);
   return (
-    <div data-testid="burn-chart" role="img" aria-label={`Context used per request${usePercent ? " as a share of the window" : " in tokens (window unknown)"}`}>
+    // Named by a summary of its data and out of the tab order (Recharts' own layer is an unnamed
+    // "application" stop a screen reader cannot use); the request list and the stack say the rest.
+    <div data-testid="burn-chart" role="img" aria-label={burnSummary(series)}>
       <ResponsiveContainer width="100%" height={height}>
         <ComposedChart
           data={series.points}
+          accessibilityLayer={false}
           margin={{ top: 16, right: 56, bottom: 4, left: 4 }}
           onClick={(state) => {
             const position = typeof state?.activeTooltipIndex === "number" ? state.activeTooltipIndex : Number(state?.activeTooltipIndex);
@@ -203,7 +206,7 @@ export function CumulativeTokensChart({ series, height = 220 }: { series: BurnSe
         </div>
       </div>
       <ResponsiveContainer width="100%" height={height}>
-        <ComposedChart data={series.points} margin={{ top: 8, right: 56, bottom: 4, left: 4 }}>
+        <ComposedChart data={series.points} margin={{ top: 8, right: 56, bottom: 4, left: 4 }} accessibilityLayer={false} role="img" aria-label={cumulativeSummary(series)}>
           <CartesianGrid stroke={colors.grid} vertical={false} />
           <XAxis dataKey="t" type="number" domain={series.timeDomain ?? ["dataMin", "dataMax"]} tickFormatter={timeFormat(series)} tick={{ fontSize: 11, fill: colors.tick }} stroke={colors.axis} />
           <YAxis
@@ -251,4 +254,25 @@ export function CumulativeTokensChart({ series, height = 220 }: { series: BurnSe
       </ul>
     </div>
   );
+}
+
+/** The context chart in words: how many requests, the peak and the last, of the window when known. */
+export function burnSummary(series: BurnSeries): string {
+  const last = series.points.at(-1);
+  if (!last) return "Context used per request: no requests.";
+  const share = (context: number, percent: number | null) => (percent === null ? `${context.toLocaleString("en")} tokens` : `${percent.toFixed(0)} % (${context.toLocaleString("en")} tokens)`);
+  const parts = [`Context used per request, ${series.originalCount.toLocaleString("en")} ${series.originalCount === 1 ? "request" : "requests"}`];
+  if (series.peak) parts.push(`peak ${share(series.peak.context, series.peak.contextPercent)}`);
+  parts.push(`last ${share(last.context, last.contextPercent)}`);
+  if (series.contextWindow === null) parts.push("window unknown");
+  if (series.markers.length > 0) parts.push(`${series.markers.length} ${series.markers.length === 1 ? "marker" : "markers"} (listed below)`);
+  return `${parts.join("; ")}.`;
+}
+
+/** The cumulative chart in words: the totals by the last request. */
+function cumulativeSummary(series: BurnSeries): string {
+  const last = series.points.at(-1);
+  if (!last) return "Cumulative tokens: no requests.";
+  const format = (value: number) => value.toLocaleString("en");
+  return `Cumulative tokens by the last request: input ${format(last.cumInput)}, cache write ${format(last.cumCacheWrite)}, cache read ${format(last.cumCacheRead)}, output ${format(last.cumOutput)} (reasoning ${format(last.cumReasoning)}).`;
 }

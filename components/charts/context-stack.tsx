@@ -2,6 +2,7 @@
 
 import type { ContextStack, Provenance, StackBand } from "@/lib/core/metrics/prepare-context-stack";
 import { tokenFormat } from "./burn-chart";
+import { useIsDark } from "../layout/use-theme";
 
 const bandColors: Record<StackBand["key"], string> = {
   baseline: "#64748b",
@@ -13,6 +14,14 @@ const bandColors: Record<StackBand["key"], string> = {
   "cache-write": "#fcd34d",
   input: "#f97316",
 };
+
+/**
+ * "Free" is the empty part of the window: a light grey on white, a dark grey on the dark card (the
+ * light one was a near-white block there). The other bands keep their colours in both themes.
+ */
+function bandColor(key: StackBand["key"], isDark: boolean): string {
+  return key === "free" && isDark ? "#3f3f46" : bandColors[key];
+}
 
 /** Black or white, whichever reads better on a band's fixed colour (WCAG luminance), in either theme. */
 function textOn(hex: string): string {
@@ -32,6 +41,7 @@ const provenanceStyle: Record<Provenance, string> = {
 };
 
 function Bar({ bands, total, label }: { bands: StackBand[]; total: number; label: string }) {
+  const isDark = useIsDark();
   return (
     <div className="flex h-9 w-full overflow-hidden rounded-md ring-1 ring-zinc-200 dark:ring-zinc-700" role="img" aria-label={label}>
       {bands
@@ -42,7 +52,7 @@ function Bar({ bands, total, label }: { bands: StackBand[]; total: number; label
             data-band={band.key}
             title={`${band.label}: ${band.tokens.toLocaleString("en")} tokens (${band.provenance})`}
             className="flex h-full items-center justify-center overflow-hidden text-[11px] font-medium"
-            style={{ width: `${(band.tokens / total) * 100}%`, background: bandColors[band.key], color: textOn(bandColors[band.key]) }}
+            style={{ width: `${(band.tokens / total) * 100}%`, background: bandColor(band.key, isDark), color: textOn(bandColor(band.key, isDark)) }}
           >
             {band.tokens / total > 0.08 ? tokenFormat(band.tokens) : ""}
           </div>
@@ -52,11 +62,12 @@ function Bar({ bands, total, label }: { bands: StackBand[]; total: number; label
 }
 
 function Legend({ bands, total }: { bands: StackBand[]; total: number }) {
+  const isDark = useIsDark();
   return (
     <ul className="mt-2 space-y-1 text-xs">
       {bands.map((band) => (
         <li key={band.key} className="flex flex-wrap items-start gap-x-2 gap-y-0.5">
-          <span className="mt-0.5 h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: bandColors[band.key] }} />
+          <span className="mt-0.5 h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: bandColor(band.key, isDark) }} />
           <span className="w-32 shrink-0 font-medium text-zinc-700 dark:text-zinc-300">{band.label}</span>
           <span className="w-28 shrink-0 text-right tabular-nums text-zinc-800 dark:text-zinc-200">
             {band.tokens.toLocaleString("en")} <span className="text-zinc-500 dark:text-zinc-400">({((band.tokens / total) * 100).toFixed(1)} %)</span>

@@ -10,11 +10,13 @@ const money = (value: number) => (value >= 100 ? `$${Math.round(value)}` : `$${v
 export function UsageBarChart({ chart }: { chart: UsageChart }) {
   const format = chart.metric === "tokens" ? tokenFormat : money;
   return (
-    <div className="h-72 w-full" data-testid="usage-chart" data-metric={chart.metric} data-series={chart.series.map((series) => series.label).join("|")} data-points={chart.points.length}>
+    // Named by its summary, and out of the tab order: the table below says the same, number by number.
+    <div className="h-72 w-full" role="img" aria-label={chart.summary} data-testid="usage-chart" data-metric={chart.metric} data-series={chart.series.map((series) => series.label).join("|")} data-points={chart.points.length}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={chart.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart data={chart.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} vertical={false} />
-          <XAxis dataKey="period" tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} minTickGap={12} />
+          {/* Days and weeks without their year (the range above has it), so eight labels fit a phone. */}
+          <XAxis dataKey="period" ticks={chart.ticks} interval={0} tickFormatter={(period: string) => (period.length === 10 ? period.slice(5) : period)} tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} />
           <YAxis tickFormatter={format} tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} axisLine={false} width={56} />
           <Tooltip
             formatter={(value, name) => [chart.metric === "tokens" ? `${Number(value).toLocaleString("en-US")} tokens` : format(Number(value)), name]}

@@ -6,11 +6,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { HANDOFF_FILTER_KEYS, handoffFiltersSearch, parseHandoffFilters, type HandoffFilters } from "@/lib/core/handoff/handoff-filters";
+import { HANDOFF_FILTER_KEYS, handoffFiltersSearch, parseHandoffFilters, type HandoffFilters, UNKNOWN_RUNTIME } from "@/lib/core/handoff/handoff-filters";
 import type { HandoffFacets, listHandoffs } from "@/lib/server/queries/handoffs";
 import { Badge } from "../ui/badge";
 import { truncate } from "./format";
 import { LintBadge } from "./lint-badge";
+import { handoffName } from "@/lib/core/chains/chain-name";
 import { runtimeName } from "@/lib/core/runtimes/runtimes";
 import { RuntimeBadge } from "./runtime-badge";
 import { Highlight } from "../ui/highlight";
@@ -96,7 +97,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
           <select className={select} value={filters.runtime ?? ""} onChange={(event) => set({ runtime: event.target.value || undefined })}>
             <option value="">All</option>
             {facets.runtimes.map((runtime) => (
-              <option key={runtime} value={runtime}>{runtimeName(runtime)}</option>
+              <option key={runtime} value={runtime}>{runtimeName(runtime === UNKNOWN_RUNTIME ? null : runtime)}</option>
             ))}
           </select>
         </label>
@@ -130,6 +131,12 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
           <input type="checkbox" checked={filters.gone === "include"} onChange={(event) => set({ gone: event.target.checked ? "include" : undefined })} />
           Include gone
         </label>
+        {filters.rule && (
+          <span className="flex items-center gap-1 pb-2 text-xs font-medium text-zinc-600 dark:text-zinc-400" data-testid="rule-filter">
+            Finding <Link href={`/rules/${filters.rule}`} className="font-mono text-sky-700 underline underline-offset-2 dark:text-sky-300">{filters.rule}</Link>
+            <button type="button" onClick={() => set({ rule: undefined })} aria-label={`Remove the filter on ${filters.rule}`} className="rounded px-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">✕</button>
+          </span>
+        )}
         {hasFilters && (
           <button
             type="button"
@@ -157,12 +164,12 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
           No handoff matches these filters. {hasFilters && "Clear a filter to see more."}
         </div>
       ) : (
-        <DataTable label="Handoffs" columns={[{ label: "Handoff" }, { label: "Runtime" }, { label: "Date" }, { label: "Where" }, { label: "Lint" }]}>
+        <DataTable label="Handoffs" columns={[{ label: "Handoff" }, { label: "Runtime" }, { label: "Date" }, { label: "Where" }, { label: "Lint" }, { label: "Review" }]}>
               {data?.items.map((handoff) => (
                 <tr key={handoff.id} className="align-top hover:bg-zinc-50/70 dark:hover:bg-zinc-800/40">
                   <td className="px-3 py-2">
                     <Link href={`/handoffs/${handoff.id}`} className="font-medium text-zinc-900 dark:text-zinc-100 hover:underline">
-                      <Highlight text={handoff.phase ?? handoff.title ?? handoff.path} words={matched} />
+                      <Highlight text={handoffName(handoff)} words={matched} />
                     </Link>
                     <div className="w-0 min-w-full truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={handoff.path}>
                       <Highlight text={`${handoff.repo.name}/${handoff.path}`} words={matched} />
@@ -184,9 +191,11 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-1">
                       <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
-                      <HandoffReviewBadge handoffId={handoff.id} link />
                       {handoff.secretCount > 0 && <Badge tone="red">{counted(handoff.secretCount, "secret")} masked</Badge>}
                     </div>
+                  </td>
+                  <td className="px-3 py-2">
+                    <HandoffReviewBadge handoffId={handoff.id} link />
                   </td>
                 </tr>
               ))}

@@ -14,9 +14,10 @@ export function HandoffMarkdown({ rendered, markdown }: { rendered: RenderedMark
       <div className="space-y-3">
         <p role="note" className="rounded-lg border border-amber-300 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
           This handoff is too complex to render safely; shown as plain text.{" "}
-          <span className="text-amber-800/80 dark:text-amber-200/80 [overflow-wrap:anywhere]">Reason: {rendered.reason}.</span>
+          <span className="text-amber-800 dark:text-amber-200 [overflow-wrap:anywhere]">Reason: {rendered.reason}.</span>
         </p>
-        <pre className="max-h-[36rem] overflow-auto whitespace-pre-wrap break-all rounded-lg border border-zinc-200 dark:border-zinc-800 bg-zinc-50 dark:bg-zinc-800/40 p-3 font-mono text-xs leading-5 text-zinc-800 dark:text-zinc-200" aria-label="Handoff as plain text">
+        {/* Focusable: a scrolling box a keyboard cannot reach cannot be scrolled without a mouse. */}
+        <pre tabIndex={0} className="max-h-[36rem] overflow-auto whitespace-pre-wrap break-all rounded-lg border border-zinc-200 dark:border-zinc-800 bg-zinc-50 dark:bg-zinc-800/40 p-3 font-mono text-xs leading-5 text-zinc-800 dark:text-zinc-200" aria-label="Handoff as plain text">
           {markdown.length > limit ? markdown.slice(0, limit) : markdown}
         </pre>
         {markdown.length > limit && (

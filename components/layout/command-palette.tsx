@@ -4,10 +4,11 @@ import { queryKeys } from "@/lib/core/events/query-keys";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { PALETTE_PAGES } from "@/lib/core/palette/palette-pages.data";
 import { searchWords } from "@/lib/core/text/search-words";
 import type { PaletteResults } from "@/lib/server/queries/palette-search";
+import { DEFAULT_GROUP_ORDER, type PaletteGroup } from "@/lib/core/palette/rank-results";
 import { RuntimeBadge } from "../handoffs/runtime-badge";
 import { Highlight } from "../ui/highlight";
 
@@ -24,8 +25,9 @@ function isTyping(target: EventTarget | null): boolean {
 
 const groupClass =
   "px-1 py-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-zinc-500 dark:[&_[cmdk-group-heading]]:text-zinc-400";
+/** The highlighted item is plain to see (a tint and a ring), not a faint grey. */
 const itemClass =
-  "flex min-w-0 cursor-pointer items-center gap-2 rounded-lg px-2 py-2 text-sm text-zinc-800 data-[selected=true]:bg-zinc-100 dark:text-zinc-200 dark:data-[selected=true]:bg-zinc-800";
+  "flex min-w-0 cursor-pointer items-center gap-2 rounded-lg px-2 py-2 text-sm text-zinc-800 ring-inset data-[selected=true]:bg-sky-100 data-[selected=true]:text-zinc-950 data-[selected=true]:ring-1 data-[selected=true]:ring-sky-400 dark:text-zinc-200 dark:data-[selected=true]:bg-sky-950 dark:data-[selected=true]:text-white dark:data-[selected=true]:ring-sky-600";
 
 /**
  * ⌘K / Ctrl+K, or "/" outside a field: one box searching handoffs (the list's full-text search), sessions,
@@ -36,6 +38,9 @@ export function CommandPalette() {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [settled, setSettled] = useState("");
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -78,22 +83,32 @@ export function CommandPalette() {
   const pagesFirst = typed !== "" && pages.some((page) => page.title.toLowerCase().startsWith(typed));
   // The highlighted item: the first result whenever the results change (cmdk keeps a stale choice
   // when items arrive after the list was drawn), then wherever the arrow keys move it.
-  const firstValue = pagesFirst && pages[0]
-    ? `page:${pages[0].href}`
-    : results?.handoffs[0]
-    ? `handoff:${results.handoffs[0].id}`
-    : results?.sessions[0]
-      ? `session:${results.sessions[0].id}`
-      : results?.repos[0]
-        ? `repo:${results.repos[0].id}`
-        : results?.branches[0]
-          ? `branch:${results.branches[0].repoId}:${results.branches[0].name}`
-          : pages[0]
-            ? `page:${pages[0].href}`
-            : "";
+  const valueOf: Record<PaletteGroup, () => string | null> = {
+    handoffs: () => (results?.handoffs[0] ? `handoff:${results.handoffs[0].id}` : null),
+    sessions: () => (results?.sessions[0] ? `session:${results.sessions[0].id}` : null),
+    repos: () => (results?.repos[0] ? `repo:${results.repos[0].id}` : null),
+    branches: () => (results?.branches[0] ? `branch:${results.branches[0].repoId}:${results.branches[0].name}` : null),
+  };
+  const order = results?.order ?? DEFAULT_GROUP_ORDER;
+  const firstValue =
+    (pagesFirst && pages[0] ? `page:${pages[0].href}` : null) ??
+    order.map((group) => valueOf[group]()).find((value) => value !== null) ??
+    (pages[0] ? `page:${pages[0].href}` : "");
   const resultsKey = `${typed}|${settled}|${results ? "results" : "none"}`;
   const [choice, setChoice] = useState<{ key: string; value: string }>({ key: "", value: "" });
   const highlighted = choice.key === resultsKey ? choice.value : firstValue;
+
+  // cmdk names the highlighted option (aria-activedescendant) only after an arrow press, not when
+  // the highlight is set for it (the first result): name it here, once the items are drawn.
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => {
+      const selected = list.current?.querySelector<HTMLElement>('[cmdk-item][aria-selected="true"]');
+      if (selected) input.current?.setAttribute("aria-activedescendant", selected.id);
+      else input.current?.removeAttribute("aria-activedescendant");
+    });
+    return () => cancelAnimationFrame(frame);
+  });
 
   const go = (href: string) => {
     setOpen(false);
@@ -107,15 +122,75 @@ export function CommandPalette() {
         {pages.map((page) => (
           <Command.Item key={page.href} value={`page:${page.href}`} onSelect={() => go(page.href)} className={itemClass}>
             <span className="font-medium"><Highlight text={page.title} words={typedWords} /></span>
-            <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{page.href}</span>
+            <span className="font-mono text-xs text-zinc-600 dark:text-zinc-300">{page.href}</span>
           </Command.Item>
         ))}
       </Command.Group>
     ) : null;
 
+  const groupViews: Record<PaletteGroup, ReactNode> = {
+    handoffs: results && results.handoffs.length > 0 && (
+      <Command.Group heading="Handoffs" className={groupClass}>
+        {results.handoffs.map((handoff) => (
+          <Command.Item key={handoff.id} value={`handoff:${handoff.id}`} onSelect={() => go(`/handoffs/${handoff.id}`)} className={itemClass}>
+            <RuntimeBadge runtime={handoff.runtime} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium"><Highlight text={handoff.title} words={words} /></span>
+              <span className="block truncate font-mono text-xs text-zinc-600 dark:text-zinc-300">
+                <Highlight text={`${handoff.repo}/${handoff.path}`} words={words} />
+              </span>
+            </span>
+          </Command.Item>
+        ))}
+      </Command.Group>
+    ) || null,
+    sessions: results && results.sessions.length > 0 && (
+      <Command.Group heading="Sessions" className={groupClass}>
+        {results.sessions.map((session) => (
+          <Command.Item key={session.id} value={`session:${session.id}`} onSelect={() => go(`/sessions/${session.id}`)} className={itemClass}>
+            <RuntimeBadge runtime={session.runtime} />
+            <span className="min-w-0 flex-1">
+              {session.title && <span className="block truncate"><Highlight text={session.title} words={words} /></span>}
+              <span className={`block truncate font-mono text-xs${session.title ? " text-zinc-600 dark:text-zinc-300" : ""}`}><Highlight text={session.sessionId} words={words} /></span>
+              <span className="block truncate text-xs text-zinc-600 dark:text-zinc-300">
+                <Highlight text={[session.cwd, session.branch].filter(Boolean).join(" · ")} words={words} />
+              </span>
+            </span>
+          </Command.Item>
+        ))}
+      </Command.Group>
+    ) || null,
+    repos: results && results.repos.length > 0 && (
+      <Command.Group heading="Repositories" className={groupClass}>
+        {results.repos.map((repo) => (
+          <Command.Item key={repo.id} value={`repo:${repo.id}`} onSelect={() => go(`/handoffs?repo=${encodeURIComponent(repo.id)}`)} className={itemClass}>
+            <span className="font-medium"><Highlight text={repo.name} words={words} /></span>
+            <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-600 dark:text-zinc-300">{repo.path}</span>
+          </Command.Item>
+        ))}
+      </Command.Group>
+    ) || null,
+    branches: results && results.branches.length > 0 && (
+      <Command.Group heading="Branches" className={groupClass}>
+        {results.branches.map((branch) => (
+          <Command.Item
+            key={`${branch.repoId}:${branch.name}`}
+            value={`branch:${branch.repoId}:${branch.name}`}
+            onSelect={() => go(`/handoffs?${new URLSearchParams({ repo: branch.repoId, branch: branch.name })}`)}
+            className={itemClass}
+          >
+            <span className="min-w-0 flex-1 truncate font-mono text-xs"><Highlight text={branch.name} words={words} /></span>
+            <span className="text-xs text-zinc-600 dark:text-zinc-300">{branch.repo}</span>
+          </Command.Item>
+        ))}
+      </Command.Group>
+    ) || null,
+  };
+
   return (
     <>
       <button
+        ref={searchButton}
         type="button"
         onClick={() => setOpen(true)}
         aria-keyshortcuts="Control+K Meta+K /"
@@ -130,7 +205,13 @@ export function CommandPalette() {
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) setQuery("");
+          if (!next) {
+            setQuery("");
+            // Escape or a click outside: back to the Search button (the dialog's own return goes to
+            // <body> when it was opened with the keyboard shortcut). Opening a result moves focus to
+            // the new page's heading instead (RouteFocus).
+            setTimeout(() => searchButton.current?.focus(), 30);
+          }
         }}
         label="Search Baton"
         shouldFilter={false}
@@ -143,6 +224,7 @@ export function CommandPalette() {
         <div className="flex items-center gap-2 border-b border-zinc-200 px-3 dark:border-zinc-800">
           <span aria-hidden className="text-zinc-500 dark:text-zinc-400">⌕</span>
           <Command.Input
+            ref={input}
             value={query}
             onValueChange={setQuery}
             maxLength={200}
@@ -151,68 +233,14 @@ export function CommandPalette() {
           />
           {isFetching && <span className="text-xs text-zinc-500 dark:text-zinc-400">searching…</span>}
         </div>
-        <Command.List className="max-h-[60vh] overflow-y-auto overscroll-contain py-1">
+        <p role="status" className="sr-only">{announcement(settled, results, pages.length, isFetching)}</p>
+        <Command.List ref={list} label="Results" className="max-h-[60vh] overflow-y-auto overscroll-contain py-1">
           {error && <div className="px-3 py-2 text-sm text-red-700 dark:text-red-300">{(error as Error).message}</div>}
           {settled !== "" && results && (
             <Command.Empty className="px-3 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">Nothing matches “{settled}”.</Command.Empty>
           )}
           {pagesFirst && pagesGroup}
-          {results && results.handoffs.length > 0 && (
-            <Command.Group heading="Handoffs" className={groupClass}>
-              {results.handoffs.map((handoff) => (
-                <Command.Item key={handoff.id} value={`handoff:${handoff.id}`} onSelect={() => go(`/handoffs/${handoff.id}`)} className={itemClass}>
-                  <RuntimeBadge runtime={handoff.runtime} />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium"><Highlight text={handoff.title} words={words} /></span>
-                    <span className="block truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">
-                      <Highlight text={`${handoff.repo}/${handoff.path}`} words={words} />
-                    </span>
-                  </span>
-                </Command.Item>
-              ))}
-            </Command.Group>
-          )}
-          {results && results.sessions.length > 0 && (
-            <Command.Group heading="Sessions" className={groupClass}>
-              {results.sessions.map((session) => (
-                <Command.Item key={session.id} value={`session:${session.id}`} onSelect={() => go(`/sessions/${session.id}`)} className={itemClass}>
-                  <RuntimeBadge runtime={session.runtime} />
-                  <span className="min-w-0 flex-1">
-                    {session.title && <span className="block truncate"><Highlight text={session.title} words={words} /></span>}
-                    <span className={`block truncate font-mono text-xs${session.title ? " text-zinc-500 dark:text-zinc-400" : ""}`}><Highlight text={session.sessionId} words={words} /></span>
-                    <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                      <Highlight text={[session.cwd, session.branch].filter(Boolean).join(" · ")} words={words} />
-                    </span>
-                  </span>
-                </Command.Item>
-              ))}
-            </Command.Group>
-          )}
-          {results && results.repos.length > 0 && (
-            <Command.Group heading="Repositories" className={groupClass}>
-              {results.repos.map((repo) => (
-                <Command.Item key={repo.id} value={`repo:${repo.id}`} onSelect={() => go(`/handoffs?repo=${encodeURIComponent(repo.id)}`)} className={itemClass}>
-                  <span className="font-medium"><Highlight text={repo.name} words={words} /></span>
-                  <span className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{repo.path}</span>
-                </Command.Item>
-              ))}
-            </Command.Group>
-          )}
-          {results && results.branches.length > 0 && (
-            <Command.Group heading="Branches" className={groupClass}>
-              {results.branches.map((branch) => (
-                <Command.Item
-                  key={`${branch.repoId}:${branch.name}`}
-                  value={`branch:${branch.repoId}:${branch.name}`}
-                  onSelect={() => go(`/handoffs?${new URLSearchParams({ repo: branch.repoId, branch: branch.name })}`)}
-                  className={itemClass}
-                >
-                  <span className="min-w-0 flex-1 truncate font-mono text-xs"><Highlight text={branch.name} words={words} /></span>
-                  <span className="text-xs text-zinc-500 dark:text-zinc-400">{branch.repo}</span>
-                </Command.Item>
-              ))}
-            </Command.Group>
-          )}
+          {results && order.map((group) => <Fragment key={group}>{groupViews[group]}</Fragment>)}
           {!pagesFirst && pagesGroup}
         </Command.List>
         <div className="flex gap-3 border-t border-zinc-200 px-3 py-1.5 text-[11px] text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
@@ -223,4 +251,20 @@ export function CommandPalette() {
       </Command.Dialog>
     </>
   );
+}
+
+/** What a screen reader hears once a search settles: how many of each kind (the first is then read as the highlighted option). */
+function announcement(settled: string, results: PaletteResults | undefined, pages: number, isFetching: boolean): string {
+  if (settled === "") return "";
+  if (isFetching && !results) return "Searching…";
+  if (!results) return "";
+  const parts = [
+    [results.repos.length, "repository", "repositories"],
+    [results.handoffs.length, "handoff", "handoffs"],
+    [results.sessions.length, "session", "sessions"],
+    [results.branches.length, "branch", "branches"],
+    [pages, "page", "pages"],
+  ] as const;
+  const found = parts.filter(([count]) => count > 0).map(([count, one, many]) => `${count} ${count === 1 ? one : many}`);
+  return found.length === 0 ? `Nothing matches ${settled}.` : `${found.join(", ")}.`;
 }

@@ -9,6 +9,7 @@ import { resumeTargetName } from "@/lib/core/runtimes/resume-commands";
 import { RUNTIME } from "@/lib/core/runtimes/runtimes";
 import { Badge } from "../ui/badge";
 import { CopyButton } from "../ui/copy-button";
+import { TabList } from "../ui/tabs";
 import { counted } from "@/lib/core/text/counted";
 import { ResumeClaimButton } from "../reviews/resume-claim-button";
 
@@ -21,18 +22,33 @@ async function fetchResume(handoffId: string): Promise<ResumeOptions> {
 
 export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const copyPrompt = useRef<HTMLButtonElement>(null);
   const { data, error, isLoading } = useQuery({ queryKey: queryKeys.handoffResume(handoffId), queryFn: () => fetchResume(handoffId) });
   const [runtime, setRuntime] = useState<string | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // Never on "Resume & claim" (the first button): a second Enter would claim the handoff. Close
+    // until the prompt is there, then Copy prompt (below).
+    closeButton.current?.focus();
     return () => element?.close();
   }, []);
 
   const active = runtime ?? data?.defaultRuntime ?? null;
   const plan = data?.plans.find((candidate) => candidate.runtime === active) ?? null;
   const readiness = data?.readiness;
+  const hasPlan = plan !== null;
+
+  // Once the prompt is built: focus on Copy prompt, unless the user already moved elsewhere.
+  const movedToCopy = useRef(false);
+  useEffect(() => {
+    if (!hasPlan || movedToCopy.current) return;
+    movedToCopy.current = true;
+    const focused = document.activeElement;
+    if (focused === closeButton.current || focused === dialog.current || focused === document.body) copyPrompt.current?.focus();
+  }, [hasPlan]);
 
   return (
     <dialog
@@ -49,7 +65,7 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
             {data && <p className="break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{data.handoff.path}</p>}
           </div>
           <ResumeClaimButton handoffId={handoffId} />
-          <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg px-2 py-1 text-sm text-zinc-500 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800" aria-label="Close">
+          <button ref={closeButton} type="button" onClick={() => dialog.current?.close()} className="rounded-lg px-2 py-1 text-sm text-zinc-500 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800" aria-label="Close">
             ✕
           </button>
         </header>
@@ -68,34 +84,37 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
                   </ul>
                 </section>
               )}
-              <div role="tablist" aria-label="Runtime" className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
-                {data.plans.map((candidate) => (
-                  <button
-                    key={candidate.runtime}
-                    type="button"
-                    role="tab"
-                    aria-selected={candidate.runtime === active}
-                    onClick={() => setRuntime(candidate.runtime)}
-                    className={`-mb-px border-b-2 px-3 py-1.5 text-sm font-medium ${
-                      candidate.runtime === active ? "border-zinc-900 dark:border-zinc-200 text-zinc-900 dark:text-zinc-100" : "border-transparent text-zinc-500 dark:text-zinc-400 hover:text-zinc-800 dark:hover:text-zinc-200"
-                    }`}
-                  >
-                    {resumeTargetName(candidate.runtime)}
-                    {candidate.runtime === data.defaultRuntime && <span className="ml-1 text-[11px] text-zinc-500 dark:text-zinc-400">(wrote it)</span>}
-                  </button>
-                ))}
-              </div>
+              <TabList
+                label="Runtime"
+                idPrefix="resume"
+                panelId="resume-tabpanel"
+                selected={plan.runtime}
+                onSelect={setRuntime}
+                tabs={data.plans.map((candidate) => ({
+                  id: candidate.runtime,
+                  label: (
+                    <>
+                      {resumeTargetName(candidate.runtime)}
+                      {candidate.runtime === data.defaultRuntime && <span className="ml-1 text-[11px] text-zinc-500 dark:text-zinc-400">(wrote it)</span>}
+                    </>
+                  ),
+                }))}
+                className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800"
+                tabClassName={(isSelected) =>
+                  `-mb-px border-b-2 px-3 py-1.5 text-sm font-medium ${isSelected ? "border-zinc-900 dark:border-zinc-200 text-zinc-900 dark:text-zinc-100" : "border-transparent text-zinc-600 dark:text-zinc-400 hover:text-zinc-800 dark:hover:text-zinc-200"}`
+                }
+              />
 
               {/* Keyed by runtime: a new tab starts with fresh copy buttons, so "Copied" stays with the tab
                   and the button that copied. */}
-              <div key={plan.runtime} role="tabpanel" aria-label={`${resumeTargetName(plan.runtime)} resume`} className="space-y-4">
+              <div key={plan.runtime} id="resume-tabpanel" role="tabpanel" aria-labelledby={`resume-tab-${plan.runtime}`} className="space-y-4">
                 <section aria-label="Command" className="space-y-1.5">
                   <div className="flex items-center justify-between">
                     <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Command</h3>
                     {plan.command && <CopyButton text={plan.command} label="Copy command" />}
                   </div>
                   {plan.command ? (
-                    <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-zinc-900 p-3 font-mono text-xs text-zinc-100 dark:bg-black/50 dark:ring-1 dark:ring-zinc-700" data-testid="resume-command">{plan.command}</pre>
+                    <pre tabIndex={0} aria-label="Command" className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-zinc-900 p-3 font-mono text-xs text-zinc-100 dark:bg-black/50 dark:ring-1 dark:ring-zinc-700" data-testid="resume-command">{plan.command}</pre>
                   ) : (
                     <p className="rounded-lg bg-amber-50 dark:bg-amber-950/40 p-3 text-sm text-amber-900 dark:text-amber-200">
                       {plan.runtime === RUNTIME.antigravity ? "Antigravity has no command line: copy the prompt and paste it into a new Agent Manager conversation." : "No command for this target: copy the prompt and paste it as the agent's first message."}
@@ -120,9 +139,9 @@ export function ResumeDialog({ handoffId, onClose }: { handoffId: string; onClos
                     <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
                       Prompt <span className="ml-1 font-normal normal-case text-zinc-500 dark:text-zinc-400">≈ {plan.promptTokens.tokens.toLocaleString("en")} tokens (estimate)</span>
                     </h3>
-                    <CopyButton text={plan.prompt} label="Copy prompt" />
+                    <CopyButton text={plan.prompt} label="Copy prompt" buttonRef={copyPrompt} />
                   </div>
-                  <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-lg border border-zinc-200 dark:border-zinc-800 bg-zinc-50 dark:bg-zinc-800/40 p-3 font-mono text-xs text-zinc-800 dark:text-zinc-200" data-testid="resume-prompt">{plan.prompt}</pre>
+                  <pre tabIndex={0} aria-label="Prompt" className="max-h-80 overflow-auto whitespace-pre-wrap rounded-lg border border-zinc-200 dark:border-zinc-800 bg-zinc-50 dark:bg-zinc-800/40 p-3 font-mono text-xs text-zinc-800 dark:text-zinc-200" data-testid="resume-prompt">{plan.prompt}</pre>
                 </section>
                 {plan.issues.length > 0 && (
                   <ul className="space-y-1 text-xs text-amber-800 dark:text-amber-200">

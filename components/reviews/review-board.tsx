@@ -5,8 +5,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
-import { ageOf, REVIEW_STATE_LABELS, reviewSummary } from "@/lib/core/reviews/review-format";
+import { REVIEW_STATE_LABELS, reviewSummary } from "@/lib/core/reviews/review-format";
 import { personName } from "@/lib/core/access/display-name";
+import { When } from "../ui/when";
 import { OPEN_REVIEW_STATES, REVIEW_STATES } from "@/lib/core/reviews/review-states.data";
 import { DataTable } from "../ui/data-table";
 import { RuntimeBadge } from "../handoffs/runtime-badge";
@@ -102,7 +103,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
                   {REVIEW_STATE_LABELS[state]} <span className="rounded-full bg-white px-1.5 text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">{inColumn.length}</span>
                 </h2>
                 {inColumn.length === 0 ? (
-                  <p className="px-1 py-3 text-center text-xs text-zinc-500 dark:text-zinc-400">none</p>
+                  <p className="px-1 py-3 text-center text-xs text-zinc-600 dark:text-zinc-400">none</p>
                 ) : (
                   (expanded[state] ? inColumn : inColumn.slice(0, COLUMN_CARDS)).map((review) => <ReviewCard key={review.id} review={review} actorId={actorId} now={now} />)
                 )}
@@ -127,7 +128,7 @@ export function ReviewBoard({ initial, initialSearch, actorId }: { initial: Revi
               </td>
               <td className="px-3 py-2"><ReviewStateBadge state={review.state} /></td>
               <td className="px-3 py-2 font-mono text-xs">{review.repoName} · {review.branch ?? "—"}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-xs">{ageOf(review.handoffTime, now)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-xs"><When instant={review.handoffTime} empty="" /></td>
               <td className="px-3 py-2 text-xs">{review.assignee ? personName(review.assignee) : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</td>
               <td className="px-3 py-2 text-xs"><ClaimHolder review={review} actorId={actorId} now={now} /></td>
             </tr>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { personName } from "@/lib/core/access/display-name";
-import { ageOf, leaseLeft } from "@/lib/core/reviews/review-format";
+import { leaseLeft } from "@/lib/core/reviews/review-format";
+import { When } from "../ui/when";
 import type { ReviewListItem } from "@/lib/server/reviews/review-queries";
 import { truncate } from "../handoffs/format";
 import { RuntimeBadge } from "../handoffs/runtime-badge";
@@ -34,7 +35,8 @@ export function ReviewCard({ review, actorId, now }: { review: ReviewListItem; a
       </p>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
         <RuntimeBadge runtime={review.runtime} />
-        <span title={review.handoffTime ?? undefined}>{ageOf(review.handoffTime, now)}</span>
+        {/* Ages are written by the app's one function (When), as on the handoff page. */}
+        <When instant={review.handoffTime} empty="" />
         {review.assignee && <span>→ {review.assigneeId === actorId ? "you" : personName(review.assignee)}</span>}
         {review.staleVerdicts > 0 && <span className="text-amber-700 dark:text-amber-300">{review.staleVerdicts} stale verdict{review.staleVerdicts === 1 ? "" : "s"}</span>}
         {review.verdicts.filter((verdict) => !verdict.isStale).map((verdict, index) => (

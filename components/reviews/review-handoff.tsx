@@ -57,7 +57,7 @@ export function ReviewHandoff({ review, run, canWrite }: { review: RenderedRevie
                   {canWrite && section.key && (composing === key ? (
                     <CommentComposer run={run} anchor={{ section: section.key }} onDone={() => setComposing(null)} />
                   ) : (
-                    <button type="button" onClick={() => setComposing(key)} className="text-xs text-sky-700 opacity-70 hover:underline group-hover:opacity-100 dark:text-sky-300">
+                    <button type="button" onClick={() => setComposing(key)} className="text-xs text-sky-700 hover:underline dark:text-sky-300">
                       + Comment on “{section.title}”
                     </button>
                   ))}
@@ -80,8 +80,9 @@ export function ReviewHandoff({ review, run, canWrite }: { review: RenderedRevie
                     disabled={!canWrite}
                     data-testid={`line-${line}`}
                     title={canWrite ? `Comment on line ${line}` : undefined}
+                    aria-label={canWrite ? `Comment on line ${line}` : `Line ${line}`}
                     onClick={() => setComposing(composing === key ? null : key)}
-                    className="w-12 shrink-0 select-none pr-3 text-right text-zinc-400 enabled:hover:text-sky-700 disabled:cursor-default dark:text-zinc-500"
+                    className="w-12 shrink-0 select-none pr-3 text-right text-zinc-600 enabled:hover:text-sky-700 disabled:cursor-default dark:text-zinc-400"
                   >
                     {line}
                   </button>

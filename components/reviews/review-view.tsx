@@ -69,7 +69,7 @@ export function ReviewView({ initial, actor, assignees = [] }: { initial: Render
         </div>
         <p className="font-mono text-xs text-zinc-500 [overflow-wrap:anywhere] dark:text-zinc-400">
           {review.repo}/{review.handoffPath} · {review.handoff?.branch ?? "no branch"} ·{" "}
-          <Link href={`/handoffs/${review.handoffId}`} className="text-sky-700 hover:underline dark:text-sky-300">handoff page</Link>
+          <Link href={`/handoffs/${review.handoffId}`} className="text-sky-700 underline decoration-sky-700/40 underline-offset-2 hover:decoration-current dark:text-sky-300 dark:decoration-sky-300/40">handoff page</Link>
         </p>
         {review.handoff?.nextAction && <p className="text-sm text-zinc-700 dark:text-zinc-300"><span className="font-medium">Next action:</span> {review.handoff.nextAction}</p>}
         {review.state === "blocked" && review.blockedReason && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">Blocked: {review.blockedReason}</p>}

@@ -1,5 +1,6 @@
 "use client";
 
+import { absoluteInstant } from "@/lib/core/text/relative-time";
 import { memo, useDeferredValue, useMemo, useState } from "react";
 import type { BurnSeries } from "@/lib/core/metrics/prepare-burn-series";
 import { prepareContextStack } from "@/lib/core/metrics/prepare-context-stack";
@@ -18,7 +19,8 @@ export interface StackSettings {
 function formatMinutes(minutes: number): string {
   if (minutes < 1) return `${Math.round(minutes * 60)} s`;
   if (minutes < 120) return `${Math.round(minutes)} min`;
-  return `${(minutes / 60).toFixed(1)} h`;
+  if (minutes < 48 * 60) return `${(minutes / 60).toFixed(1)} h`;
+  return `${Math.round(minutes / (24 * 60))} days`;
 }
 
 /** Markers listed beyond the first few only on request: a long session compacts a hundred times. */
@@ -37,7 +39,7 @@ const MarkerList = memo(function MarkerList({ markers }: { markers: BurnSeries["
       {shown.map((marker, index) => (
         <li key={index} data-marker={marker.kind} className="rounded-md bg-zinc-100 dark:bg-zinc-800 px-2 py-0.5 text-zinc-700 dark:text-zinc-300">
           {marker.kind === "guard" ? marker.label : `${marker.kind}: ${marker.label}`}
-          {marker.kind !== "guard" && marker.contextPercent !== null && <span className="text-zinc-500 dark:text-zinc-400"> at {marker.contextPercent.toFixed(0)} %</span>}
+          {marker.kind !== "guard" && marker.contextPercent !== null && <span className="text-zinc-600 dark:text-zinc-400"> at {marker.contextPercent.toFixed(0)} %</span>}
         </li>
       ))}
       {markers.length > MARKERS_SHOWN && (
@@ -85,9 +87,15 @@ export function SessionBurn({ series, stackSettings, showCumulative = true, show
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+        {series.idle && (
+          <span data-testid="session-idle">
+            <strong className="text-zinc-900 dark:text-zinc-100">Idle</strong> for {formatMinutes(series.idle.minutes)}
+            <span className="text-zinc-600 dark:text-zinc-400"> (no request since {absoluteInstant(new Date(series.idle.since).toISOString())})</span>
+          </span>
+        )}
         {series.burnRate ? (
           <span>
-            Burn rate <strong className="tabular-nums text-zinc-900 dark:text-zinc-100">{Math.round(series.burnRate.tokensPerMinute).toLocaleString("en")}</strong> tokens/min of context
+            {series.idle ? "Last burn rate" : "Burn rate"} <strong className="tabular-nums text-zinc-900 dark:text-zinc-100">{Math.round(series.burnRate.tokensPerMinute).toLocaleString("en")}</strong> tokens/min of context
             <span className="text-zinc-500 dark:text-zinc-400"> (last {series.burnRate.requests} requests over {formatMinutes(series.burnRate.overMinutes)})</span>
           </span>
         ) : (

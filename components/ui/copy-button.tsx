@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type Ref } from "react";
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
@@ -20,11 +20,12 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error("copy refused by the browser");
 }
 
-export function CopyButton({ text, label, className = "" }: { text: string; label: string; className?: string }) {
+export function CopyButton({ text, label, className = "", buttonRef }: { text: string; label: string; className?: string; buttonRef?: Ref<HTMLButtonElement> }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   return (
     <span className="inline-flex items-center gap-2">
       <button
+        ref={buttonRef}
         type="button"
         aria-label={label}
         onClick={async () => {

@@ -7,7 +7,8 @@ export function Highlight({ text, words }: { text: string; words: readonly strin
     <>
       {highlightPieces(text, words).map((piece, index) =>
         piece.isMatch ? (
-          <mark key={index} className="rounded-sm bg-amber-200/80 text-inherit dark:bg-amber-500/30">
+          // Its own text colour: a grey inherited from a secondary line fell under 4.5:1 on the amber.
+          <mark key={index} className="rounded-sm bg-amber-200/80 text-zinc-950 dark:bg-amber-500/30 dark:text-amber-50">
             {piece.text}
           </mark>
         ) : (

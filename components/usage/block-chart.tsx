@@ -16,9 +16,10 @@ export function BlockChart({ bars, limit, metric }: { bars: BlockBar[]; limit: n
   const format = metric === "tokens" ? tokenFormat : (value: number) => `$${value.toFixed(value >= 10 ? 0 : 2)}`;
   const data = bars.map((bar) => ({ ...bar, extra: Math.max(0, bar.projected - bar.value) }));
   return (
-    <div className="h-48 w-full" data-testid="block-chart">
+    // Named by a summary, out of the tab order (the active block's figures are written beside it).
+    <div className="h-48 w-full" role="img" aria-label={blockSummary(bars, limit, format)} data-testid="block-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.12} vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 10, fill: "currentColor" }} tickLine={false} minTickGap={8} />
           <YAxis tickFormatter={format} tick={{ fontSize: 11, fill: "currentColor" }} tickLine={false} axisLine={false} width={56} domain={[0, (max: number) => Math.max(max, limit ?? 0)]} />
@@ -30,4 +31,18 @@ export function BlockChart({ bars, limit, metric }: { bars: BlockBar[]; limit: n
       </ResponsiveContainer>
     </div>
   );
+}
+
+/** "12 recent 5-hour blocks, the largest 06-11 21h (16.5M); plan limit 5M." */
+function blockSummary(bars: readonly BlockBar[], limit: number | null, format: (value: number) => string): string {
+  if (bars.length === 0) return "No 5-hour blocks.";
+  const largest = bars.reduce((best, bar) => (bar.value > best.value ? bar : best));
+  const active = bars.find((bar) => bar.isActive);
+  return [
+    `${bars.length} recent 5-hour ${bars.length === 1 ? "block" : "blocks"}, the largest ${largest.label} (${format(largest.value)})`,
+    active ? `active block ${active.label}: ${format(active.value)}, projected ${format(active.projected)}` : null,
+    limit !== null ? `plan limit ${format(limit)}` : null,
+  ]
+    .filter(Boolean)
+    .join("; ") + ".";
 }

@@ -24,8 +24,8 @@ export const metadata: Metadata = { title: "Sources" };
 
 /** The kinds as the badges elsewhere name them (an id reads like a slug). */
 function sourceKindLabel(kind: string): string {
-  if (kind === "repo") return "repository";
-  if (kind === STATE_FILES_KIND) return "state files";
+  // A repository's row is its session-state files' source (the handoffs are on the Handoffs page).
+  if (kind === "repo" || kind === STATE_FILES_KIND) return "repository";
   return runtimeName(kind);
 }
 
@@ -41,9 +41,9 @@ export default async function SourcesPage() {
       {(sources.length > 0 || withoutHandoffs.length > 0) && roleHolds(actor.role, "scan:run") && <RescanButton />}
       {sources.some((source) => source.kind === STATE_FILES_KIND) && (
         <details className="rounded-xl border border-zinc-200 bg-white px-4 py-2.5 text-sm text-zinc-700 shadow-sm dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
-          <summary className="cursor-pointer font-medium">What is &ldquo;Seed / MoAI state&rdquo;?</summary>
+          <summary className="cursor-pointer font-medium">What are a repository&apos;s session-state files?</summary>
           <p className="mt-2">
-            Some agent set-ups (MoAI-ADK and similar &ldquo;seed&rdquo; workflows) keep small JSON files inside the repository that describe the
+            Some agent set-ups (MoAI-ADK and similar workflows) keep small JSON files inside the repository that describe the
             current agent session: its id, checkpoints, token use, context budget and handoff packages. Baton reads them from each registered
             repository&apos;s working tree, beside the agents&apos; own logs, and attaches them to the matching session. They show the state now, not
             history: when a file changes or goes, its rows do too. A repository without such files simply shows no sessions here.
@@ -69,8 +69,13 @@ export default async function SourcesPage() {
                 return (
                   <tr key={source.id} data-kind={source.kind} className="align-top">
                     <td className="px-3 py-2">
-                      <div className="flex flex-wrap items-center gap-2"><Badge>{sourceKindLabel(source.kind)}</Badge><span className="font-medium">{source.label}</span></div>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Badge>{sourceKindLabel(source.kind)}</Badge>
+                        {/* A repository by its name (the folder's); its path below says where. */}
+                        <span className="font-medium">{sourceName(source)}</span>
+                      </div>
                       <div className="mt-0.5 break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{source.root}</div>
+                      {source.kind === "seed" && <div className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">session-state files in its working tree (checkpoints, budgets, session metadata)</div>}
                     </td>
                     <td className="px-3 py-2">
                       <Badge tone={source.lastStatus === "ok" ? "green" : source.lastStatus === "partial" ? "amber" : source.lastStatus ? "red" : "neutral"}>{source.lastStatus ?? "never scanned"}</Badge>
@@ -93,4 +98,15 @@ export default async function SourcesPage() {
       <PriceSources status={prices} />
     </div>
   );
+}
+
+/**
+ * A source's name beside its badge, never the path again (it is on the line below): a repository by
+ * its folder's name, an agent folder by what its label says besides the path ("log folder" when that
+ * is only the runtime the badge already names).
+ */
+function sourceName(source: { kind: string; label: string; root: string }): string {
+  if (source.kind === "seed") return source.root.split("/").filter(Boolean).at(-1) ?? source.root;
+  const withoutPath = source.label.endsWith(source.root) ? source.label.slice(0, -source.root.length).trim() : source.label;
+  return !withoutPath || withoutPath === sourceKindLabel(source.kind) ? "log folder" : withoutPath;
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ScrollArea } from "@/components/ui/scroll-area";
 import Link from "next/link";
 import { UsageBarChart } from "@/components/charts/usage-chart";
 import { formatTokens } from "@/components/sessions/format";
@@ -56,7 +57,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
         <h1 className="text-2xl font-semibold tracking-tight">Usage</h1>
         <p className="text-sm text-zinc-500 dark:text-zinc-400">
           Tokens and <strong className="font-medium">estimated</strong> cost across every runtime, from the requests in your agents&apos; logs. Prices as of {data.pricesReadOn} (see{" "}
-          <Link href="/sources" className="text-sky-700 hover:underline dark:text-sky-400">Sources</Link>); a model without a price shows &ldquo;no price&rdquo;, never $0.
+          <Link href="/sources" className="text-sky-700 underline decoration-sky-700/40 underline-offset-2 hover:decoration-current dark:text-sky-400 dark:decoration-sky-400/40">Sources</Link>); a model without a price shows &ldquo;no price&rdquo;, never $0.
         </p>
       </div>
 
@@ -134,7 +135,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
           Ingest your agents&apos; logs with <Code>npm run baton -- scan --agents</Code>, or widen the range.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <ScrollArea label="Usage table" className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <table className="w-full text-sm" aria-label="Usage table">
             <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500 dark:bg-zinc-800/60 dark:text-zinc-400">
               <tr>
@@ -171,7 +172,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
           </tr>
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
 
       <section aria-label="5-hour blocks" className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">

@@ -1,11 +1,23 @@
 /**
+ * A handoff's one name, wherever it is listed, linked or titled: the protocol's phase when the file is
+ * `handoff_<phase>.md` (a slug the writer chose), else the handoff's own title without its "Handoff:"
+ * word ("2026-12-01-auth-refactor.md" titled "# Handoff: auth refactor" is "auth refactor"), else the
+ * file name without `.md`.
+ */
+export function handoffName(handoff: { phase: string | null; title?: string | null; path: string }): string {
+  const file = handoff.path.split("/").pop() ?? handoff.path;
+  if (handoff.phase && /^handoff_/i.test(file)) return handoff.phase;
+  const title = (handoff.title ?? "").replace(/^\s*hand-?off\b\s*[:—–-]?\s*/i, "").trim();
+  if (title) return title;
+  return handoff.phase || file.replace(/\.md$/i, "") || handoff.path;
+}
+
+/**
  * A chain's one name, used everywhere it is listed or chosen (chain list, the graph page's dropdown and
- * title): the phase of its head (the newest handoff, where work resumes), else that file's name. A chain
+ * title): its head's name (the newest handoff, where work resumes; handoffName above). A chain
  * with several open heads (a fork) is named after the first, newest-first.
  */
-export function chainName(head: { phase: string | null; path: string } | undefined, fallback: string): string {
+export function chainName(head: { phase: string | null; title?: string | null; path: string } | undefined, fallback: string): string {
   if (!head) return fallback;
-  if (head.phase) return head.phase;
-  const file = head.path.split("/").pop() ?? head.path;
-  return file.replace(/\.md$/i, "") || head.path;
+  return handoffName(head);
 }

@@ -36,6 +36,27 @@ describe("prepareBurnSeries", () => {
     expect(series.projection!.minutes).toBeCloseTo(2);
   });
 
+  it("a pause of 15 h: the rate is the last stretch's, the session idle, no absurd projection", () => {
+    // Two stretches: +1,000 tokens/min for 10 minutes, 15 hours of nothing, then +2,000/min for 5 minutes.
+    const before = Array.from({ length: 11 }, (_, index) => request(index, 10_000 + index * 1_000));
+    const after = Array.from({ length: 6 }, (_, index) => request(10 + 15 * 60 + index, 20_000 + index * 2_000));
+    const last = after.at(-1)!.t!;
+    const running = prepareBurnSeries({ requests: [...before, ...after], contextWindow: 200_000, now: last + minute });
+    expect(running.burnRate).toMatchObject({ requests: 6, overMinutes: 5 });
+    expect(running.burnRate!.tokensPerMinute).toBeCloseTo(2_000);
+    expect(running.idle).toBeNull();
+    // 60 % (120,000) is 45 minutes away at 2,000/min.
+    expect(running.projection!.minutes).toBeCloseTo(45);
+    // Seen 15 h later: idle since the last request, the rate kept as the last one, no projection.
+    const idle = prepareBurnSeries({ requests: [...before, ...after], contextWindow: 200_000, now: last + 15 * 60 * minute });
+    expect(idle.idle).toEqual({ since: last, minutes: 15 * 60 });
+    expect(idle.projection).toBeNull();
+    // A slow burn whose threshold is days away is no projection either.
+    const slow = prepareBurnSeries({ requests: [request(0, 10_000), request(10, 10_010)], contextWindow: 200_000, now: request(11, 0).t });
+    expect(slow.burnRate!.tokensPerMinute).toBeCloseTo(1);
+    expect(slow.projection).toBeNull();
+  });
+
   it("downsamples a 20,000-request session and keeps peaks, crossings and markers", () => {
     const requests = Array.from({ length: 20_000 }, (_, index) => request(index, 10_000 + ((index * 37) % 9_000) + (index === 12_345 ? 150_000 : 0) + (index > 19_000 ? 170_000 : 0)));
     const markerT = requests[7_777]!.t!;

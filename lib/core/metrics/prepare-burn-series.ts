@@ -60,8 +60,12 @@ export interface BurnSeries {
   handoffZone: { fromPercent: number; toPercent: number };
   markers: (BurnMarkerInput & { t: number; contextPercent: number | null })[];
   peak: { index: number; t: number; context: number; contextPercent: number | null } | null;
+  /** Over the session's last active stretch (no pause longer than IDLE_GAP_MINUTES inside it). */
   burnRate: { tokensPerMinute: number; overMinutes: number; requests: number } | null;
+  /** Only while the session runs (not idle) and when the threshold is within PROJECTION_MAX_MINUTES. */
   projection: { threshold: Threshold; minutes: number; at: number } | null;
+  /** The session has had no request for longer than IDLE_GAP_MINUTES before `now`: since its last one. */
+  idle: { since: number; minutes: number } | null;
   /** Whether time is real time (false: requests are spaced by order). */
   hasTime: boolean;
   /**
@@ -73,6 +77,10 @@ export interface BurnSeries {
   timeDomain: [number, number] | null;
 }
 
+/** A pause longer than this ends a stretch of work: the burn rate is not averaged across it. */
+export const IDLE_GAP_MINUTES = 30;
+/** A threshold further away than this at the current rate is no projection worth showing. */
+export const PROJECTION_MAX_MINUTES = 24 * 60;
 
 function thresholdKind(percent: number, all: number[]): Threshold["kind"] {
   const sorted = [...all].sort((a, b) => a - b);
@@ -113,6 +121,8 @@ export function prepareBurnSeries(input: {
   rateWindow?: number;
   /** Only requests at or before this time (e.g. up to the moment of a handoff). */
   until?: number | null;
+  /** The time the series is seen at (for "idle"); default: the last request's (never idle). */
+  now?: number | null;
 }): BurnSeries {
   const window = input.contextWindow && input.contextWindow > 0 ? input.contextWindow : null;
   const thresholdPercents = [...new Set(input.thresholdsPercent?.length ? input.thresholdsPercent : DEFAULT_THRESHOLDS_PERCENT)]
@@ -183,24 +193,32 @@ export function prepareBurnSeries(input: {
 
   const kept = downsample(points, input.maxPoints ?? 1500, mustKeep);
 
-  // Burn rate: context growth over the recent requests, per minute of wall time.
+  // Burn rate: context growth over the recent requests of the last active stretch, per minute of
+  // wall time (a session idle for 15 h between two requests does not burn "1 token/min").
   let burnRate: BurnSeries["burnRate"] = null;
   let projection: BurnSeries["projection"] = null;
+  let idle: BurnSeries["idle"] = null;
   const rateWindow = Math.max(2, input.rateWindow ?? 20);
+  const lastPoint = points.at(-1);
+  if (timed && lastPoint !== undefined && input.now != null && input.now - lastPoint.t > IDLE_GAP_MINUTES * 60_000) {
+    idle = { since: lastPoint.t, minutes: (input.now - lastPoint.t) / 60_000 };
+  }
   if (timed && points.length >= 2) {
-    const recent = points.slice(-rateWindow);
+    let start = points.length - 1;
+    while (start > 0 && points.length - start < rateWindow && points[start]!.t - points[start - 1]!.t <= IDLE_GAP_MINUTES * 60_000) start -= 1;
+    const recent = points.slice(start);
     const first = recent[0]!;
     const last = recent.at(-1)!;
     const minutes = (last.t - first.t) / 60_000;
-    if (minutes > 0) {
+    if (minutes > 0 && recent.length >= 2) {
       burnRate = { tokensPerMinute: (last.context - first.context) / minutes, overMinutes: minutes, requests: recent.length };
-      if (window && burnRate.tokensPerMinute > 0) {
+      if (window && burnRate.tokensPerMinute > 0 && idle === null) {
         const next = [...thresholds, { percent: HANDOFF_ZONE.fromPercent, tokens: Math.round((window * HANDOFF_ZONE.fromPercent) / 100), label: "handoff zone", kind: "emergency" as const }]
           .sort((a, b) => a.percent - b.percent)
           .find((threshold) => threshold.tokens !== null && threshold.tokens > last.context);
         if (next && next.tokens !== null) {
           const remaining = (next.tokens - last.context) / burnRate.tokensPerMinute;
-          projection = { threshold: next, minutes: remaining, at: last.t + remaining * 60_000 };
+          if (remaining <= PROJECTION_MAX_MINUTES) projection = { threshold: next, minutes: remaining, at: last.t + remaining * 60_000 };
         }
       }
     }
@@ -217,6 +235,7 @@ export function prepareBurnSeries(input: {
     peak,
     burnRate,
     projection,
+    idle,
     hasTime: timed,
     timeDomain: timeDomainOf(kept, markers, timed),
   };

@@ -20,16 +20,6 @@ export function leaseLeft(claimExpiresAt: string | null, now: number): string {
   return `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min left`;
 }
 
-/** "just now", "5 min", "3 h", "4 d" since an instant. */
-export function ageOf(instant: string | null, now: number): string {
-  if (!instant) return "";
-  const ms = now - new Date(instant).getTime();
-  if (!(ms >= 60_000)) return "just now";
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min`;
-  if (ms < 86_400_000) return `${Math.floor(ms / 3_600_000)} h`;
-  return `${Math.floor(ms / 86_400_000)} d`;
-}
-
 /** "9 open · 3 claimed · 2 blocked". */
 export function reviewSummary(counts: { open: number; claimed: number; blocked: number }): string {
   return `${counts.open} open · ${counts.claimed} claimed · ${counts.blocked} blocked`;

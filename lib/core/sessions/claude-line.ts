@@ -297,6 +297,11 @@ export class ClaudeLineReader {
     return found ? end - start : 0;
   }
 
+  /** Whether `needle` (ASCII bytes) occurs in this reader's bytes[start, end). */
+  rangeContains(needle: Uint8Array, start: number, end: number): boolean {
+    return this.walker !== null ? this.walker.contains(this.bytes, needle, start, end) : containsAscii(this.bytes, needle, start, end);
+  }
+
   /** Where the next newline is at or after `from` in this reader's bytes (-1: none). */
   newlineFrom(from: number): number {
     return this.walker !== null ? this.walker.indexOfByte(this.bytes, 10, from, this.bytes.length) : this.bytes.indexOf(10, from);

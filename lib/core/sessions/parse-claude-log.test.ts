@@ -18,16 +18,21 @@ describe("parseClaudeLog: a 2.1.x main transcript", () => {
   test("one request per API response, keeping the copy with the final output count", () => {
     expect(log.requests.map((request) => [request.key, request.outputTokens])).toEqual([
       ["msg_01AaaaaaaaaaaaaaaaaaaA:req_01AaaaaaaaaaaaaaaaaaaA", 211],
+      // The subagent's request, from the copy in a progress line (line 5; this copy has no requestId,
+      // so it matches the subagent file's line by its response id: both are sidechain copies).
+      ["msg_01SUBbbbbbbbbbbbbbbbbB:", 55],
       ["msg_01BbbbbbbbbbbbbbbbbbbbB:req_01BbbbbbbbbbbbbbbbbbbbB", 120],
       ["msg_01CcccccccccccccccccccC:req_01CcccccccccccccccccccC", 60],
     ]);
     // The kept copy is the later line (the provisional one said output 8).
     expect(log.requests[0]?.line).toBe(4);
+    expect(log.requests[1]).toMatchObject({ line: 5, agentId: "a1b2c3", isSidechain: true, model: "claude-haiku-4-5-20251001", timestamp: "2026-03-02T09:00:07.000Z", toolResultTokens: null });
   });
 
-  test("usage embedded in progress lines and Task results is not counted, nor <synthetic> messages", () => {
-    expect(sumTokens(log.requests)).toEqual({ inputTokens: 12, cacheWriteTokens: 9520, cacheReadTokens: 29120, outputTokens: 391, reasoningTokens: 0 });
-    expect(log.models).toEqual(["claude-opus-4-6"]);
+  test("a subagent's request embedded in a progress line counts (as the subagent's); Task results' totals and <synthetic> messages do not", () => {
+    // The main file alone counts what main + subagent file count: the copy stands in for the file.
+    expect(sumTokens(log.requests)).toEqual({ inputTokens: 22, cacheWriteTokens: 10420, cacheReadTokens: 29120, outputTokens: 446, reasoningTokens: 0 });
+    expect(log.models).toEqual(["claude-opus-4-6", "claude-haiku-4-5-20251001"]);
   });
 
   test("token fields and context size per request", () => {
@@ -108,6 +113,64 @@ describe("parseClaudeLog: subagents and sidechains", () => {
     expect(summary?.contextWindow).toBe(1_000_000);
     expect(summary?.contextWindowSource).toBe("model-table");
     expect(summary?.sourceIssues).toEqual([{ source: "claude-code", file: MAIN, badLines: 1, unknownTypes: { "future-thing": 1 } }]);
+  });
+
+  test("a subagent known only from progress copies (its file missing) counts once and is listed", () => {
+    const summary = summariseSession([{ file: MAIN, log: main }])!;
+    expect(summary.requests).toBe(4);
+    expect(sumTokens([summary])).toEqual({ inputTokens: 22, cacheWriteTokens: 10420, cacheReadTokens: 29120, outputTokens: 446, reasoningTokens: 0 });
+    // The peak stays the main conversation's own.
+    expect(summary.peakContextTokens).toBe(17425);
+    expect(summary.subagents).toEqual([
+      {
+        agentId: "a1b2c3",
+        agentType: null,
+        requests: 1,
+        inputTokens: 10,
+        cacheWriteTokens: 900,
+        cacheReadTokens: 0,
+        outputTokens: 55,
+        reasoningTokens: 0,
+        models: ["claude-haiku-4-5-20251001"],
+        startedAt: "2026-03-02T09:00:07.000Z",
+        endedAt: "2026-03-02T09:00:07.000Z",
+        compactions: 0,
+      },
+    ]);
+  });
+
+  test("progress copies are de-duplicated by message id + request id among themselves and against the subagent's file, whichever is read first", () => {
+    const progress = (id: string, request: string, output: number, uuid = `c-${id}-${output}`) =>
+      JSON.stringify({
+        type: "progress",
+        isSidechain: false,
+        sessionId: SESSION_ID,
+        timestamp: "2026-03-02T09:00:07.100Z",
+        data: { type: "agent_progress", agentId: "a1b2c3", message: { type: "assistant", timestamp: "2026-03-02T09:00:07.000Z", requestId: request, uuid, message: { id: id, model: "claude-haiku-4-5-20251001", usage: { input_tokens: 10, cache_creation_input_tokens: 900, cache_read_input_tokens: 0, output_tokens: output } } } },
+      });
+    // Three copies of the subagent's one response (one with a provisional output count), plus one of a second response.
+    const text = [progress("msg_01SUBbbbbbbbbbbbbbbbbB", "req_01SUBbbbbbbbbbbbbbbbbB", 3), progress("msg_01SUBbbbbbbbbbbbbbbbbB", "req_01SUBbbbbbbbbbbbbbbbbB", 55), progress("msg_01SUBbbbbbbbbbbbbbbbbB", "req_01SUBbbbbbbbbbbbbbbbbB", 55), progress("msg_02", "req_02", 7)].join("\n") + "\n";
+    for (const fullParse of [false, true]) {
+      const copies = parseClaudeLog(new TextEncoder().encode(text), { fullParse });
+      expect(copies.requests.map((request) => [request.key, request.outputTokens, request.agentId])).toEqual([
+        ["msg_01SUBbbbbbbbbbbbbbbbbB:req_01SUBbbbbbbbbbbbbbbbbB", 55, "a1b2c3"],
+        ["msg_02:req_02", 7, "a1b2c3"],
+      ]);
+      for (const order of [[copies, subagent], [subagent, copies]]) {
+        const summary = summariseSession(order.map((log, index) => ({ file: `f${index}`, log })))!;
+        // msg_01SUB once (from either record), msg_01B (the subagent's sidechain replay of the parent's message) once, msg_02 once.
+        expect(summary.requests).toBe(3);
+        expect(summary.subagents.map((agent) => [agent.agentId, agent.requests, agent.outputTokens])).toEqual([["a1b2c3", 3, 55 + 7 + 120]]);
+      }
+    }
+  });
+
+  test("a progress copy with no message id and no uuid (it could never be matched with its own record) is not counted; a bad count in one is reported on its line", () => {
+    const line = (message: object) => JSON.stringify({ type: "progress", data: { type: "agent_progress", agentId: "x", message: { type: "assistant", message } } });
+    const text = [line({ model: "claude-haiku-4-5", usage: { input_tokens: 5, output_tokens: 1 } }), line({ id: "m", model: "claude-haiku-4-5", usage: { input_tokens: -5, output_tokens: 1 } })].join("\n") + "\n";
+    const parsed = parseClaudeLog(new TextEncoder().encode(text));
+    expect(parsed.requests.map((request) => [request.key, request.inputTokens])).toEqual([["m:", 0]]);
+    expect(parsed.badLines).toEqual([{ line: 2, message: expect.stringContaining("data.message.message.usage.input_tokens") }]);
   });
 
   test("1.0.x inline sidechain lines count in the totals but not in the peak; empty gitBranch is no branch", () => {

@@ -14,11 +14,13 @@ import type { BadLine, CompactionEvent, FirstPrompt, ParsedSessionLog, ParserCar
  * the 2.0.x flat `agent-<id>.jsonl`, and 1.0.x files with inline `isSidechain` lines.
  *
  * Which lines count: a line whose top-level `message.usage` is an object is one copy of an API
- * response (ccusage counts the same lines). Usage found anywhere else is a copy of a response that
- * is also written where it belongs, so counting it would double it:
- * - `progress` lines (`data.type: "agent_progress"`) embed the subagent's own messages, usage
- *   included, while the subagent writes them to its own file;
- * - a Task tool result's `toolUseResult.usage`/`totalTokens` repeats the subagent's totals.
+ * response (ccusage counts the same lines). A `progress` line (`data.type: "agent_progress"`) embeds
+ * a subagent's own message, usage included (`data.message.message.usage`), which the subagent also
+ * writes to its own file, unless that file is missing: each such copy is read as a request of that
+ * subagent (`data.agentId`) under the same key (message id + request id) as its line in the
+ * subagent's file, so the session-level de-duplication (request-dedupe.ts) counts the response once,
+ * from whichever record holds it. A Task tool result's `toolUseResult.usage`/`totalTokens` only
+ * repeats the subagent's totals (no per-request ids) and is never counted.
  */
 
 export interface ClaudeLogOptions {
@@ -57,6 +59,9 @@ const KNOWN_TYPE_NAMES = nameTable(Object.fromEntries([...KNOWN_TYPES].map((type
 const SYSTEM_SLOT = [...KNOWN_TYPES].indexOf("system");
 const USER_SLOT = [...KNOWN_TYPES].indexOf("user");
 const ASSISTANT_SLOT = [...KNOWN_TYPES].indexOf("assistant");
+const PROGRESS_SLOT = [...KNOWN_TYPES].indexOf("progress");
+/** A progress line holds an embedded request only when these bytes occur in it. */
+const USAGE_KEY = Uint8Array.from('"usage"', (char) => char.charCodeAt(0));
 
 /** A line read for its fields: it holds a counted usage, or it is a `system` line. */
 function isParsedLine(fields: ClaudeLineFields): boolean {
@@ -108,6 +113,7 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
       const fields = parseWholeLine(bytes, start, end, lineNumber, state.badLines);
       if (fields === null) return;
       if (fields.type === "user" || fields.type === "assistant") state.sawActivity = true;
+      if (fields.type === "progress") state.readProgressCopy(bytes, start, end, lineNumber);
       if (fields.type === "user" && state.wantsPrompt(fields.isSidechain === true)) state.readPrompt(bytes, start, end, lineNumber);
       if (fields.type === "user" && state.tracksToolResults(fields.isSidechain === true)) {
         checker ??= new ClaudeLineReader(bytes, null);
@@ -122,6 +128,8 @@ export function parseClaudeLog(bytes: Uint8Array, options: ClaudeLogOptions = {}
     if (problem !== null) state.badLines.push({ line: lineNumber, message: problem });
     const known = reader.typeSlot(KNOWN_TYPE_NAMES);
     if (known === USER_SLOT || known === ASSISTANT_SLOT) state.sawActivity = true;
+    // A subagent's request embedded in the parent's log: parsed whole (a few lines per subagent turn).
+    if (known === PROGRESS_SLOT && reader.rangeContains(USAGE_KEY, start, end)) state.readProgressCopy(bytes, start, end, lineNumber);
     if (known === USER_SLOT && state.tracksToolResults(reader.isSidechain())) state.addToolResultBytes(reader.toolResultBytes());
     // Until the first human prompt is found, a user line that is no tool result is parsed whole for
     // its text (a handful of lines per file; the walk never decodes content).
@@ -282,14 +290,59 @@ class ClaudeLogState {
     }
 
     if (message === null || usage === null) return;
+    this.addRequest(record, message, usage, lineNumber, {
+      agentId: this.fileAgentId ?? asString(record.agentId),
+      isSidechain: record.isSidechain === true,
+      where: "message.usage",
+    });
+  }
+
+  /**
+   * A `progress` line's embedded subagent message (`data.message`, an assistant line as the
+   * subagent's own file writes it): one more copy of that request, keyed as that line is, so it
+   * counts once whether or not the subagent's file is there. A copy with neither a message id nor a
+   * uuid could never be matched with its own record and is not counted (docs/token-accounting.md).
+   */
+  readProgressCopy(bytes: Uint8Array, start: number, end: number, lineNumber: number): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(decodeRange(bytes, start, end));
+    } catch {
+      // Reported by the line's own validation.
+      return;
+    }
+    const data = asObject(asObject(parsed)?.data);
+    const embedded = asObject(data?.message);
+    if (data === null || embedded === null) return;
+    const fields = claudeLineFields(embedded);
+    const message = fields.message;
+    const usage = message === null ? null : asObject(message.usage);
+    if (message === null || usage === null) return;
+    if (asString(message.id) === null && asString(fields.uuid) === null) return;
+    this.time.addValue(asString(fields.timestamp));
+    this.addRequest(fields, message, usage, lineNumber, {
+      agentId: asString(data.agentId) ?? asString(fields.agentId) ?? this.fileAgentId,
+      // A subagent's request, whatever the line's own flag: it never joins the main context.
+      isSidechain: true,
+      where: "data.message.message.usage",
+    });
+  }
+
+  private addRequest(
+    record: ClaudeLineFields,
+    message: NonNullable<ClaudeLineFields["message"]>,
+    usage: JsonObject,
+    lineNumber: number,
+    owner: { agentId: string | null; isSidechain: boolean; where: string },
+  ): void {
     const model = asString(message.model);
     if (model === SYNTHETIC_MODEL) return;
     this.models.add(model);
 
-    reportMalformedTokenCounts(this.badLines, lineNumber, usage, USAGE_FIELDS, "message.usage");
+    reportMalformedTokenCounts(this.badLines, lineNumber, usage, USAGE_FIELDS, owner.where);
     const inputTokens = tokenCount(usage.input_tokens);
     const cacheReadTokens = tokenCount(usage.cache_read_input_tokens);
-    const cacheWriteTokens = this.cacheWriteCount(usage, lineNumber);
+    const cacheWriteTokens = this.cacheWriteCount(usage, lineNumber, owner.where);
     const cacheWrite1hTokens = Math.min(cacheWriteTokens, oneHourCacheWrite(usage));
     const outputTokens = tokenCount(usage.output_tokens);
     const responseId = asString(message.id);
@@ -310,9 +363,9 @@ class ClaudeLogState {
       // Anthropic's usage does not split thinking tokens out of output_tokens.
       reasoningTokens: 0,
       contextTokens: inputTokens + cacheWriteTokens + cacheReadTokens,
-      toolResultTokens: this.tracksToolResults(record.isSidechain === true) ? toolResultTokens(this.toolResultBytes) : null,
-      agentId: this.fileAgentId ?? asString(record.agentId),
-      isSidechain: record.isSidechain === true,
+      toolResultTokens: this.tracksToolResults(owner.isSidechain) ? toolResultTokens(this.toolResultBytes) : null,
+      agentId: owner.agentId,
+      isSidechain: owner.isSidechain,
       line: lineNumber,
       ...(cacheWrite1hTokens > 0 ? { cacheWrite1hTokens } : {}),
       // Older Claude Code versions wrote what they reckoned the request cost; kept beside the estimate.
@@ -324,13 +377,13 @@ class ClaudeLogState {
    * `cache_creation_input_tokens`, or the 5m + 1h split when only that was written (then a
    * non-number `cache_creation_input_tokens` is superseded, not miscounted); the counts used are checked.
    */
-  private cacheWriteCount(usage: JsonObject, lineNumber: number): number {
+  private cacheWriteCount(usage: JsonObject, lineNumber: number, where: string): number {
     const split = typeof usage.cache_creation_input_tokens === "number" ? null : asObject(usage.cache_creation);
     if (split === null) {
-      reportMalformedTokenCounts(this.badLines, lineNumber, usage, CACHE_WRITE_FIELDS, "message.usage");
+      reportMalformedTokenCounts(this.badLines, lineNumber, usage, CACHE_WRITE_FIELDS, where);
       return tokenCount(usage.cache_creation_input_tokens);
     }
-    reportMalformedTokenCounts(this.badLines, lineNumber, split, CACHE_SPLIT_FIELDS, "message.usage.cache_creation");
+    reportMalformedTokenCounts(this.badLines, lineNumber, split, CACHE_SPLIT_FIELDS, `${where}.cache_creation`);
     return tokenCount(split.ephemeral_5m_input_tokens) + tokenCount(split.ephemeral_1h_input_tokens);
   }
 }

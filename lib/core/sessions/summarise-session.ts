@@ -3,7 +3,7 @@ import { modelContextWindow } from "./model-context";
 import { dedupeRequests } from "./request-dedupe";
 import { emptyAgentTotals, sessionTotals, totalsByAgent, type SessionFacts } from "./session-facts";
 import type { SessionRuntime } from "../runtimes/runtimes";
-import type { CompactionEvent, ContextWindowSource, ParsedSessionLog, SessionSummary, SourceIssue, SubagentSummary } from "./types";
+import type { CompactionEvent, ContextWindowSource, ParsedSessionLog, RequestSample, SessionSummary, SourceIssue, SubagentSummary } from "./types";
 
 /**
  * Per-session totals from a main log and its subagent logs (CONTRACTS.md "Sessions").
@@ -75,7 +75,7 @@ export function summariseSession(inputs: readonly SessionLogInput[], options: Su
     peakContextTokens,
     contextWindow: window.tokens,
     contextWindowSource: window.source,
-    subagents: summariseSubagents(subagentInputs, facts),
+    subagents: summariseSubagents(subagentInputs, facts, allRequests),
     sourceIssues: sourceIssues(runtime, inputs),
     // The main session's own prompt, the earliest of its files' (a subagent's task is no title).
     title: mainInputs.reduce((found, input) => earlierPrompt(found, input.log.firstPrompt), null as ReturnType<typeof earlierPrompt>)?.text ?? null,
@@ -116,7 +116,7 @@ export function resolveContextWindow(
   return { tokens: null, source: "unknown" };
 }
 
-function summariseSubagents(subagentInputs: readonly SessionLogInput[], facts: SessionFacts): SubagentSummary[] {
+function summariseSubagents(subagentInputs: readonly SessionLogInput[], facts: SessionFacts, keptRequests: readonly RequestSample[]): SubagentSummary[] {
   const byAgent = new Map<string, SessionLogInput[]>();
   for (const input of subagentInputs) {
     const agentId = input.log.agentId;
@@ -125,10 +125,15 @@ function summariseSubagents(subagentInputs: readonly SessionLogInput[], facts: S
     if (list === undefined) byAgent.set(agentId, [input]);
     else list.push(input);
   }
+  // A subagent whose own file is missing is known only from the copies of its requests in the
+  // parent's `progress` lines (parse-claude-log.ts): it gets an entry too.
+  for (const request of keptRequests) if (request.agentId !== null && !byAgent.has(request.agentId)) byAgent.set(request.agentId, []);
   const summaries: SubagentSummary[] = [];
   for (const [agentId, agentInputs] of byAgent) {
     // The session-level de-dup decides which copy counts; a subagent shows only what it kept.
     const { requests, inputTokens, cacheWriteTokens, cacheReadTokens, outputTokens, reasoningTokens } = facts.byAgent.get(agentId) ?? emptyAgentTotals();
+    const times = keptRequests.filter((request) => request.agentId === agentId).map((request) => request.timestamp);
+    const ownFile = agentInputs.length > 0;
     summaries.push({
       agentId,
       agentType: firstNonNull(agentInputs.map((input) => input.log.agentType)),
@@ -138,9 +143,9 @@ function summariseSubagents(subagentInputs: readonly SessionLogInput[], facts: S
       cacheReadTokens,
       outputTokens,
       reasoningTokens,
-      models: uniqueInOrder(agentInputs.flatMap((input) => input.log.models)),
-      startedAt: earliest(agentInputs.map((input) => input.log.startedAt)),
-      endedAt: latest(agentInputs.map((input) => input.log.endedAt)),
+      models: uniqueInOrder(ownFile ? agentInputs.flatMap((input) => input.log.models) : keptRequests.flatMap((request) => (request.agentId === agentId && request.model !== null ? [request.model] : []))),
+      startedAt: ownFile ? earliest(agentInputs.map((input) => input.log.startedAt)) : earliest(times),
+      endedAt: ownFile ? latest(agentInputs.map((input) => input.log.endedAt)) : latest(times),
       compactions: agentInputs.reduce((total, input) => total + input.log.compactions.length, 0),
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { writeDay, writeInstant } from "./relative-time";
+import { absoluteRange, writeDay, writeInstant } from "./relative-time";
 
 const now = new Date("2026-12-02T12:00:00Z");
 
@@ -18,6 +18,28 @@ describe("writeInstant", () => {
   it("the tooltip holds the day and the time in UTC; an invalid value is shown as written", () => {
     expect(writeInstant("2026-11-28T14:05:09Z", now).full).toBe("28 Nov 2026, 14:05 UTC");
     expect(writeInstant("soon", now)).toEqual({ shown: "soon", full: "soon" });
+  });
+});
+
+describe("one age for a handoff, from its time or from its day", () => {
+  it("a day or more away: whole calendar days, as for a date folder (6.4 days reads as 7 when the days say 7)", () => {
+    const later = new Date("2026-12-02T09:00:00Z");
+    // Written on 25 Nov in the afternoon: 6 days 18 hours before, 7 calendar days.
+    expect(writeInstant("2026-11-25T15:00:00Z", later).shown).toBe("7 days ago");
+    expect(writeDay("2026-11-25", later).shown).toBe("7 days ago");
+    // Within a day it stays in hours.
+    expect(writeInstant("2026-12-01T20:00:00Z", later).shown).toBe("13 hours ago");
+  });
+});
+
+describe("absoluteRange", () => {
+  it.each([
+    ["2026-11-25T14:05:00Z", "2026-11-25T16:32:59Z", "25 Nov 2026, 14:05–16:32 UTC"],
+    ["2026-11-25T23:10:00Z", "2026-11-26T01:20:00Z", "25 Nov 2026, 23:10 UTC → 26 Nov 2026, 01:20 UTC"],
+    ["2026-11-25T14:05:00Z", null, "25 Nov 2026, 14:05 UTC"],
+    ["2026-11-25T14:05:00Z", "2026-11-25T14:05:00Z", "25 Nov 2026, 14:05 UTC"],
+  ])("%s to %s reads %s", (start, end, shown) => {
+    expect(absoluteRange(start, end)).toBe(shown);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * The app's one way of writing a time: relative to now ("3 hours ago", "yesterday") with the absolute
  * form for a tooltip ("28 Nov 2026, 14:05 UTC"). Past six weeks the relative form says little, so the
- * day itself is shown. A date folder is a day, not an instant: it is compared by calendar day.
+ * day itself is shown. A date folder is a day, not an instant: it is compared by calendar day; an
+ * instant a day or more away is too (UTC days), so a handoff dated 25 Nov and written that afternoon
+ * reads the same age ("7 days ago") on every page, from its folder or from its time.
  */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -20,6 +22,22 @@ export function absoluteInstant(iso: string): string {
   return `${dayFormat.format(date)}, ${date.toISOString().slice(11, 16)} UTC`;
 }
 
+/**
+ * A span of time, absolutely: "25 Nov 2026, 14:05–16:32 UTC" within one day, else both ends in full.
+ * (Two relative times, "7 days ago → 7 days ago", say nothing of how long or when.) An end missing or
+ * unreadable leaves the start alone.
+ */
+export function absoluteRange(startIso: string, endIso: string | null): string {
+  const start = new Date(startIso);
+  const end = endIso ? new Date(endIso) : null;
+  if (Number.isNaN(start.getTime())) return startIso;
+  if (end === null || Number.isNaN(end.getTime()) || end.getTime() === start.getTime()) return absoluteInstant(startIso);
+  if (start.toISOString().slice(0, 10) === end.toISOString().slice(0, 10)) {
+    return `${dayFormat.format(start)}, ${start.toISOString().slice(11, 16)}–${end.toISOString().slice(11, 16)} UTC`;
+  }
+  return `${absoluteInstant(startIso)} → ${absoluteInstant(end.toISOString())}`;
+}
+
 export interface WrittenTime {
   shown: string;
   full: string;
@@ -36,8 +54,14 @@ export function writeInstant(iso: string, now: Date): WrittenTime {
   if (abs < MINUTE) return { shown: "just now", full };
   if (abs < HOUR) return { shown: relative.format(sign * Math.round(abs / MINUTE), "minute"), full };
   if (abs < DAY) return { shown: relative.format(sign * Math.round(abs / HOUR), "hour"), full };
-  if (abs < RELATIVE_LIMIT_DAYS * DAY) return { shown: relative.format(sign * Math.round(abs / DAY), "day"), full };
+  if (abs < RELATIVE_LIMIT_DAYS * DAY) return { shown: relative.format(-calendarDays(time, now), "day"), full };
   return { shown: dayFormat.format(new Date(time)), full };
+}
+
+/** Whole UTC calendar days from `time` to `now` (negative when `time` is ahead). */
+function calendarDays(time: number, now: Date): number {
+  const day = (ms: number) => Math.floor(ms / DAY);
+  return day(now.getTime()) - day(time);
 }
 
 /** A calendar day (YYYY-MM-DD), compared with today's date in UTC. */

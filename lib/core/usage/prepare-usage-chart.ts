@@ -22,6 +22,19 @@ export interface UsageChart {
   metric: UsageMetric;
   /** Groups whose cost is unknown (no price) in some period: the cost chart leaves them out. */
   unpriced: string[];
+  /** The periods the x axis labels: every `step`-th from the first, evenly (never bunched at the end). */
+  ticks: string[];
+  /** What the chart shows, in words, for screen readers (the table beside it has every number). */
+  summary: string;
+}
+
+/** At most this many labels on the x axis. */
+const MAX_TICKS = 8;
+
+/** Every step-th period from the first: even spacing, whatever the count. */
+export function evenTicks(periods: readonly string[], maxTicks = MAX_TICKS): string[] {
+  const step = Math.max(1, Math.ceil(periods.length / maxTicks));
+  return periods.filter((_, index) => index % step === 0);
 }
 
 const MAX_SERIES = 8;
@@ -59,7 +72,20 @@ export function prepareUsageChart(rows: readonly PeriodRow[], options: { kind: P
     const key = keyOf.get(row.group) ?? "other";
     point[key] = (point[key] as number) + value(row);
   }
-  return { points: [...byPeriod.values()], series, metric: options.metric, unpriced: [...unpriced].map(nameOf).sort() };
+  const points = [...byPeriod.values()];
+  const pointTotal = (point: (typeof points)[number]) => series.reduce((sum, entry) => sum + (point[entry.key] as number), 0);
+  const highest = points.reduce<(typeof points)[number] | null>((best, point) => (best === null || pointTotal(point) > pointTotal(best) ? point : best), null);
+  const unit = options.metric === "tokens" ? "tokens" : "estimated USD";
+  const per = { daily: "day", weekly: "week", monthly: "month" }[options.kind];
+  const amount = (value: number) => (options.metric === "tokens" ? Math.round(value).toLocaleString("en") : `$${value.toFixed(2)}`);
+  const total = points.reduce((sum, point) => sum + pointTotal(point), 0);
+  const summary =
+    points.length === 0
+      ? `Usage per ${per}: no periods in the range.`
+      : `Usage per ${per} in ${unit}, ${points[0]!.period} to ${points.at(-1)!.period}: ${amount(total)} in all` +
+        (highest && pointTotal(highest) > 0 ? `, the most on ${highest.period} (${amount(pointTotal(highest))})` : "") +
+        (series.length > 0 ? `; by ${series.map((entry) => entry.label).join(", ")}.` : ".");
+  return { points, series, metric: options.metric, unpriced: [...unpriced].map(nameOf).sort(), ticks: evenTicks(points.map((point) => point.period)), summary };
 }
 
 /** Every period key from `since` to `until` (dates YYYY-MM-DD, inclusive). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { UsageEntry } from "./aggregate";
 import { formatUsageTable } from "./format-table";
-import { periodsBetween, prepareUsageChart } from "./prepare-usage-chart";
+import { evenTicks, periodsBetween, prepareUsageChart } from "./prepare-usage-chart";
 import { blocksReport, periodReport, sessionReport } from "./report";
 import { periodRows } from "./aggregate";
 
@@ -44,6 +44,26 @@ describe("report documents", () => {
   });
 });
 
+describe("blocks in a date range", () => {
+  // Blocks on the 10th, 12th and 14th, gaps between them.
+  const entries = [entry("2026-02-10T10:00:00Z"), entry("2026-02-12T10:00:00Z"), entry("2026-02-14T10:00:00Z")];
+  const shape = (blocks: { id: string; isGap: boolean }[]) => blocks.map((block) => (block.isGap ? "gap" : block.id.slice(0, 10)));
+
+  it("never starts or ends with a gap: a gap is shown only between two blocks shown", () => {
+    expect(shape(blocksReport(entries, options).blocks)).toEqual(["2026-02-10", "gap", "2026-02-12", "gap", "2026-02-14"]);
+    expect(shape(blocksReport(entries, { ...options, since: "2026-02-11" }).blocks)).toEqual(["2026-02-12", "gap", "2026-02-14"]);
+    expect(shape(blocksReport(entries, { ...options, until: "2026-02-13" }).blocks)).toEqual(["2026-02-10", "gap", "2026-02-12"]);
+    expect(shape(blocksReport(entries, { ...options, since: "2026-02-11", until: "2026-02-13" }).blocks)).toEqual(["2026-02-12"]);
+    // A range holding only part of a gap shows nothing.
+    expect(shape(blocksReport(entries, { ...options, since: "2026-02-11", until: "2026-02-11" }).blocks)).toEqual([]);
+  });
+
+  it("--breakdown repo: each row keeps the repo's path (the group) and names it (repoName)", () => {
+    const rows = periodReport("daily", [entry("2026-02-11T10:00:00Z", { repo: "/tmp/tmp.X1/app" }), entry("2026-02-11T11:00:00Z", { repo: null })], { ...options, breakdown: "repo", repoNames: new Map([["/tmp/tmp.X1/app", "app"]]) }).daily as Record<string, unknown>[];
+    expect(rows.map((row) => [row.repo, row.repoName])).toEqual([["(no repo)", null], ["/tmp/tmp.X1/app", "app"]]);
+  });
+});
+
 describe("terminal table", () => {
   it("never passes 80 columns, even with huge counts, long labels and costs", () => {
     const rows = [{ label: "a-very-long-session-label-that-goes-on", inputTokens: 123_456_789_012, outputTokens: 9_999_999, cacheWriteTokens: 1, cacheReadTokens: 40_000_000_000, totalTokens: 40_133_456_789_013, totalCost: 123_456.78, detail: "x".repeat(200) }];
@@ -63,5 +83,14 @@ describe("usage chart", () => {
     expect(chart.points[2]).toEqual({ period: "2026-02-12", s0: 0, s1: 0 });
     expect(periodsBetween("weekly", "2026-02-10", "2026-02-24")).toEqual(["2026-02-08", "2026-02-15", "2026-02-22"]);
     expect(periodsBetween("monthly", "2026-01-30", "2026-03-01")).toEqual(["2026-01", "2026-02", "2026-03"]);
+    expect(chart.summary).toBe("Usage per day in tokens, 2026-02-10 to 2026-02-14: 80,000,000,181 in all, the most on 2026-02-11 (40,000,000,121); by Claude Code, Codex.");
+  });
+
+  it("x-axis labels evenly spaced from the first period, never bunched at the end", () => {
+    const days = periodsBetween("daily", "2026-01-01", "2026-01-30");
+    expect(evenTicks(days)).toEqual(["2026-01-01", "2026-01-05", "2026-01-09", "2026-01-13", "2026-01-17", "2026-01-21", "2026-01-25", "2026-01-29"]);
+    const steps = evenTicks(days).map((day) => Number(day.slice(8)));
+    expect(new Set(steps.slice(1).map((day, index) => day - steps[index]!)).size).toBe(1);
+    expect(evenTicks(days.slice(0, 5))).toEqual(days.slice(0, 5));
   });
 });

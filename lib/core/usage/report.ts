@@ -33,6 +33,8 @@ export interface ReportOptions {
   weekLimit?: PlanLimit | null;
   pricesReadOn: string;
   priceOverrideFile?: string | null;
+  /** Repo path → the repo's name, for `--breakdown repo` rows (`repoName`). */
+  repoNames?: ReadonlyMap<string, string>;
 }
 
 const PERIOD_FIELD = { daily: "date", weekly: "week", monthly: "month" } as const;
@@ -80,7 +82,14 @@ export function periodReport(kind: PeriodKind, entries: readonly UsageEntry[], o
   const field = PERIOD_FIELD[kind];
   const totals = totalsOf(rows);
   const breakdown = options.breakdown ?? null;
-  const list = rows.map((row) => ({ [field]: row.period, ...(breakdown && breakdown !== "runtime" ? { [breakdown]: row.group } : {}), ...ccusageRow(row) }));
+  // A repo group is its path (unique); its name goes beside it, for people (the table shows it).
+  const repoName = (path: string) => (path === "(no repo)" ? null : (options.repoNames?.get(path) ?? path.split("/").filter(Boolean).at(-1) ?? path));
+  const list = rows.map((row) => ({
+    [field]: row.period,
+    ...(breakdown && breakdown !== "runtime" ? { [breakdown]: row.group } : {}),
+    ...(breakdown === "repo" ? { repoName: repoName(row.group) } : {}),
+    ...ccusageRow(row),
+  }));
   return { [kind]: list, totals: ccusageTotals(totals), ...documentExtras(options, totals.unpricedModels) } as {
     [key: string]: unknown;
     totals: ReturnType<typeof ccusageTotals>;
@@ -133,11 +142,15 @@ export function blocksReport(entries: readonly UsageEntry[], options: ReportOpti
   // Blocks are built over every request (a block's start depends on what came before), then kept
   // when they touch the date range in the report's zone.
   const dateOf = dateInZone(options.timeZone);
-  const blocks = usageBlocks(entries, { now: options.now, limit: options.limit ?? null }).filter((block) => {
+  const all = usageBlocks(entries, { now: options.now, limit: options.limit ?? null });
+  const touches = all.map((block) => {
     const startDate = dateOf(Date.parse(block.startTime));
     const endDate = dateOf(Date.parse(block.actualEndTime ?? block.endTime));
     return !((options.since && endDate < options.since) || (options.until && startDate > options.until));
   });
+  // A gap says "nothing between these two blocks": it is shown only when both blocks are, never as
+  // the first or last row of a range (it would start before --since, or end after --until).
+  const blocks = all.filter((block, index) => touches[index] && (!block.isGap || (touches[index - 1] === true && touches[index + 1] === true)));
   const unpriced = [...new Set(blocks.flatMap((block) => block.unpricedModels))].sort();
   const weekLimit = options.weekLimit ? weekLimitStatus(entries, options.weekLimit, { now: options.now, timeZone: options.timeZone }) : null;
   return { blocks, ...(weekLimit ? { weekLimit } : {}), ...documentExtras(options, unpriced) };

@@ -16,17 +16,34 @@ export function dataDirectory(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * DATABASE_URL picks the provider: `postgresql://` / `postgres://` → PostgreSQL, `file:` or a plain
- * path → SQLite. Without it, the SQLite file under the data folder.
+ * A DATABASE_URL Baton cannot use. Thrown before anything is created: a `mysql://…` or a bare word
+ * once became a SQLite file (and folders) named after it, relative to wherever the command ran.
+ */
+export class DatabaseUrlError extends Error {}
+
+/** The two forms DATABASE_URL takes, as every refusal names them. */
+export const DATABASE_URL_FORMS = "file:/path/to/baton.db (SQLite) or postgresql://user@host:5432/db (PostgreSQL)";
+
+/** The URL as it may be shown: a password in it is replaced by `***`. */
+function shownUrl(raw: string): string {
+  return raw.replace(/^([a-z][\w+.-]*:\/\/[^:/@]*):[^@/]*@/i, "$1:***@");
+}
+
+/**
+ * DATABASE_URL picks the provider: `postgresql://` / `postgres://` → PostgreSQL, `file:<path>` →
+ * SQLite (a relative path from the current folder). Without it, the SQLite file under the data
+ * folder. Anything else throws DatabaseUrlError naming the two forms.
  */
 export function resolveDatabaseUrl(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
   const raw = env.DATABASE_URL?.trim();
   if (raw && /^postgres(ql)?:\/\//i.test(raw)) {
     return { provider: "postgresql", url: raw, filePath: null };
   }
-  const filePath = raw
-    ? path.resolve(raw.replace(/^file:(\/\/)?/, ""))
-    : path.join(dataDirectory(env), "baton.db");
+  const given = raw ? (/^file:/i.test(raw) ? raw.replace(/^file:(\/\/)?/i, "") : null) : undefined;
+  if (given === null || given === "") {
+    throw new DatabaseUrlError(`DATABASE_URL must be ${DATABASE_URL_FORMS}, not "${shownUrl(raw!)}"`);
+  }
+  const filePath = given === undefined ? path.join(dataDirectory(env), "baton.db") : path.resolve(given);
   return { provider: "sqlite", url: `file:${filePath}`, filePath };
 }
 

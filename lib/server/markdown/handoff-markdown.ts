@@ -12,7 +12,7 @@ import { createRenderPool, type MarkdownRenderPool } from "./render-pool";
 export type RenderedMarkdown = { kind: "html"; html: string } | { kind: "plain"; reason: string };
 
 /** Bump when the rendering (plugins, elements, sanitising schema, limits) changes: cached results are keyed by it. */
-const RENDERER_VERSION = "1";
+const RENDERER_VERSION = "2";
 /** Rendered HTML kept in memory: ~10 KB per ordinary handoff, so thousands fit. */
 const CACHE_BYTES = 32 * 1024 * 1024;
 /** A time-out or a crashed worker may be the machine's load, not the document: tried again after this. */

@@ -73,6 +73,13 @@ describe("markdownToHtml renders what the react-markdown component did", () => {
     expect(html).toContain('<a href="#x" rel="noopener noreferrer nofollow">anchor</a>');
     expect(html).not.toMatch(/script|alert/);
   });
+
+  test("task lists: each box drawn and named (☑ done, ☐ not done), never an unnamed form control", () => {
+    const html = rendered("- [x] shipped\n- [ ] to do");
+    expect(html).not.toContain("<input");
+    expect(html).toContain('<span class="task-box mr-1 font-mono not-italic" role="img" aria-label="done">☑</span>');
+    expect(html).toContain('<span class="task-box mr-1 font-mono not-italic" role="img" aria-label="not done">☐</span>');
+  });
 });
 
 describe("markdownToHtml stops at the tree limits instead of overflowing", () => {

@@ -3,7 +3,8 @@
  * (remark-parse, remark-gfm, remark-rehype, rehype-sanitize with GitHub's schema, raw HTML dropped,
  * react-markdown's URL transform), the page's element rules (headings shifted down one level, images
  * replaced by a labelled placeholder and never fetched, links only to http(s), mailto, in-page anchors
- * and same-site paths) and hast-util-to-jsx-runtime's rules for tables, then serialised by
+ * and same-site paths, task-list boxes drawn as ☑/☐ with a name instead of unnamed disabled
+ * checkboxes) and hast-util-to-jsx-runtime's rules for tables, then serialised by
  * hast-util-to-html instead of React. markdown-to-html.test.ts compares the result with the former
  * react-markdown component's on every construct.
  *
@@ -69,7 +70,14 @@ const TABLE_ELEMENTS = new Set(["table", "tbody", "thead", "tfoot", "tr"]);
 const TABLE_CELLS = new Set(["td", "th"]);
 const SAFE_HREF = /^(https?:|mailto:|#|\/(?!\/))/i;
 const IMAGE_PLACEHOLDER_CLASSES = ["not-prose", "inline-flex", "items-center", "gap-1", "rounded", "border", "border-dashed", "border-zinc-300", "bg-zinc-50", "px-1.5", "py-0.5", "text-xs", "text-zinc-500"];
-const REMOVED_LINK_CLASSES = ["text-zinc-700", "underline", "decoration-dotted"];
+const REMOVED_LINK_CLASSES = ["text-zinc-700", "underline", "decoration-dotted", "dark:text-zinc-300"];
+/** A task list's box, drawn: it cannot be ticked here, so it is no form control (which would need a name). */
+const TASK_BOX_CLASSES = ["task-box", "mr-1", "font-mono", "not-italic"];
+
+/** `- [x]` / `- [ ]` as the page draws it: ☑ / ☐, named "done" / "not done" for screen readers. */
+export function taskBox(checked: boolean): Element {
+  return { type: "element", tagName: "span", properties: { className: TASK_BOX_CLASSES, role: "img", ariaLabel: checked ? "done" : "not done" }, children: [{ type: "text", value: checked ? "☑" : "☐" }] };
+}
 
 const isWhitespace = (node: ElementContent | RootContent) => node.type === "text" && /^[ \t\n\f\r]*$/.test(node.value);
 
@@ -94,6 +102,7 @@ function present(element: Element): Element {
     if (typeof src === "string") properties.title = src;
     return { type: "element", tagName: "span", properties, children: [{ type: "text", value: `image not loaded${alt ? `: ${String(alt)}` : ""}` }] };
   }
+  if (element.tagName === "input" && element.properties.type === "checkbox") return taskBox(element.properties.checked === true);
   if (element.tagName === "a") {
     const { href } = element.properties;
     if (typeof href !== "string" || !SAFE_HREF.test(href)) {

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../db/client";
 import { layoutGraph } from "../graph/layout-graph";
-import { chainName } from "../../core/chains/chain-name";
+import { chainName, handoffName } from "../../core/chains/chain-name";
 import { loadRepoChains } from "./chains";
 import { usageByChain } from "../usage/usage-queries";
 
@@ -24,6 +24,8 @@ export interface GraphHandoffNode {
   path: string;
   runtime: string | null;
   phase: string | null;
+  /** What the handoff is called everywhere (lib/core/chains/chain-name.ts handoffName). */
+  name: string;
   date: string | null;
   branches: string[];
   inWorkingTree: boolean;
@@ -130,6 +132,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
         path: node.path,
         runtime: node.runtime,
         phase: node.phase,
+        name: handoffName(node),
         date: node.date,
         branches: node.branches,
         inWorkingTree: node.inWorkingTree,
@@ -182,7 +185,7 @@ export async function listRepoChains(db: Db) {
         id: chain.id,
         name: chainName(chain.heads[0] === undefined ? undefined : byId.get(chain.heads[0]), byId.get(chain.nodeIds[0]!)?.path ?? chain.id),
         size: chain.nodeIds.length,
-        heads: chain.heads.map((id) => ({ id, path: byId.get(id)?.path ?? id, phase: byId.get(id)?.phase ?? null, runtime: byId.get(id)?.runtime ?? null })),
+        heads: chain.heads.map((id) => ({ id, path: byId.get(id)?.path ?? id, phase: byId.get(id) ? handoffName(byId.get(id)!) : null, runtime: byId.get(id)?.runtime ?? null })),
         forks: chain.forks.length,
         broken: chain.broken.length,
         runtimes: [...new Set(chain.nodeIds.map((id) => byId.get(id)?.runtime ?? "unknown"))],

@@ -10,6 +10,7 @@ export interface RepoChainData {
   nodes: (ChainNode & {
     runtime: string | null;
     phase: string | null;
+    title: string | null;
     errorCount: number;
     warningCount: number;
     nextAction: string | null;
@@ -50,6 +51,7 @@ export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoCh
       deprecation: true,
       runtime: true,
       phase: true,
+      title: true,
       errorCount: true,
       warningCount: true,
       nextAction: true,
@@ -77,6 +79,7 @@ export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoCh
       deprecation,
       runtime: handoff.runtime,
     phase: handoff.phase,
+    title: handoff.title,
     errorCount: handoff.errorCount,
     warningCount: handoff.warningCount,
       nextAction: handoff.nextAction,

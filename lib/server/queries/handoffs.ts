@@ -13,6 +13,8 @@ import { sqlReaderFor } from "../db/sql-reader";
 import { loadRepoChains } from "./chains";
 
 export { handoffFiltersSchema, parseHandoffFilters, type HandoffFilters } from "../../core/handoff/handoff-filters";
+import { UNKNOWN_RUNTIME } from "../../core/handoff/handoff-filters";
+import { handoffName } from "../../core/chains/chain-name";
 
 /**
  * Handoffs whose search text holds `word` literally. Prisma's `contains` passes `%` and `_` through as
@@ -30,13 +32,14 @@ async function whereFor(db: Db, filters: HandoffFilters): Promise<Prisma.Handoff
   if (filters.gone === "only") and.push({ isGone: true });
   else if (filters.gone !== "include") and.push({ isGone: false });
   if (filters.repo) and.push({ repoId: filters.repo });
-  if (filters.runtime) and.push({ runtime: filters.runtime });
+  if (filters.runtime) and.push({ runtime: filters.runtime === UNKNOWN_RUNTIME ? null : filters.runtime });
   if (filters.branch) and.push({ OR: [{ branch: filters.branch }, { occurrences: { some: { ref: filters.branch } } }] });
   if (filters.from) and.push({ date: { gte: filters.from } });
   if (filters.to) and.push({ date: { lte: filters.to } });
   if (filters.lint === "errors") and.push({ errorCount: { gt: 0 } });
   if (filters.lint === "warnings") and.push({ errorCount: 0, warningCount: { gt: 0 } });
   if (filters.lint === "clean") and.push({ errorCount: 0, warningCount: 0 });
+  if (filters.rule) and.push({ findings: { some: { rule: filters.rule } } });
   const search = searchWords(filters.q);
   if (search.matchesNothing) and.push({ id: { in: [] } });
   else for (const word of search.words) and.push(await searchCondition(db, word));
@@ -99,7 +102,8 @@ export async function getHandoffFacets(db: Db) {
   ]);
   return {
     repos,
-    runtimes: runtimes.map((row) => row.runtime).filter((runtime): runtime is string => runtime !== null),
+    // A handoff whose runtime is not known is filtered as "unknown" (its badge's word), listed last.
+    runtimes: [...runtimes.map((row) => row.runtime).filter((runtime): runtime is string => runtime !== null), ...(runtimes.some((row) => row.runtime === null) ? [UNKNOWN_RUNTIME] : [])],
     branches: branches.map((row) => row.name),
   };
 }
@@ -190,7 +194,7 @@ export async function getOverview(db: Db) {
         lintWarnings: counts[0]?._sum.warningCount ?? 0,
         chains: chainData.result.chains.length,
         latestId: chainData.result.latestId,
-        openHeads: heads.map((node) => ({ id: node.id, path: node.path, runtime: node.runtime, phase: node.phase, date: node.date, branches: node.branches, inWorkingTree: node.inWorkingTree, nextAction: node.nextAction, errorCount: node.errorCount })),
+        openHeads: heads.map((node) => ({ id: node.id, path: node.path, runtime: node.runtime, phase: node.phase, name: handoffName(node), date: node.date, branches: node.branches, inWorkingTree: node.inWorkingTree, nextAction: node.nextAction, errorCount: node.errorCount })),
       };
     }),
   );

@@ -48,8 +48,21 @@ for (const provider of testProviders) {
     it("takes _ literally, needs every word, and answers an empty or unstorable query with nothing", async () => {
       expect((await searchPalette(db, "route_tests")).branches.map((branch) => branch.name)).toEqual(["feat/route_tests"]);
       expect((await searchPalette(db, "route nowhere")).handoffs).toEqual([]);
-      expect(await searchPalette(db, "  ")).toEqual({ handoffs: [], sessions: [], repos: [], branches: [] });
-      expect(await searchPalette(db, "x\u0000")).toEqual({ handoffs: [], sessions: [], repos: [], branches: [] });
+      const nothing = { handoffs: [], sessions: [], repos: [], branches: [], order: ["handoffs", "sessions", "repos", "branches"] };
+      expect(await searchPalette(db, "  ")).toEqual(nothing);
+      expect(await searchPalette(db, "x\u0000")).toEqual(nothing);
+    });
+
+    it("a repository's exact name: the repository first, then its handoffs (their text need not name it), sessions after", async () => {
+      const results = await searchPalette(db, "palette-billing");
+      expect(results.order[0]).toBe("repos");
+      expect(results.order.indexOf("handoffs")).toBeLessThan(results.order.indexOf("sessions"));
+      expect(results.repos.map((repo) => repo.name)).toEqual(["palette-billing"]);
+      expect(results.handoffs.map((handoff) => handoff.id)).toEqual(["h1"]);
+      // The session matched on its folder only.
+      expect(results.sessions.map((session) => session.sessionId)).toEqual(["9a8b7c6d-0000"]);
+      // A word the repo's name only contains: the repo is found, its handoffs are not pulled in.
+      expect((await searchPalette(db, "billing")).handoffs).toEqual([]);
     });
   });
 }

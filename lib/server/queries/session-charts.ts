@@ -44,6 +44,8 @@ export function sessionChartData(session: SessionDetail, options: { until?: numb
     markers,
     until: options.until,
     maxPoints: options.maxPoints,
+    // Seen now, or at the handoff's moment when the chart stops there.
+    now: options.until ?? Date.now(),
   });
   const allocation = session.budget?.allocation?.map((node) => ({ label: node.label, tokens: node.tokens })) ?? null;
   return {

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { ChainGraphClient } from "@/components/chains/chain-graph-client";
+import { ChainLists } from "@/components/chains/chain-lists";
 import { SubmitOnChange } from "@/components/chains/submit-on-change";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageSkeleton } from "@/components/ui/skeleton";
@@ -92,7 +93,10 @@ async function RepoChainsView({ repoId, chainId }: { repoId: string; chainId?: s
       {graph.nodes.length === 0 ? (
         <EmptyState title="No handoffs in this repository">Its handoffs may all be gone from every branch. Scan it again after adding handoffs.</EmptyState>
       ) : (
-        <ChainGraphClient graph={graph} />
+        <>
+          <ChainGraphClient graph={graph} />
+          <ChainLists graph={graph} />
+        </>
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { HandoffSessionPanel, type HandoffSessionView } from "@/components/hando
 import { ResumeButton } from "@/components/resume/resume-dialog";
 import { HandoffReviewBadge } from "@/components/reviews/handoff-review-badge";
 import { HandoffSource } from "@/components/handoffs/handoff-source";
+import { HandoffFileTabs } from "@/components/handoffs/handoff-file-tabs";
 import { HandoffStructure } from "@/components/handoffs/handoff-structure";
 import { LintBadge, SeverityBadge } from "@/components/handoffs/lint-badge";
 import { HANDOFF_PAGE_LIMITS } from "@/components/handoffs/page-limits.data";
@@ -29,7 +30,9 @@ import { getSessionsForHandoff } from "@/lib/server/queries/sessions";
 import { handoffResumes } from "@/lib/server/queries/agent-loop";
 import { HookResumesCard } from "@/components/agent-loop/hook-resumes-card";
 import { counted } from "@/lib/core/text/counted";
+import { handoffName } from "@/lib/core/chains/chain-name";
 import { requirePageActor } from "@/lib/server/access/page-actor";
+import { documentedRules } from "@/lib/server/lint/rule-docs";
 
 export const dynamic = "force-dynamic";
 
@@ -41,7 +44,7 @@ const loadHandoff = cache((id: string) => getHandoff(getDb(), id));
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await requirePageActor();
   const handoff = await loadHandoff((await params).id);
-  return { title: handoff ? (handoff.phase ?? handoff.path) : "Handoff not found" };
+  return { title: handoff ? handoffName(handoff) : "Handoff not found" };
 }
 
 /**
@@ -64,7 +67,7 @@ async function HandoffView({ id }: { id: string }) {
   const handoff = await loadHandoff(id);
   // Removed by a scan between the two reads.
   if (!handoff) notFound();
-  const [changes, sessions, costs, hookResumes] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff), handoffSessionCosts(db, handoff.id), handoffResumes(db, handoff.id)]);
+  const [changes, sessions, costs, hookResumes, documented] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff), handoffSessionCosts(db, handoff.id), handoffResumes(db, handoff.id), documentedRules()]);
   const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));
   const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
   const findings = [...handoff.findings].sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
@@ -77,7 +80,7 @@ async function HandoffView({ id }: { id: string }) {
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
           <RuntimeBadge runtime={handoff.runtime} />
-          <h1 className="text-2xl font-semibold tracking-tight">{handoff.phase ?? handoff.title ?? handoff.path}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{handoffName(handoff)}</h1>
           <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
           {handoff.secretCount > 0 && <Badge tone="red">{counted(handoff.secretCount, "secret")} masked</Badge>}
           {handoff.isGone && <Badge>gone since <When instant={handoff.goneAt} /></Badge>}
@@ -92,7 +95,10 @@ async function HandoffView({ id }: { id: string }) {
           </span>
         </div>
         <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400 [overflow-wrap:anywhere]">{handoff.repo.path}/{handoff.path}</p>
-        {handoff.title && handoff.title !== handoff.phase && <p className="text-sm text-zinc-600 dark:text-zinc-400">{handoff.title}</p>}
+        {/* The title on a line of its own only when it says more than the name above. */}
+        {handoff.title && sameWords(handoff.title.replace(/^\s*hand-?off\b\s*[:—–-]?\s*/i, ""), handoffName(handoff)) === false && (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{handoff.title}</p>
+        )}
         <p className="text-sm text-zinc-600 dark:text-zinc-400"><When day={handoff.date} empty="no date" />{handoff.dateFolder && !handoff.date && <span className="text-red-600 dark:text-red-400"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
       </header>
 
@@ -108,7 +114,11 @@ async function HandoffView({ id }: { id: string }) {
                   <li key={index} className="text-sm">
                     <div className="flex items-center gap-2">
                       <SeverityBadge severity={finding.severity} />
-                      <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{finding.rule}</span>
+                      {documented.has(finding.rule) ? (
+                        <Link href={`/rules/${finding.rule}`} className="font-mono text-xs text-zinc-700 underline decoration-zinc-400 underline-offset-2 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100" title="What this rule means and how to fix it">{finding.rule}</Link>
+                      ) : (
+                        <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{finding.rule}</span>
+                      )}
                       {finding.line && <a href={`#L${finding.line}`} className="font-mono text-xs text-sky-700 dark:text-sky-300 hover:underline">line {finding.line}</a>}
                     </div>
                     <p className="mt-0.5 text-zinc-700 dark:text-zinc-300 [overflow-wrap:anywhere]">{finding.message}</p>
@@ -140,20 +150,20 @@ async function HandoffView({ id }: { id: string }) {
         </div>
       </div>
 
-      <HandoffSessionPanel sessions={sessions} />
-
+      {/* One reading order: the handoff (above), what changed since the previous one, the sessions that
+          wrote it, then the file itself once (rendered or source, in tabs). */}
       {changes && <HandoffChanges changes={changes} />}
 
-      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
-        <Card title="Rendered">
-          <Suspense fallback={<p className="text-sm text-zinc-500 dark:text-zinc-400">Rendering…</p>}>
+      <HandoffSessionPanel sessions={sessions} />
+
+      <HandoffFileTabs
+        rendered={
+          <Suspense fallback={<p className="text-sm text-zinc-600 dark:text-zinc-400">Rendering…</p>}>
             <RenderedHandoff content={handoff.content} />
           </Suspense>
-        </Card>
-        <Card title="Source (secrets masked)">
-          <HandoffSource content={handoff.content} highlighted={errorLines} />
-        </Card>
-      </div>
+        }
+        source={<HandoffSource content={handoff.content} highlighted={errorLines} />}
+      />
     </div>
   );
 }
@@ -186,4 +196,10 @@ async function linkedSessions(handoff: HandoffDetail): Promise<HandoffSessionVie
       }),
     };
   });
+}
+
+/** Whether two names hold the same words (case, dashes and underscores aside). */
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) => text.toLowerCase().replace(/[\s_\-./:]+/g, " ").trim();
+  return words(a) === words(b);
 }

@@ -1,4 +1,5 @@
 import { When } from "@/components/ui/when";
+import { absoluteRange } from "@/lib/core/text/relative-time";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cache, Suspense } from "react";
@@ -85,7 +86,13 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
         {title && <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400 [overflow-wrap:anywhere]" data-testid="session-id">{session.sessionId}</p>}
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {session.repo ? <Link href={`/handoffs?repo=${session.repo.id}`} className="hover:underline">{session.repo.name}</Link> : (session.cwd ?? "no folder recorded")}
-          {session.branch && <> · <code className="font-mono text-xs">{session.branch}</code></>} · {session.models.join(", ") || "model unknown"} · <When instant={session.startedAt} /> → <When instant={session.endedAt} />
+          {session.branch && <> · <code className="font-mono text-xs">{session.branch}</code></>} · {session.models.join(", ") || "model unknown"} {session.startedAt && (
+            <>
+              {" · "}
+              {/* When, absolutely (two relative times said "7 days ago → 7 days ago"), then how long ago it ended. */}
+              <span data-testid="session-time-range">{absoluteRange(session.startedAt, session.endedAt)}</span> (ended <When instant={session.endedAt ?? session.startedAt} />)
+            </>
+          )}
         </p>
       </header>
 

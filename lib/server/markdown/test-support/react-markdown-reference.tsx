@@ -7,6 +7,9 @@ import remarkGfm from "remark-gfm";
  * components/handoffs/handoff-markdown.tsx), kept verbatim as the reference that
  * markdown-to-html.test.ts compares the worker's HTML with: same plugins, same schema, same elements.
  * Test-only: it renders on the calling thread, which is what the worker exists to avoid.
+ * Since then one element rule was added to both (issue 30): a task list's checkbox is drawn as ☑/☐
+ * named "done"/"not done" (an unnamed disabled form control was axe-core's one critical finding), and
+ * a removed link keeps its contrast in dark mode.
  */
 const schema = {
   ...defaultSchema,
@@ -25,9 +28,17 @@ const components: Components = {
       image not loaded{alt ? `: ${alt}` : ""}
     </span>
   ),
+  input: ({ type, checked }) =>
+    type === "checkbox" ? (
+      <span className="task-box mr-1 font-mono not-italic" role="img" aria-label={checked ? "done" : "not done"}>
+        {checked ? "☑" : "☐"}
+      </span>
+    ) : (
+      <input type={type} />
+    ),
   a: ({ href, children }) => {
     const safe = typeof href === "string" && /^(https?:|mailto:|#|\/(?!\/))/i.test(href) ? href : undefined;
-    if (!safe) return <span className="text-zinc-700 underline decoration-dotted" title="link removed: not an http(s) address">{children}</span>;
+    if (!safe) return <span className="text-zinc-700 underline decoration-dotted dark:text-zinc-300" title="link removed: not an http(s) address">{children}</span>;
     return (
       <a href={safe} rel="noopener noreferrer nofollow" target={safe.startsWith("#") ? undefined : "_blank"}>
         {children}

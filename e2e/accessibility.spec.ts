@@ -1,0 +1,73 @@
+/**
+ * axe-core (through @axe-core/playwright) on every page of the sidebar and on one record page of each
+ * kind (a handoff, a session, a chain, a review), in light and in dark mode, plus the two dialogs (the
+ * resume dialog, the ⌘K palette): any critical or serious violation of WCAG 2.1 A/AA fails the test,
+ * listed with its rule, its elements and why.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "./fixtures/test";
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** The critical and serious violations on the page as it is now, one line each (empty when none). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === "critical" || violation.impact === "serious")
+    .map((violation) => `[${violation.impact}] ${violation.id} (${violation.help}): ${violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")} — ${(node.failureSummary ?? "").split("\n").slice(1).join(" ").trim()}`).join(" | ")}${violation.nodes.length > 5 ? ` … ${violation.nodes.length - 5} more` : ""}`);
+}
+
+/** The address of the first record a list page links to (`/handoffs/…`, `/sessions/…`, …). */
+async function firstRecord(page: Page, list: string, prefix: string): Promise<string> {
+  await page.goto(list);
+  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute("href");
+  expect(href, `a record linked from ${list}`).toBeTruthy();
+  return href!;
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`axe-core, ${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+    test.describe.configure({ timeout: 180_000 });
+
+    test("every sidebar page and one record page of each kind: no critical or serious violation", async ({ page }) => {
+      await page.goto("/");
+      const sidebar = await page.getByRole("navigation", { name: "Main" }).getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+      expect(sidebar.length).toBeGreaterThanOrEqual(8);
+      const records = [
+        await firstRecord(page, "/handoffs?repo=", "/handoffs/"),
+        await firstRecord(page, "/sessions", "/sessions/"),
+        await firstRecord(page, "/chains", "/chains/"),
+        await firstRecord(page, "/reviews", "/reviews/"),
+      ];
+      const found: Record<string, string[]> = {};
+      for (const address of [...sidebar, ...records]) {
+        await page.goto(address);
+        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+        // The page's own scripts done: charts and the chain graph draw in the browser.
+        await page.waitForLoadState("networkidle");
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[address] = violations;
+      }
+      expect(found).toEqual({});
+    });
+
+    test("the resume dialog and the ⌘K palette, open: no critical or serious violation", async ({ page }) => {
+      const handoff = await firstRecord(page, "/handoffs?repo=", "/handoffs/");
+      await page.goto(handoff);
+      await page.getByRole("button", { name: "Resume…" }).click();
+      const dialog = page.getByRole("dialog", { name: "Resume this handoff" });
+      await expect(dialog.getByTestId("resume-prompt")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+
+      await page.keyboard.press("Control+k");
+      const palette = page.getByRole("dialog", { name: "Search Baton" });
+      await expect(palette).toBeVisible();
+      await page.keyboard.type("acme");
+      await expect(palette.getByRole("option").first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
