@@ -5,6 +5,7 @@
  * be equal and costs within 1 % wherever both tables price the same way; every exception below is a
  * difference docs/token-accounting.md ("Cost", and "Deliberate differences") explains.
  */
+import { PROGRESS_ONLY_HAIKU, PROGRESS_ONLY_SESSION, progressOnlyExtra } from "../../core/sessions/__fixtures__/public-truth";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -75,14 +76,6 @@ const copyOpencodeDatabase = () => {
   copyFileSync(path.join(PUBLIC, "opencode", "synthetic", "sqlite", "opencode.db"), path.join(dataDir, "opencode.db"));
   return dataDir;
 };
-/**
- * marot-spotter's session 491e126e ran a subagent (claude-haiku-4-5) whose own file is not among the
- * logs: its requests are recorded only as copies in the parent's `progress` lines. ccusage 20's
- * daily report counts them (these figures), its session and blocks reports do not; Baton counts
- * them in every report (docs/token-accounting.md, "Deliberate differences").
- */
-const PROGRESS_ONLY_SESSION = "491e126e-1e71-469c-ade2-fcc8af567c74";
-const PROGRESS_ONLY_HAIKU = { input: 24, output: 7, cacheWrite: 14_285, cacheRead: 95_343 };
 
 describe.skipIf(!present)(fixtureSuite("usage reports against ccusage 20.0.24 on the public samples", outputs, present), () => {
   test("Claude entireio-cli: every session's tokens equal, cost within 1 % (1-hour cache writes priced as such)", async () => {
@@ -105,7 +98,7 @@ describe.skipIf(!present)(fixtureSuite("usage reports against ccusage 20.0.24 on
     expect(report.sessions).toHaveLength(reference.length);
     for (const expected of reference) {
       const row = report.sessions.find((session) => session.sessionId === expected.sessionId)!;
-      const extra = expected.sessionId === PROGRESS_ONLY_SESSION ? PROGRESS_ONLY_HAIKU : { input: 0, output: 0, cacheWrite: 0, cacheRead: 0 };
+      const extra = progressOnlyExtra(expected.sessionId);
       expect(tokens(row), expected.sessionId).toEqual({ input: expected.inputTokens + extra.input, output: expected.outputTokens + extra.output, cacheWrite: expected.cacheCreationTokens + extra.cacheWrite, cacheRead: expected.cacheReadTokens + extra.cacheRead });
       if (expected.sessionId !== PROGRESS_ONLY_SESSION) within1Percent(row.totalCost, costOf(expected), expected.sessionId!);
     }
