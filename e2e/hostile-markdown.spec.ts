@@ -52,7 +52,7 @@ test.describe("a handoff built to freeze the renderer (issue 15)", () => {
       const latencies = await requestWhileProbing(request, address);
       expect(Math.max(...latencies), `health latencies while rendering: ${latencies.join(", ")} ms`).toBeLessThan(1_000);
       await page.goto(address);
-      const rendered = page.getByRole("region", { name: "Rendered" });
+      const rendered = page.getByRole("tabpanel", { name: "Rendered" });
       await expect(rendered.getByRole("note")).toContainText("This handoff is too complex to render safely; shown as plain text.");
       await expect(rendered.getByRole("note")).toContainText("(the limit is 32)");
       const plain = rendered.getByLabel("Handoff as plain text");
@@ -75,7 +75,7 @@ test.describe("a handoff built to freeze the renderer (issue 15)", () => {
       expect(Math.max(...latencies), `${item.path}: ${latencies.join(", ")} ms`).toBeLessThan(1_000);
 
       await page.goto(`/handoffs/${item.id}`);
-      const rendered = page.getByRole("region", { name: "Rendered" });
+      const rendered = page.getByRole("tabpanel", { name: "Rendered" });
       // Rendered (sanitised HTML) or turned down (the notice and the text).
       await expect(rendered.locator(".prose, [role=note]").first(), item.path).toBeVisible();
       const state = await page.evaluate(() => ({

@@ -153,11 +153,14 @@ test("the command palette works from the keyboard alone, and the handoff list hi
   await page.locator("body").press("/");
   await expect(input).toBeFocused();
   await page.keyboard.type("9a8b7c6d");
-  // The handoff written in that session matches too (its text names the id), and comes first: End
-  // moves to the last result, the session.
+  // An id names the session exactly: its group comes first, selected. The handoff written in that
+  // session matches too (its text names the id), after it: End moves to it, Home back.
   const sessionOption = palette.getByRole("group", { name: "Sessions" }).getByRole("option");
   await expect(sessionOption).toHaveCount(1);
+  await expect(sessionOption).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("End");
+  await expect(palette.getByRole("group", { name: "Handoffs" }).getByRole("option").last()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Home");
   await expect(sessionOption).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/sessions\/[0-9a-f]+$/);
