@@ -20,13 +20,13 @@ export interface ChainNode {
    * for committed content, working-tree mtime only for uncommitted or modified files; null when unknown.
    */
   fileTime: number | null;
-  /** Marked deprecated or superseded (lib/core/handoff/deprecation.ts): never the latest, never a head to resume. */
+  /** Marked deprecated or superseded (lib/core/handoff/documents/deprecation.ts): never the latest, never a head to resume. */
   isDeprecated?: boolean;
   /** The timestamp was written as a day alone (handoff-order.ts). */
   timestampIsDay?: boolean;
   /**
    * False when the handoff has none of the structure one resumes from: no next action, no writer identity,
-   * no link in a chain (lib/core/handoff/handoff-signals.ts). The latest is one with it when any has it.
+   * no link in a chain (lib/core/handoff/documents/handoff-signals.ts). The latest is one with it when any has it.
    * Absent means it has.
    */
   hasStructure?: boolean;

@@ -1,13 +1,13 @@
 import { finding, type Finding, type Parsed } from "../findings";
 import { normaliseLineEndings } from "../text/decode";
-import { frontMatterKeyValues } from "./front-matter";
-import { parseMarkdownUnits } from "./markdown-units";
-import { extractDecisions, extractGoal, extractNextAction, standInSections } from "./read-content";
-import { emptyIdentity, extractIdentity } from "./read-identity";
-import { extractOwnCommit, extractPointers, extractResumeCommand } from "./read-pointers";
-import { extractState } from "./read-state";
-import { extractVerification } from "./read-verification";
-import { buildSections, type SectionModel } from "./section-model";
+import { frontMatterKeyValues } from "./markdown/front-matter";
+import { parseMarkdownUnits } from "./markdown/markdown-units";
+import { extractDecisions, extractGoal, extractNextAction, standInSections } from "./content/read-content";
+import { emptyIdentity, extractIdentity } from "./identity/read-identity";
+import { extractOwnCommit, extractPointers, extractResumeCommand } from "./pointers/read-pointers";
+import { extractState } from "./content/read-state";
+import { extractVerification } from "./content/read-verification";
+import { buildSections, type SectionModel } from "./sections/section-model";
 import type { HandoffIdentity, ParsedHandoff, SectionKey, SectionLocation } from "./types";
 
 /**

@@ -7,8 +7,8 @@
 import { buildChains, type ChainNode } from "../../core/chains/build-chains";
 import { handoffFileTime, isDayOnlyTimestamp } from "../../core/chains/handoff-order";
 import type { Finding } from "../../core/findings";
-import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
-import { hasHandoffStructure, structureFields } from "../../core/handoff/handoff-signals";
+import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
+import { hasHandoffStructure, structureFields } from "../../core/handoff/documents/handoff-signals";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import type { BulkWriter, Row } from "../db/bulk";
 import { blobIntroductions, existingCommits } from "../git";

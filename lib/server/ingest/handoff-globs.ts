@@ -18,7 +18,7 @@ import {
   isNeverHandoffName,
   matchesDefaultRules,
 } from "../../core/discovery/handoff-rules";
-import { OTHER_DOCUMENT_WORDS } from "../../core/handoff/document-kinds.data";
+import { OTHER_DOCUMENT_WORDS } from "../../core/handoff/documents/document-kinds.data";
 
 /**
  * Where handoffs live (docs/cli.md, "Where handoffs are looked for"): the default rules of

@@ -1,5 +1,5 @@
 /**
- * Files in a handoff folder that are not handoffs (lib/core/handoff/handoff-signals.ts), end to end on
+ * Files in a handoff folder that are not handoffs (lib/core/handoff/documents/handoff-signals.ts), end to end on
  * SQLite and PostgreSQL: a backlog and a TODO list kept in `handover/`, an unfilled template; they are
  * listed with the reason, never stored, never the latest; a rescan keeps the list; one stored as a handoff
  * by an older reader is removed when read again.

@@ -7,11 +7,11 @@ import { createHash } from "node:crypto";
 import type { Finding } from "../../core/findings";
 import { isHandoffFileName, isInHandoffFolder } from "../../core/discovery/handoff-rules";
 import { parseHandoffPath } from "../../core/handoff/handoff-path";
-import { judgeDocument } from "../../core/handoff/handoff-signals";
-import { maskSecrets, type MaskOptions, type SecretFingerprint } from "../../core/handoff/mask-secrets";
+import { judgeDocument } from "../../core/handoff/documents/handoff-signals";
+import { maskSecrets, type MaskOptions, type SecretFingerprint } from "../../core/handoff/secrets/mask-secrets";
 import { parseHandoff } from "../../core/handoff/parse-handoff";
 import { READER_VERSION } from "../../core/handoff/reader-version";
-import { resolvePointerDetailed } from "../../core/handoff/resolve-pointer";
+import { resolvePointerDetailed } from "../../core/handoff/pointers/resolve-pointer";
 import type { HandoffPathInfo, ParsedHandoff, SecretFinding } from "../../core/handoff/types";
 import { decodeText } from "../../core/text/decode";
 
@@ -42,7 +42,7 @@ export interface ProcessedHandoff {
 export interface FailedHandoff {
   ok: false;
   issues: Finding[];
-  /** Read, but not a handoff (lib/core/handoff/handoff-signals.ts): the one finding that says why. */
+  /** Read, but not a handoff (lib/core/handoff/documents/handoff-signals.ts): the one finding that says why. */
   notHandoff?: Finding;
 }
 

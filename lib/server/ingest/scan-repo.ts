@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
-import type { SecretFingerprint } from "../../core/handoff/mask-secrets";
+import type { SecretFingerprint } from "../../core/handoff/secrets/mask-secrets";
 import { checkRowValues } from "../../core/text/safe-values";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import type { BulkWriter, Row } from "../db/bulk";
@@ -27,7 +27,7 @@ import {
   updateNothingFound,
   walkIssues,
 } from "./discovery-facts";
-import { SKIPPED_DOCUMENT_RULES } from "../../core/handoff/handoff-signals";
+import { SKIPPED_DOCUMENT_RULES } from "../../core/handoff/documents/handoff-signals";
 import { loadSkippedDocuments, SKIPPED_STATUS } from "./skipped-documents";
 import { HANDOFF_CONTENT_COLUMNS, handoffContentValues, handoffId, MAX_HANDOFF_BYTES, processHandoff, type ProcessedHandoff } from "./process-handoff";
 import { findStoredHolding, loadStaleHandoffs, readStoredSources, readStoredTexts, updateRereadHandoffs, type StoredRef } from "./reread-stored";

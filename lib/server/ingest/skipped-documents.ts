@@ -1,10 +1,10 @@
 /**
  * Files found where handoffs live that are read and found not to be handoffs (an unfilled template, a
- * backlog in the handoff folder: lib/core/handoff/handoff-signals.ts). Each content is remembered as a
+ * backlog in the handoff folder: lib/core/handoff/documents/handoff-signals.ts). Each content is remembered as a
  * FileState of this status, so it is not read again until the rules change, and reported as an info
  * IngestIssue, listed in `scan --json` (`scan.repos[].discovery.notHandoffs`) with the reason.
  */
-import { SKIPPED_DOCUMENT_RULES } from "../../core/handoff/handoff-signals";
+import { SKIPPED_DOCUMENT_RULES } from "../../core/handoff/documents/handoff-signals";
 import type { BulkWriter } from "../db/bulk";
 
 export const SKIPPED_STATUS = "skipped";

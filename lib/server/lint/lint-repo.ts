@@ -7,7 +7,7 @@ import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { buildChains, type ChainNode } from "../../core/chains/build-chains";
 import { isDayOnlyTimestamp } from "../../core/chains/handoff-order";
-import { hasHandoffStructure, structureFields } from "../../core/handoff/handoff-signals";
+import { hasHandoffStructure, structureFields } from "../../core/handoff/documents/handoff-signals";
 import type { Finding } from "../../core/findings";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import { resolveLatestHint } from "../../core/discovery/latest-hint";

@@ -1,7 +1,7 @@
 import { buildChains, type ChainNode } from "../../core/chains/build-chains";
 import { handoffFileTime, isDayOnlyTimestamp } from "../../core/chains/handoff-order";
-import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
-import { hasHandoffStructure } from "../../core/handoff/handoff-signals";
+import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
+import { hasHandoffStructure } from "../../core/handoff/documents/handoff-signals";
 import type { Db } from "../db/client";
 
 export interface RepoChainData {

@@ -5,7 +5,7 @@
  */
 import { compareRecency } from "../../core/chains/handoff-order";
 import { finding, type Finding } from "../../core/findings";
-import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
+import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
 import { buildResume, type ResumePlan } from "../../core/resume/build-resume";
 import { inferHandoffConvention, type HandoffConvention } from "../../core/resume/handoff-convention";
 import { isFetchedByARemote, type RemoteFetchSpec } from "../../core/resume/remote-tracking";

@@ -1,9 +1,9 @@
-import { stripInlineMarkdown } from "./inline-references";
+import { stripInlineMarkdown } from "../markdown/inline-references";
 import { codeSpansIn, normaliseKey, parseLabels, type Label } from "./handoff-labels";
-import { identityFieldOf } from "./identity-keys";
-import type { HeadingUnit, TableUnit, TextUnit, Unit } from "./markdown-units";
+import { identityFieldOf } from "../identity/identity-keys";
+import type { HeadingUnit, TableUnit, TextUnit, Unit } from "../markdown/markdown-units";
 import { classifyLabel, classifyTitle } from "./section-titles";
-import type { SectionKey, StateStatus } from "./types";
+import type { SectionKey, StateStatus } from "../types";
 
 /**
  * A handoff's units grouped into sections by what their headings and labels mean, plus every

@@ -7,7 +7,7 @@ import type { LanguageSynonyms, Synonyms } from "./section-synonyms/types";
  * the doc and the tables disagree, and `npx tsx scripts/generate-heading-synonyms-doc.ts` rewrites it.
  */
 export const HEADING_SYNONYMS_BEGIN =
-  "<!-- heading-synonyms:begin (generated from lib/core/handoff/section-synonyms/*.data.ts by `npx tsx scripts/generate-heading-synonyms-doc.ts`; edit the tables, not this block) -->";
+  "<!-- heading-synonyms:begin (generated from lib/core/handoff/sections/section-synonyms/*.data.ts by `npx tsx scripts/generate-heading-synonyms-doc.ts`; edit the tables, not this block) -->";
 export const HEADING_SYNONYMS_END = "<!-- heading-synonyms:end -->";
 
 interface Column {

@@ -1,11 +1,11 @@
-import { normaliseRuntime } from "./handoff-path";
-import { cleanValue, nullIfEmpty } from "./handoff-labels";
+import { normaliseRuntime } from "../handoff-path";
+import { cleanValue, nullIfEmpty } from "../sections/handoff-labels";
 import { identityFieldOf, identityLabelOf } from "./identity-keys";
 import { MODEL_FAMILIES } from "./identity-labels.data";
-import { isSha, stripInlineMarkdown } from "./inline-references";
-import { firstCode, type KeyValue, type SectionModel } from "./section-model";
-import { parseTimestampDetailed } from "../text/parse-timestamp";
-import type { HandoffIdentity, IdentityField } from "./types";
+import { isSha, stripInlineMarkdown } from "../markdown/inline-references";
+import { firstCode, type KeyValue, type SectionModel } from "../sections/section-model";
+import { parseTimestampDetailed } from "../../text/parse-timestamp";
+import type { HandoffIdentity, IdentityField } from "../types";
 
 export function emptyIdentity(): HandoffIdentity {
   return {

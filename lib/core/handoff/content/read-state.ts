@@ -1,9 +1,9 @@
-import { isEmptyMarker } from "./empty-markers";
-import { extractCommitShas, extractFileRefs, stripInlineMarkdown } from "./inline-references";
-import type { TableUnit, TextUnit } from "./markdown-units";
-import { ancestorIn, sectionsWith, type SectionModel } from "./section-model";
-import { statusFromTitle } from "./section-titles";
-import type { FileReference, StateItem, StateStatus } from "./types";
+import { isEmptyMarker } from "../documents/empty-markers";
+import { extractCommitShas, extractFileRefs, stripInlineMarkdown } from "../markdown/inline-references";
+import type { TableUnit, TextUnit } from "../markdown/markdown-units";
+import { ancestorIn, sectionsWith, type SectionModel } from "../sections/section-model";
+import { statusFromTitle } from "../sections/section-titles";
+import type { FileReference, StateItem, StateStatus } from "../types";
 
 /** The state section's items: done / in progress / not started, with the commits and files they cite. */
 

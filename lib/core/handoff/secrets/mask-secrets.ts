@@ -9,7 +9,7 @@ import {
 import { findKnownSecrets, type SecretFingerprint } from "./mask-secrets-known";
 import { detectLabelledValues } from "./mask-secrets-labels";
 import { findRepeats, pickNonOverlapping } from "./mask-secrets-spans";
-import type { SecretFinding } from "./types";
+import type { SecretFinding } from "../types";
 
 export type { SecretFingerprint } from "./mask-secrets-known";
 

@@ -1,6 +1,6 @@
-import { commandLinesOfBlock, isCommandLike, SHELL_LANGUAGES, stripInlineMarkdown } from "./inline-references";
-import type { CodeUnit } from "./markdown-units";
-import type { VerificationCommand } from "./types";
+import { commandLinesOfBlock, isCommandLike, SHELL_LANGUAGES, stripInlineMarkdown } from "../markdown/inline-references";
+import type { CodeUnit } from "../markdown/markdown-units";
+import type { VerificationCommand } from "../types";
 
 /**
  * Code blocks under a verification heading: which lines are commands, which are their output. No list

@@ -1,7 +1,7 @@
-import { isCommandLike, stripInlineMarkdown } from "./inline-references";
-import type { CodeUnit, TableUnit, TextUnit } from "./markdown-units";
-import { ancestorIn, sectionsWith, type SectionModel } from "./section-model";
-import type { VerificationCommand } from "./types";
+import { isCommandLike, stripInlineMarkdown } from "../markdown/inline-references";
+import type { CodeUnit, TableUnit, TextUnit } from "../markdown/markdown-units";
+import { ancestorIn, sectionsWith, type SectionModel } from "../sections/section-model";
+import type { VerificationCommand } from "../types";
 import { blockKind, cleanResult, commandsOfVerificationBlock, isCommandShaped, RESULT_LIKE, summariseOutput } from "./verification-blocks";
 
 /**

@@ -1,5 +1,5 @@
 import { IDENTITY_LABELS } from "./identity-labels.data";
-import type { IdentityField } from "./types";
+import type { IdentityField } from "../types";
 
 /** How far a label can be trusted to name an identity field (see identity-labels.data.ts). */
 export type IdentityTrust = "anywhere" | "whenValueFits" | "inIdentityContext";

@@ -1,5 +1,5 @@
-import { cleanValue, normaliseKey } from "./handoff-labels";
-import { isSha } from "./inline-references";
+import { cleanValue, normaliseKey } from "../sections/handoff-labels";
+import { isSha } from "../markdown/inline-references";
 import {
   OWN_COMMIT_LABELS,
   PREVIOUS_POINTER_LABELS,
@@ -8,8 +8,8 @@ import {
   THIS_POINTER_LABELS_IN_SECTION,
 } from "./pointer-labels.data";
 import { cleanPointer } from "./resolve-pointer";
-import { bySourcePreference, firstCode, sectionsWith, textUnits, type SectionModel } from "./section-model";
-import type { ParsedHandoff } from "./types";
+import { bySourcePreference, firstCode, sectionsWith, textUnits, type SectionModel } from "../sections/section-model";
+import type { ParsedHandoff } from "../types";
 
 /** Resume pointers (this file, previous file), the handoff's own commit sha and its resume command. */
 

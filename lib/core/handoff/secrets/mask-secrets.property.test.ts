@@ -7,10 +7,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { buildResume } from "../resume/build-resume";
-import type { ResumeInput } from "../resume/resume-input";
+import { buildResume } from "../../resume/build-resume";
+import type { ResumeInput } from "../../resume/resume-input";
 import { maskSecrets } from "./mask-secrets";
-import { parseHandoff } from "./parse-handoff";
+import { parseHandoff } from "../parse-handoff";
 import { BASE_HANDOFF, placedNonSecret, placedSecret } from "./test-support/secret-arbitraries";
 
 function resumeInput(parsed: ResumeInput["parsed"]): ResumeInput {

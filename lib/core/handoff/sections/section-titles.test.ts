@@ -1,15 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { parseHandoffPath } from "./handoff-path";
+import { parseHandoffPath } from "../handoff-path";
 import { expandOptionalParts, parseAnchor } from "./keyword-index";
-import { lintHandoff } from "./lint-handoff";
-import { maskSecrets } from "./mask-secrets";
-import { parseHandoff } from "./parse-handoff";
+import { lintHandoff } from "../lint-handoff";
+import { maskSecrets } from "../secrets/mask-secrets";
+import { parseHandoff } from "../parse-handoff";
 import { SECTION_SYNONYMS } from "./section-synonyms/index.data";
 import type { LanguageSynonyms, Synonyms } from "./section-synonyms/types";
 import { classifyLabel, classifyTitle, explainLabel, explainTitle, normaliseTitle, statusFromTitle } from "./section-titles";
-import type { SectionKey, StateStatus } from "./types";
+import type { SectionKey, StateStatus } from "../types";
 
 type Key = SectionKey | "other";
 type Case = [title: string, key: Key, status?: StateStatus | null];
@@ -593,7 +593,7 @@ describe("the tables themselves", () => {
 });
 
 describe("whole handoffs in other languages", () => {
-  const fixtures = path.join(import.meta.dirname, "__fixtures__", "languages");
+  const fixtures = path.join(import.meta.dirname, "..", "__fixtures__", "languages");
   test.each([
     ["ko", "docs/ai/handoff/claude-code/08082026/handoff_payment-repository.md"],
     ["pt", "docs/ai/handoff/codex/09082026/handoff_faturamento.md"],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseHandoff } from "./parse-handoff";
+import { parseHandoff } from "../parse-handoff";
 import { keyValuePairs } from "./section-model";
 
 const parse = (markdown: string) => {

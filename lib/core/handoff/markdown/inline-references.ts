@@ -1,4 +1,4 @@
-import type { FileReference } from "./types";
+import type { FileReference } from "../types";
 
 /**
  * Small extractors for what agents write inline: file:line references, commit shas, shell commands.

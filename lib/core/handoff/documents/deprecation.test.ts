@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { detectDeprecation, hasStatusField, isHeadingMarked } from "./deprecation";
 
-const REAL_HANDOFFS = path.resolve(import.meta.dirname, "../../../../shared/fixtures/public/handoff/real-agent-written");
+const REAL_HANDOFFS = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/public/handoff/real-agent-written");
 
 const body = `
 ## Goal

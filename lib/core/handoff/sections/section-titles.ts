@@ -1,7 +1,7 @@
 import { expandOptionalParts, foldText, foldTitle, KeywordIndex, type FoldedTitle, type KeywordMatch, type KeywordSource } from "./keyword-index";
 import { SECTION_SYNONYMS } from "./section-synonyms/index.data";
 import type { LanguageSynonyms, Synonyms } from "./section-synonyms/types";
-import type { SectionKey, StateStatus } from "./types";
+import type { SectionKey, StateStatus } from "../types";
 
 /**
  * What a heading or label title means. "other" is a known non-protocol section that stops inheritance.

@@ -1,6 +1,6 @@
-import { isIdentityKey } from "./identity-keys";
-import { stripInlineMarkdown } from "./inline-references";
-import { OWN_COMMIT_LABELS, PREVIOUS_POINTER_LABELS, RESUME_COMMAND_LABELS, THIS_POINTER_LABELS } from "./pointer-labels.data";
+import { isIdentityKey } from "../identity/identity-keys";
+import { stripInlineMarkdown } from "../markdown/inline-references";
+import { OWN_COMMIT_LABELS, PREVIOUS_POINTER_LABELS, RESUME_COMMAND_LABELS, THIS_POINTER_LABELS } from "../pointers/pointer-labels.data";
 import { classifyLabel } from "./section-titles";
 
 /**

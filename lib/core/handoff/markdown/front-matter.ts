@@ -1,7 +1,7 @@
 import { parse as parseYaml } from "yaml";
-import { finding, type Finding } from "../findings";
-import { normaliseKey } from "./handoff-labels";
-import type { KeyValue } from "./section-model";
+import { finding, type Finding } from "../../findings";
+import { normaliseKey } from "../sections/handoff-labels";
+import type { KeyValue } from "../sections/section-model";
 
 /** YAML front matter as data and as key-value pairs (`session: { id }` also gives "session id"). */
 export function frontMatterKeyValues(raw: string, firstLine: number, issues: Finding[]): { data: Record<string, unknown> | null; keyValues: KeyValue[] } {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { parseHandoff } from "./parse-handoff";
-import type { HandoffIdentity } from "./types";
+import { parseHandoff } from "../parse-handoff";
+import type { HandoffIdentity } from "../types";
 
 function identityOf(markdown: string): HandoffIdentity {
   const result = parseHandoff(markdown);

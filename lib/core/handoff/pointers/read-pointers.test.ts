@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseHandoff } from "./parse-handoff";
+import { parseHandoff } from "../parse-handoff";
 import { PREVIOUS_POINTER_LABELS } from "./pointer-labels.data";
 
 const pointersOf = (markdown: string) => {

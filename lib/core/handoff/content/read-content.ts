@@ -1,8 +1,8 @@
-import { isEmptyMarker } from "./empty-markers";
-import { commandLinesOfBlock, extractFileRefs, isCommandLike, SHELL_LANGUAGES, stripInlineMarkdown } from "./inline-references";
-import type { CodeUnit, TextUnit } from "./markdown-units";
-import { ancestorIn, bySourcePreference, joinText, sectionsWith, textUnits, type SectionModel } from "./section-model";
-import type { FileReference, ParsedHandoff } from "./types";
+import { isEmptyMarker } from "../documents/empty-markers";
+import { commandLinesOfBlock, extractFileRefs, isCommandLike, SHELL_LANGUAGES, stripInlineMarkdown } from "../markdown/inline-references";
+import type { CodeUnit, TextUnit } from "../markdown/markdown-units";
+import { ancestorIn, bySourcePreference, joinText, sectionsWith, textUnits, type SectionModel } from "../sections/section-model";
+import type { FileReference, ParsedHandoff } from "../types";
 
 /** The goal (with its constraints), key decisions and next action of a handoff. */
 

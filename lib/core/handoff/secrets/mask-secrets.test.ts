@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { expectLinear } from "../test-support/expect-linear";
+import { expectLinear } from "../../test-support/expect-linear";
 import { maskSecrets } from "./mask-secrets";
 import { fakeSecrets, pemBlock } from "./test-support/fake-secrets";
 

@@ -1,5 +1,5 @@
-import { finding, type Finding } from "../findings";
-import { normaliseRepoPath, PROTOCOL_DIR } from "./handoff-path";
+import { finding, type Finding } from "../../findings";
+import { normaliseRepoPath, PROTOCOL_DIR } from "../handoff-path";
 
 export interface ResolvePointerOptions {
   /**

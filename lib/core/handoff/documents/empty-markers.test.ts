@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { isEmptyMarker } from "./empty-markers";
-import { parseHandoff } from "./parse-handoff";
-import { lintHandoff } from "./lint-handoff";
-import { parseHandoffPath } from "./handoff-path";
+import { parseHandoff } from "../parse-handoff";
+import { lintHandoff } from "../lint-handoff";
+import { parseHandoffPath } from "../handoff-path";
 
 describe("isEmptyMarker", () => {
   test.each([

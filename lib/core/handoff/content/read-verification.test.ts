@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseHandoff } from "./parse-handoff";
+import { parseHandoff } from "../parse-handoff";
 import { isCommandShaped } from "./verification-blocks";
 
 const commands = (markdown: string) => {

@@ -11,7 +11,7 @@ import {
 } from "./heading-synonyms-doc";
 import { classifyTitle } from "./section-titles";
 
-const DOC = path.resolve(import.meta.dirname, "../../../docs/lint-rules.md");
+const DOC = path.resolve(import.meta.dirname, "../../../../docs/lint-rules.md");
 
 // Each test is skipped only in a checkout without docs/ (a package built from lib alone); the repo always has it.
 describe("docs/lint-rules.md lists the heading synonyms the code uses", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from "vitest";
 import { hasHandoffStructure, isPlaceholderText, judgeDocument, otherDocumentWord, structureFields } from "./handoff-signals";
-import { parseHandoff } from "./parse-handoff";
+import { parseHandoff } from "../parse-handoff";
 
 const judge = (text: string, fileName: string, foundByFolder = true) => judgeDocument(parseHandoff(text).value, text, { foundByFolder, fileName })?.rule ?? null;
 

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { parseHandoffPath } from "./handoff-path";
-import { lintHandoff } from "./lint-handoff";
-import { parseHandoff } from "./parse-handoff";
+import { parseHandoffPath } from "../handoff-path";
+import { lintHandoff } from "../lint-handoff";
+import { parseHandoff } from "../parse-handoff";
 
 const PATH = "docs/handoffs/2026-02-26-cutover-handoff.md";
 
