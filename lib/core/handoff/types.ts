@@ -90,6 +90,22 @@ export type SectionKey =
   | "resume-pointer"
   | "resume-command";
 
+/**
+ * What makes a written path a previous pointer. Explicit: `label` (`Previous: x.md`, a table row, front
+ * matter), `heading` (`## Previous handoff` over the path), `phrase` (`Picked up from x.md`). Weak, used
+ * only when no explicit pointer exists and only once the scan confirms the path is an older handoff of
+ * the same repo: `mention` (a previous-word in the same line as a markdown file), `link` (the one
+ * markdown link to another markdown file).
+ */
+export type PointerEvidence = "label" | "heading" | "phrase" | "mention" | "link";
+
+export interface PreviousCandidate {
+  /** As written (cleaned of markdown); null when the text says there is none. */
+  path: string | null;
+  line: number;
+  evidence: PointerEvidence;
+}
+
 export interface SectionLocation {
   key: SectionKey;
   title: string;
@@ -113,6 +129,11 @@ export interface ParsedHandoff {
     /** Previous pointer as written; null for absent / none / n/a / first. */
     previousPath: string | null;
     previousLine: number | null;
+    /**
+     * Every previous pointer the text offers, strongest evidence first (the first is `previousPath`).
+     * Absent in handoffs stored by an older reader.
+     */
+    previousCandidates?: PreviousCandidate[];
   };
   /** The handoff's own commit sha from a trailing line ("Commit: abc1234"), or null. */
   ownCommitSha: string | null;

@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import type { Finding } from "../../core/findings";
 import { isHandoffFileName, isInHandoffFolder } from "../../core/discovery/handoff-rules";
 import { parseHandoffPath } from "../../core/handoff/handoff-path";
+import { handoffDay } from "../../core/chains/handoff-order";
+import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
 import { judgeDocument } from "../../core/handoff/documents/handoff-signals";
 import { maskSecrets, type MaskOptions, type SecretFingerprint } from "../../core/handoff/secrets/mask-secrets";
 import { parseHandoff } from "../../core/handoff/parse-handoff";
@@ -37,6 +39,8 @@ export interface ProcessedHandoff {
   timestamp: Date | null;
   /** One per distinct secret value found, when the masking options carry a fingerprint function. */
   fingerprints: SecretFingerprint[];
+  /** Where the handoff marks itself deprecated or superseded (lib/core/handoff/documents/deprecation.ts); "" when it does not. */
+  deprecation: string;
 }
 
 export interface FailedHandoff {
@@ -80,6 +84,7 @@ export function processHandoff(filePath: string, bytes: Uint8Array, masking: Mas
     content: masked.text,
     timestamp: timestamp && !Number.isNaN(timestamp.getTime()) ? timestamp : null,
     fingerprints: masked.fingerprints,
+    deprecation: describeDeprecation(detectDeprecation(masked.text)),
     analysis: {
       parsed,
       pathInfo,
@@ -96,8 +101,8 @@ export function processHandoff(filePath: string, bytes: Uint8Array, masking: Mas
  * the content is held, its commit and its counts are derived later).
  */
 export const HANDOFF_CONTENT_COLUMNS = [
-  "runtime", "runtimeFolder", "dateFolder", "date", "phase", "title", "model", "sessionId", "timestamp", "timestampZone", "branch", "headSha",
-  "previousPath", "ownCommitSha", "goal", "nextAction", "parsed", "content", "searchText", "readerVersion",
+  "runtime", "runtimeFolder", "dateFolder", "date", "day", "phase", "title", "model", "sessionId", "timestamp", "timestampZone", "branch", "headSha",
+  "previousPath", "ownCommitSha", "goal", "nextAction", "parsed", "content", "searchText", "deprecation", "readerVersion",
 ] as const;
 
 export function handoffContentValues(filePath: string, processed: ProcessedHandoff): (string | number | Date | null)[] {
@@ -107,6 +112,7 @@ export function handoffContentValues(filePath: string, processed: ProcessedHando
     pathInfo.runtimeFolder,
     pathInfo.dateFolder,
     pathInfo.date,
+    handoffDay({ date: pathInfo.date, timestamp: processed.timestamp?.getTime() ?? null }),
     pathInfo.phase,
     processed.title,
     parsed.identity.model,
@@ -122,6 +128,7 @@ export function handoffContentValues(filePath: string, processed: ProcessedHando
     JSON.stringify(processed.analysis),
     processed.content,
     `${filePath}\n${processed.content}`.toLowerCase(),
+    processed.deprecation,
     READER_VERSION,
   ];
 }

@@ -5,9 +5,7 @@
  */
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { buildChains, type ChainNode } from "../../core/chains/build-chains";
-import { isDayOnlyTimestamp } from "../../core/chains/handoff-order";
-import { hasHandoffStructure, structureFields } from "../../core/handoff/documents/handoff-signals";
+import { deriveChains } from "../../core/chains/derive-chains";
 import type { Finding } from "../../core/findings";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import { resolveLatestHint } from "../../core/discovery/latest-hint";
@@ -108,25 +106,28 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   }
 
   const worktreePaths = new Set(analysed.map((entry) => entry.path));
-  const nodes: ChainNode[] = analysed.map((entry) => ({
-    id: entry.path,
-    path: entry.path,
-    previousPath: entry.analysis.previousPath,
-    branches: [],
-    inWorkingTree: true,
-    date: entry.analysis.analysis.pathInfo.date,
-    timestamp: entry.analysis.timestamp?.getTime() ?? null,
-    timestampIsDay: isDayOnlyTimestamp(entry.analysis.timestamp?.getTime(), entry.analysis.analysis.parsed.identity.timestampZone),
-    hasStructure: hasHandoffStructure(structureFields(entry.analysis.analysis.parsed, entry.analysis.previousPath)),
-    fileTime: null,
-  }));
-  const chains = buildChains(nodes);
+  const derived = deriveChains(
+    analysed.map((entry) => ({
+      id: entry.path,
+      path: entry.path,
+      branches: [],
+      inWorkingTree: true,
+      date: entry.analysis.analysis.pathInfo.date,
+      timestamp: entry.analysis.timestamp?.getTime() ?? null,
+      timestampZone: entry.analysis.analysis.parsed.identity.timestampZone ?? null,
+      commitTime: null,
+      fileMtime: null,
+      parsed: entry.analysis.analysis.parsed,
+      isDeprecated: false,
+    })),
+  );
+  const chains = derived.result;
   const headShas = analysed.map((entry) => entry.analysis.analysis.parsed.identity.headSha).filter((sha): sha is string => Boolean(sha));
   const commits = info ? await existingCommits(repoRoot, headShas) : new Map<string, boolean>();
 
   for (const entry of analysed) {
     const { parsed, pathInfo, secrets, parseIssues, pointerIssues } = entry.analysis.analysis;
-    const previous = entry.analysis.previousPath;
+    const previous = derived.previous.get(entry.path)?.path ?? null;
     let previousResolves: boolean | undefined;
     if (previous) {
       if (worktreePaths.has(previous) || pathsOnBranches.has(previous)) previousResolves = true;

@@ -24,6 +24,7 @@ export interface GraphHandoffNode {
   path: string;
   runtime: string | null;
   phase: string | null;
+  /** The day a person sees: the date folder, else the day of the handoff's own timestamp (Handoff.day). */
   date: string | null;
   branches: string[];
   inWorkingTree: boolean;
@@ -109,7 +110,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
       forks: chain.forks.length,
       broken: chain.broken.length,
       rootPath: byId.get(chain.nodeIds[0]!)?.path ?? "",
-      latestDate: members.map((node) => node.date).filter((date): date is string => date !== null).sort().at(-1) ?? null,
+      latestDate: members.map((node) => node.day).filter((date): date is string => date !== null).sort().at(-1) ?? null,
       runtimes: [...new Set(members.map((node) => node.runtime ?? "unknown"))],
       usage: usage.get(chain.id) ?? null,
     };
@@ -130,7 +131,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
         path: node.path,
         runtime: node.runtime,
         phase: node.phase,
-        date: node.date,
+        date: node.day,
         branches: node.branches,
         inWorkingTree: node.inWorkingTree,
         errorCount: node.errorCount,
@@ -186,7 +187,7 @@ export async function listRepoChains(db: Db) {
         forks: chain.forks.length,
         broken: chain.broken.length,
         runtimes: [...new Set(chain.nodeIds.map((id) => byId.get(id)?.runtime ?? "unknown"))],
-        latestDate: chain.nodeIds.map((id) => byId.get(id)?.date ?? null).filter((date): date is string => date !== null).sort().at(-1) ?? null,
+        latestDate: chain.nodeIds.map((id) => byId.get(id)?.day ?? null).filter((date): date is string => date !== null).sort().at(-1) ?? null,
         usage: usage.get(chain.id) ?? null,
       })),
     });

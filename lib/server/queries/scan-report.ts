@@ -16,6 +16,8 @@ export interface HandoffJson {
   blobSha: string;
   runtime: string | null;
   date: string | null;
+  /** The day a person sees: `date` (the date folder), else the UTC day of `timestamp`; null when neither. */
+  day: string | null;
   timestamp: string | null;
   /** The zone written after the identity time ("PST", "+09:00"), or null: `timestamp` is always UTC. */
   timestampZone: string | null;
@@ -121,6 +123,7 @@ export async function getScanReport(
         blobSha: true,
         runtime: true,
         date: true,
+        day: true,
         timestamp: true,
         timestampZone: true,
         phase: true,
@@ -155,6 +158,7 @@ export async function getScanReport(
         blobSha: row.blobSha,
         runtime: row.runtime,
         date: row.date,
+        day: row.day,
         timestamp: row.timestamp?.toISOString() ?? null,
         timestampZone: row.timestampZone,
         phase: row.phase,

@@ -3,7 +3,7 @@
  * and why, one plan per runtime (prompt + shell commands, from the pure compiler in
  * lib/core/resume), and what changed since the handoff was written.
  */
-import { compareRecency } from "../../core/chains/handoff-order";
+import { compareRecency, fileNameDate } from "../../core/chains/handoff-order";
 import { finding, type Finding } from "../../core/findings";
 import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
 import { buildResume, type ResumePlan } from "../../core/resume/build-resume";
@@ -297,6 +297,7 @@ async function loadHandoffConvention(db: Db, repoId: string, resumedPath: string
   const times = rows.map((row) => ({
     path: row.path,
     date: row.date,
+    nameDate: row.date === null ? fileNameDate(row.path) : null,
     timestamp: row.timestamp?.getTime() ?? null,
     fileTime: row.committed ? (row.commitTime?.getTime() ?? null) : (row.fileMtime?.getTime() ?? null),
   }));

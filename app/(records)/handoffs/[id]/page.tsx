@@ -91,7 +91,7 @@ async function HandoffView({ id }: { id: string }) {
         </div>
         <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400 [overflow-wrap:anywhere]">{handoff.repo.path}/{handoff.path}</p>
         {handoff.title && handoff.title !== handoff.phase && <p className="text-sm text-zinc-600 dark:text-zinc-400">{handoff.title}</p>}
-        <p className="text-sm text-zinc-600 dark:text-zinc-400"><When day={handoff.date} empty="no date" />{handoff.dateFolder && !handoff.date && <span className="text-red-600 dark:text-red-400"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400"><When day={handoff.day} empty="no date" />{handoff.dateFolder && !handoff.date && <span className="text-red-600 dark:text-red-400"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
       </header>
 
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">

@@ -115,3 +115,66 @@ describe("previous pointer: a several-word label inside a sentence, before a mar
     expect(pointersOf(`# Handoff\n\n${markdown}\n`).previousPath).toBeNull();
   });
 });
+
+describe("previous pointer under a heading that names it", () => {
+  test.each([
+    ["path on the next line", "## previous handoff\nhandoffs/auth-refactor.md\n", "handoffs/auth-refactor.md"],
+    ["path in a code span, a note after it", "## Previous handoff\n\n`docs/handoffs/a.md` — the auth refactor\n", "docs/handoffs/a.md"],
+    ["a link", "### Previous\n[the refactor](../2026-03-01/a.md)\n", "../2026-03-01/a.md"],
+    ["a bullet", "## Predecessor\n- docs/handoffs/a.md\n", "docs/handoffs/a.md"],
+    ["a code block", "## Previous handoff\n```\ndocs/handoffs/a.md\n```\n", "docs/handoffs/a.md"],
+    ["German", "## Vorherige Übergabe\ndocs/uebergabe/a.md\n", "docs/uebergabe/a.md"],
+    ["Japanese", "## 前回のハンドオフ\n`docs/handoff/a.md`\n", "docs/handoff/a.md"],
+    ["Korean", "## 이전 핸드오프\ndocs/handoff/a.md\n", "docs/handoff/a.md"],
+    ["Spanish", "## Handoff anterior\ndocs/handoff/a.md\n", "docs/handoff/a.md"],
+  ])("%s", (_name, markdown, expected) => {
+    const pointers = pointersOf(`# Handoff\n\n${markdown}\n## Next step\nShip it.\n`);
+    expect(pointers.previousPath).toBe(expected);
+    expect(pointers.previousCandidates?.[0]).toMatchObject({ path: expected, evidence: "heading" });
+  });
+
+  test.each([["none"], ["n/a"], ["—"], ["None (this is the first)"], ["- none"]])("%j under the heading: an explicit none", (value) => {
+    const pointers = pointersOf(`# Handoff\n\n## previous handoff\n${value}\n\n## Next step\nShip it.\n`);
+    expect(pointers.previousPath).toBeNull();
+    expect(pointers.previousCandidates).toEqual([{ path: null, line: 4, evidence: "heading" }]);
+  });
+
+  test("prose under the heading names no pointer", () => {
+    const pointers = pointersOf("# Handoff\n\n## Previous handoff\nWe talked about the refactor in the last session.\n");
+    expect(pointers.previousPath).toBeNull();
+    expect(pointers.previousCandidates).toEqual([]);
+  });
+
+  test("a heading that is not a previous label is no pointer, whatever follows", () => {
+    const pointers = pointersOf("# Handoff\n\n## Files touched\ndocs/handoffs/a.md\n");
+    expect(pointers.previousPath).toBeNull();
+  });
+});
+
+describe("weak previous candidates: kept for the scan to confirm, never the pointer themselves", () => {
+  test.each([
+    ["English, a word in a sentence", "The work before this one is in the previous notes at `docs/handoffs/a.md`, read it first.", "docs/handoffs/a.md"],
+    ["Portuguese", "Continuando o trabalho anterior descrito em docs/handoffs/a.md.", "docs/handoffs/a.md"],
+    ["Korean, no spaces around the word", "이전 작업은 [여기](docs/handoffs/a.md)에 있음", "docs/handoffs/a.md"],
+    ["Japanese", "前回の作業は `docs/handoffs/a.md` を参照。", "docs/handoffs/a.md"],
+  ])("mention: %s", (_name, line, expected) => {
+    const pointers = pointersOf(`# Handoff\n\n${line}\n`);
+    expect(pointers.previousPath).toBeNull();
+    expect(pointers.previousCandidates).toContainEqual({ path: expected, line: 3, evidence: "mention" });
+  });
+
+  test("a link to a markdown file is a link candidate; web links and code files are none", () => {
+    const pointers = pointersOf("# Handoff\n\nSee [the plan](docs/plan.md), [the site](https://example.com/a.md) and `src/app.ts`.\n");
+    expect(pointers.previousCandidates).toEqual([{ path: "docs/plan.md", line: 3, evidence: "link" }]);
+  });
+
+  test("a markdown file beside a word that is no previous label is no mention", () => {
+    const pointers = pointersOf("# Handoff\n\nUpdated `docs/handoffs/a.md` and `CHANGELOG.md` today.\n");
+    expect(pointers.previousCandidates).toEqual([]);
+  });
+
+  test("weak candidates are not kept when an explicit pointer exists", () => {
+    const pointers = pointersOf("# Handoff\n\nPrevious: `docs/handoffs/a.md`\n\nThe previous plan is [here](docs/plan.md).\n");
+    expect(pointers.previousCandidates).toEqual([{ path: "docs/handoffs/a.md", line: 3, evidence: "label" }]);
+  });
+});

@@ -8,8 +8,9 @@ import {
   THIS_POINTER_LABELS_IN_SECTION,
 } from "./pointer-labels.data";
 import { cleanPointer } from "./resolve-pointer";
-import { bySourcePreference, firstCode, sectionsWith, textUnits, type SectionModel } from "../sections/section-model";
-import type { ParsedHandoff } from "../types";
+import { bySourcePreference, firstCode, sectionsWith, textUnits, type Section, type SectionModel } from "../sections/section-model";
+import { weakPreviousCandidates } from "./pointer-candidates";
+import type { ParsedHandoff, PointerEvidence, PreviousCandidate } from "../types";
 
 /** Resume pointers (this file, previous file), the handoff's own commit sha and its resume command. */
 
@@ -87,6 +88,7 @@ interface PointerCandidate {
   path: string | null;
   line: number;
   isPreferred: boolean;
+  evidence: PointerEvidence;
 }
 
 /**
@@ -106,11 +108,19 @@ export function extractPointers(model: SectionModel): ParsedHandoff["pointers"] 
     if (PREVIOUS_KEYS.has(kv.key)) {
       labelledLines.add(kv.line);
       const value = pointerValue(kv.value);
-      if (value !== undefined) previous.push({ path: value, line: kv.line, isPreferred: inPointerSection });
+      if (value !== undefined) previous.push({ path: value, line: kv.line, isPreferred: inPointerSection, evidence: "label" });
     } else if (inPointerSection ? THIS_KEYS_IN_SECTION.has(kv.key) : THIS_KEYS.has(kv.key)) {
       const value = pointerValue(kv.value);
-      if (value !== undefined && value !== null) thisFile.push({ path: value, line: kv.line, isPreferred: inPointerSection });
+      if (value !== undefined && value !== null) thisFile.push({ path: value, line: kv.line, isPreferred: inPointerSection, evidence: "label" });
     }
+  }
+
+  // "## Previous handoff" with the path (or "none") on the line below: the heading is the label.
+  for (const section of model.sections) {
+    const under = headingPointer(section);
+    if (under === null) continue;
+    labelledLines.add(under.line);
+    previous.push({ ...under, isPreferred: true, evidence: "heading" });
   }
 
   for (const section of model.sections) {
@@ -120,7 +130,7 @@ export function extractPointers(model: SectionModel): ParsedHandoff["pointers"] 
       const phrase = mayStartWithPointerPhrase(unit.raw) ? PREVIOUS_PHRASE.exec(unit.raw) : null;
       if (phrase !== null) {
         const value = phraseValue(phrase[3] ?? "", phrase[2] !== undefined);
-        if (value !== undefined) previous.push({ path: value, line: unit.line, isPreferred: isPointerSection });
+        if (value !== undefined) previous.push({ path: value, line: unit.line, isPreferred: isPointerSection, evidence: "phrase" });
         continue;
       }
       const inSentence = PREVIOUS_IN_SENTENCE.exec(unit.raw);
@@ -130,27 +140,56 @@ export function extractPointers(model: SectionModel): ParsedHandoff["pointers"] 
         const value = phraseValue(match[1] ?? "", false);
         // Without parentheses, only a markdown file counts ("Picked up from `a.md`", not "… from `lib/x.ts`").
         const isPointer = typeof value === "string" && (inSentence !== null || /\.md$/i.test(value));
-        if (isPointer) previous.push({ path: value, line: unit.line, isPreferred: false });
+        if (isPointer) previous.push({ path: value, line: unit.line, isPreferred: false, evidence: "phrase" });
       }
       // "- `docs/ai/…/handoff_b.md` (this file)" in the pointer section.
       if (isPointerSection && /\bthis (?:file|handoff)\b|\bcurrent\b/i.test(unit.plain)) {
         const code = unit.codes.find((value) => isPathShaped(value.trim()));
         const path = code === undefined ? undefined : pointerValue(code);
-        if (path !== undefined && path !== null) thisFile.push({ path, line: unit.line, isPreferred: true });
+        if (path !== undefined && path !== null) thisFile.push({ path, line: unit.line, isPreferred: true, evidence: "label" });
       }
     }
   }
 
-  const best = (candidates: PointerCandidate[]) =>
-    [...candidates].sort((a, b) => Number(b.isPreferred) - Number(a.isPreferred) || a.line - b.line)[0] ?? null;
-  const chosenPrevious = best(previous);
-  const chosenThis = best(thisFile);
+  const ranked = (candidates: PointerCandidate[]) => [...candidates].sort((a, b) => Number(b.isPreferred) - Number(a.isPreferred) || a.line - b.line);
+  const written = ranked(previous);
+  const chosenPrevious = written[0] ?? null;
+  const chosenThis = ranked(thisFile)[0] ?? null;
+  const explicitLines = new Set([...previous, ...thisFile].map((candidate) => candidate.line));
+  const previousCandidates: PreviousCandidate[] = [
+    ...written.map(({ path, line, evidence }) => ({ path, line, evidence })),
+    // Weaker evidence (a previous-word beside a markdown file, a link to another handoff) is kept for the
+    // scan to confirm against the repo's handoffs; only used when nothing above names a previous pointer.
+    ...(chosenPrevious === null ? weakPreviousCandidates(model, explicitLines, chosenThis?.path ?? null) : []),
+  ];
   return {
     thisPath: chosenThis?.path ?? null,
     thisLine: chosenThis?.line ?? null,
     previousPath: chosenPrevious?.path ?? null,
     previousLine: chosenPrevious?.line ?? null,
+    previousCandidates,
   };
+}
+
+/**
+ * A heading that names the previous pointer (`## Previous handoff`, `### 前回のハンドオフ`) over its value:
+ * the first line under it, a path or a link (`docs/handoffs/a.md`) or a word saying there is none
+ * (`none`, `n/a`, `—`). Prose under such a heading names no pointer.
+ */
+function headingPointer(section: Section): { path: string | null; line: number } | null {
+  if (section.source !== "heading" || !PREVIOUS_KEYS.has(normaliseKey(section.title))) return null;
+  const first = section.units[0];
+  if (first === undefined) return null;
+  if (first.kind === "code") {
+    const line = first.value.trim().split("\n")[0] ?? "";
+    const value = pointerValue(line);
+    return value === undefined ? null : { path: value, line: first.line };
+  }
+  if (first.kind !== "text") return null;
+  const raw = first.raw.replace(/^(?:[-*+]|\d+[.)])\s+/, "");
+  const whole = pointerValue(raw);
+  const value = whole === undefined ? phraseValue(raw, false) : whole;
+  return value === undefined ? null : { path: value, line: first.line };
 }
 
 /** A pointer value → its path, null when it says there is none, undefined when it is no path at all. */
