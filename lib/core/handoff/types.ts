@@ -76,6 +76,27 @@ export interface HandoffIdentity {
   headShaRaw?: string | null;
   /** 1-based line where each identity field was found. */
   lines?: Partial<Record<IdentityField, number>>;
+  /** Values found by their shape (identity-candidates.ts), for the scan to confirm; absent in older rows. */
+  candidates?: IdentityCandidate[];
+  /**
+   * Where each field's value came from: `label` (read from its label) or the evidence of the candidate the
+   * scan confirmed with the repository (confirm-identity.ts). Absent for fields with no value.
+   */
+  evidence?: Partial<Record<IdentityField, "label" | IdentityEvidence>>;
+}
+
+/**
+ * What makes a value an identity candidate: `near-commit-word` (a sha in a line naming a commit or HEAD),
+ * `alone` (a sha alone on its line), `branch-at-sha` (`main @ 1a2b3c4`), `id-shape` (a UUID, `session_…`),
+ * `runtime-model` (`Claude (Sonnet 4.6)`).
+ */
+export type IdentityEvidence = "near-commit-word" | "alone" | "branch-at-sha" | "id-shape" | "runtime-model";
+
+export interface IdentityCandidate {
+  field: IdentityField;
+  value: string;
+  line: number;
+  evidence: IdentityEvidence;
 }
 
 export type IdentityField = "runtime" | "model" | "sessionId" | "timestamp" | "branch" | "headSha";

@@ -10,6 +10,7 @@ import { parseHandoffPath } from "../../core/handoff/handoff-path";
 import { handoffDay } from "../../core/chains/handoff-order";
 import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
 import { judgeDocument } from "../../core/handoff/documents/handoff-signals";
+import { confirmIdentity, type IdentityFacts } from "../../core/handoff/identity/confirm-identity";
 import { maskSecrets, type MaskOptions, type SecretFingerprint } from "../../core/handoff/secrets/mask-secrets";
 import { parseHandoff } from "../../core/handoff/parse-handoff";
 import { READER_VERSION } from "../../core/handoff/reader-version";
@@ -131,4 +132,17 @@ export function handoffContentValues(filePath: string, processed: ProcessedHando
     processed.deprecation,
     READER_VERSION,
   ];
+}
+
+/**
+ * The repository's word on a processed handoff's identity candidates (lib/core/handoff/identity/confirm-identity.ts):
+ * fields labels left empty are filled by confirmed candidates, and the runtime follows.
+ */
+export function confirmProcessedIdentity(processed: ProcessedHandoff, facts: IdentityFacts): void {
+  const { parsed, pathInfo } = processed.analysis;
+  const confirmed = confirmIdentity(parsed.identity, facts);
+  if (confirmed.identity === parsed.identity) return;
+  parsed.identity = confirmed.identity;
+  processed.analysis.parseIssues.push(...confirmed.findings);
+  processed.runtime = pathInfo.isProtocolPath && pathInfo.runtimeFolder ? pathInfo.runtimeFolder : parsed.identity.runtime;
 }

@@ -29,7 +29,8 @@ import {
 } from "./discovery-facts";
 import { SKIPPED_DOCUMENT_RULES } from "../../core/handoff/documents/handoff-signals";
 import { loadSkippedDocuments, SKIPPED_STATUS } from "./skipped-documents";
-import { HANDOFF_CONTENT_COLUMNS, handoffContentValues, handoffId, MAX_HANDOFF_BYTES, processHandoff, type ProcessedHandoff } from "./process-handoff";
+import { confirmProcessedIdentity, HANDOFF_CONTENT_COLUMNS, handoffContentValues, handoffId, MAX_HANDOFF_BYTES, processHandoff, type ProcessedHandoff } from "./process-handoff";
+import { loadIdentityFacts } from "./identity-facts";
 import { findStoredHolding, loadStaleHandoffs, readStoredSources, readStoredTexts, updateRereadHandoffs, type StoredRef } from "./reread-stored";
 import { loadRepoSecrets, storeRepoSecrets } from "./repo-secrets";
 import { loadBranches, loadFileStates, loadKnownHandoffs, upsertRepoSource } from "./repo-store";
@@ -329,6 +330,10 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     const skip = new Set([...processedContents.values()].map((content) => content.storedId).filter((id): id is string => id !== null));
     await processStored(await findStoredHolding(bulk, repoId, secrets, fresh, skip));
   }
+
+  // Identity values found by their shape are confirmed with the repository before anything is stored.
+  const identityFacts = await loadIdentityFacts(repoPath, { refs: allRefs, isShallow: info.isShallow, parsed: [...processedContents.values()].map((content) => content.processed.analysis.parsed) });
+  for (const content of processedContents.values()) confirmProcessedIdentity(content.processed, identityFacts);
 
   const rereadRows: Row[] = [];
   for (const [key, content] of processedContents) {

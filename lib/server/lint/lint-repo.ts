@@ -9,12 +9,13 @@ import { deriveChains } from "../../core/chains/derive-chains";
 import type { Finding } from "../../core/findings";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import { resolveLatestHint } from "../../core/discovery/latest-hint";
-import { existingCommits, git, gitBlobSha, listBranches, readRepoInfo } from "../git";
+import { existingCommits, git, gitBlobSha, listBranches, readRepoInfo, type GitRef } from "../git";
 import { listCommitFiles } from "../git-tree-walk";
 import { buildDiscoveryHint } from "../ingest/discovery-hint";
 import { createHandoffMatcher } from "../ingest/handoff-globs";
 import { LATEST_HINT_RULE } from "../ingest/latest-hint";
-import { MAX_HANDOFF_BYTES, processHandoff } from "../ingest/process-handoff";
+import { confirmProcessedIdentity, MAX_HANDOFF_BYTES, processHandoff } from "../ingest/process-handoff";
+import { loadIdentityFacts } from "../ingest/identity-facts";
 import { readRepoConfig } from "../ingest/repo-config";
 import type { SkippedDocument } from "../ingest/skipped-documents";
 import type { RepoDiscovery } from "../ingest/discovery-facts";
@@ -61,8 +62,10 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   const pathsOnBranches = new Set<string>();
   let seesAllBranches = false;
   const branchBlobs: { branch: string; sha: string }[] = [];
+  let visibleRefs: GitRef[] = [];
   if (info) {
     const refs = await listBranches(repoRoot);
+    visibleRefs = refs;
     // Detached HEAD with no branches (typical CI): HEAD's tree is what is committed.
     const commits = refs.length > 0 ? refs.map((ref) => ref.sha) : info.headSha ? [info.headSha] : [];
     const listed = await listCommitFiles(repoRoot, commits, { descend: matcher.descend, accept: matcher.matches });
@@ -106,6 +109,8 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   }
 
   const worktreePaths = new Set(analysed.map((entry) => entry.path));
+  const identityFacts = await loadIdentityFacts(info ? repoRoot : null, { refs: visibleRefs, isShallow: info?.isShallow ?? false, parsed: analysed.map((entry) => entry.analysis.analysis.parsed) });
+  for (const entry of analysed) confirmProcessedIdentity(entry.analysis, identityFacts);
   const derived = deriveChains(
     analysed.map((entry) => ({
       id: entry.path,

@@ -96,3 +96,14 @@ export const MODEL_FAMILIES: readonly string[] = [
   "gpt", "o1", "o3", "o4", "codex-mini", "claude", "opus", "sonnet", "haiku", "gemini", "gemma", "llama", "qwen", "deepseek",
   "mistral", "codestral", "devstral", "grok", "kimi", "glm", "minimax", "phi",
 ];
+
+/**
+ * Words that say a hex value beside them is a commit (identity-candidates.ts): `HEAD: 1a2b3c4`,
+ * `última confirmação 1a2b3c4`, `コミット 1a2b3c4`. A sha in the same line as one of these, in a handoff's
+ * identity area, is a HEAD candidate for the scan to confirm against the repository.
+ */
+export const COMMIT_WORDS: readonly string[] = [
+  "commit", "commits", "committed", "head", "sha", "hash", "rev", "revision", "checkout", "checked out",
+  "confirmação", "confirmacion", "confirmación", "revisión", "revisão", "versão", "stand", "révision",
+  "커밋", "リビジョン", "コミット", "提交", "修订", "修訂", "版本",
+];
