@@ -19,6 +19,8 @@ export interface ChainNode {
   nameDate?: string | null;
   /** The file name says it is the current handoff (`HANDOFF_CURRENT.md`): a hint for the latest. */
   isNamedCurrent?: boolean;
+  /** A session log kept beside the handoffs (derive-chains.ts): never the latest, never a head to resume. */
+  isCompanion?: boolean;
   /**
    * Milliseconds from `handoffFileTime`: committer time of the commit that first added this content
    * for committed content, working-tree mtime only for uncommitted or modified files; null when unknown.
@@ -162,12 +164,12 @@ export function buildChains(input: readonly ChainNode[], options: BuildChainsOpt
   const chains = roots.map((root) => collectChain(root, childrenOf, parentOf, brokenOf));
   const edges = chains.flatMap((chain) => chain.edges);
 
-  const current = nodes.filter((node) => node.isDeprecated !== true);
+  const current = nodes.filter((node) => node.isDeprecated !== true && node.isCompanion !== true);
   const { latest, hint } = chooseLatest(current, nodes, options.latestHint ?? null);
   const resumableHeads = chains
     .flatMap((chain) => chain.heads)
     .map((id) => byId.get(id) as ChainNode)
-    .filter((node) => node.isDeprecated !== true)
+    .filter((node) => node.isDeprecated !== true && node.isCompanion !== true)
     .sort((a, b) => compareAge(b, a))
     .map((node) => node.id);
 

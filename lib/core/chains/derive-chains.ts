@@ -1,7 +1,10 @@
 import { isDayOnlyTimestamp, compareRecency, fileNameDate, handoffFileTime, nameSaysCurrent } from "./handoff-order";
 import { buildChains, type ChainBuildResult, type ChainNode } from "./build-chains";
 import { repoHandoffPaths, resolvePrevious, type PreviousResolution } from "./resolve-previous";
-import { hasHandoffStructure, structureFields } from "../handoff/documents/handoff-signals";
+import { handoffMarks, hasHandoffStructure, structureFields } from "../handoff/documents/handoff-signals";
+import { companionFinding, companionWord } from "../handoff/documents/judge-document";
+import { isHandoffFileName, isInHandoffFolder } from "../discovery/handoff-rules";
+import type { Finding } from "../findings";
 import { normaliseRepoPath } from "../handoff/handoff-path";
 import type { ParsedHandoff } from "../handoff/types";
 
@@ -33,6 +36,8 @@ export interface HandoffChainFacts {
 
 export interface DerivedChains {
   nodes: ChainNode[];
+  /** Session logs kept beside other handoffs (judge-document.ts): the finding that says so, by handoff id. */
+  companions: Map<string, Finding>;
   /** Each handoff's previous pointer as resolved against the repo's handoffs. */
   previous: Map<string, PreviousResolution>;
   result: ChainBuildResult;
@@ -61,6 +66,11 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: { 
     };
   });
 
+  const companions = companionsOf(handoffs);
+  nodes.forEach((node) => {
+    if (companions.has(node.id)) node.isCompanion = true;
+  });
+
   const repo = repoHandoffPaths(handoffs.map((handoff) => handoff.path));
   const byPath = new Map<string, ChainNode[]>();
   for (const node of nodes) {
@@ -80,7 +90,30 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: { 
     node.previousPath = resolution.path;
     node.hasStructure = hasHandoffStructure(structureFields(handoff.parsed, resolution.path));
   });
-  return { nodes, previous, result: buildChains(nodes, { latestHint: options.latestHint ?? null }) };
+  return { nodes, companions, previous, result: buildChains(nodes, { latestHint: options.latestHint ?? null }) };
+}
+
+/**
+ * Session logs beside handoffs: in a handoff folder, named as a log and not as a handoff, with no writer
+ * identity or continuity of their own, in a folder that holds another handoff that is not one of them.
+ */
+function companionsOf(handoffs: readonly HandoffChainFacts[]): Map<string, Finding> {
+  const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf("/")));
+  const candidates = new Map<string, string>();
+  for (const handoff of handoffs) {
+    const name = handoff.path.slice(handoff.path.lastIndexOf("/") + 1);
+    const word = companionWord(name);
+    if (word === null || isHandoffFileName(name) || !isInHandoffFolder(handoff.path)) continue;
+    const marks = handoffMarks(handoff.parsed);
+    if (!marks.writer && !marks.continuity) candidates.set(handoff.id, word);
+  }
+  const foldersWithHandoffs = new Set(handoffs.filter((handoff) => !candidates.has(handoff.id)).map((handoff) => folderOf(handoff.path)));
+  const result = new Map<string, Finding>();
+  for (const handoff of handoffs) {
+    const word = candidates.get(handoff.id);
+    if (word !== undefined && foldersWithHandoffs.has(folderOf(handoff.path))) result.set(handoff.id, companionFinding(word));
+  }
+  return result;
 }
 
 /**

@@ -166,6 +166,15 @@ export interface ParsedHandoff {
   frontMatter?: Record<string, unknown> | null;
   /** Sections found, in document order. */
   sections: SectionLocation[];
+  /**
+   * An append-only log (documents/log-entries.ts): its entries in file order and the newest one, which gave
+   * every field above. Absent for a handoff that is not a log.
+   */
+  log?: {
+    entries: { title: string; line: number; day: string | null; number: number | null }[];
+    newest: number;
+    order: "oldest-first" | "newest-first";
+  };
 }
 
 /** A secret found in a handoff. The value itself never leaves lib/core's masker. */

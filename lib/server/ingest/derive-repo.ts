@@ -135,6 +135,7 @@ export async function deriveRepo(
           previousResolves: previousOf(handoff) ? resolvedFrom.has(handoff.id) : undefined,
         }),
         ...(chainFindings.get(handoff.id) ?? []),
+        ...(derived.companions.has(handoff.id) ? [derived.companions.get(handoff.id)!] : []),
       ];
       for (const finding of findings) findingRows.push([handoff.id, finding.rule, finding.severity, finding.line, finding.message]);
     }

@@ -5,11 +5,11 @@
  */
 import { createHash } from "node:crypto";
 import type { Finding } from "../../core/findings";
-import { isHandoffFileName, isInHandoffFolder } from "../../core/discovery/handoff-rules";
+import { foundByDefaultRules } from "../../core/discovery/handoff-rules";
 import { parseHandoffPath } from "../../core/handoff/handoff-path";
 import { handoffDay } from "../../core/chains/handoff-order";
 import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
-import { judgeDocument } from "../../core/handoff/documents/handoff-signals";
+import { judgeDocument } from "../../core/handoff/documents/judge-document";
 import { confirmIdentity, type IdentityFacts } from "../../core/handoff/identity/confirm-identity";
 import { maskSecrets, type MaskOptions, type SecretFingerprint } from "../../core/handoff/secrets/mask-secrets";
 import { parseHandoff } from "../../core/handoff/parse-handoff";
@@ -70,8 +70,8 @@ export function processHandoff(filePath: string, bytes: Uint8Array, masking: Mas
   const masked = maskSecrets(decoded.value, masking);
   const { value: parsed, issues: parseIssues } = parseHandoff(masked.text);
   const fileName = filePath.slice(filePath.lastIndexOf("/") + 1);
-  const foundByFolder = options.explicit !== true && !isHandoffFileName(fileName) && isInHandoffFolder(filePath);
-  const notHandoff = judgeDocument(parsed, masked.text, { foundByFolder, fileName });
+  const foundBy = options.explicit === true ? "glob" : (foundByDefaultRules(filePath) ?? "glob");
+  const notHandoff = judgeDocument(parsed, masked.text, { foundBy, fileName });
   if (notHandoff !== null) return { ok: false, issues: [notHandoff], notHandoff };
   const pathInfo = parseHandoffPath(filePath);
   const pointer = parsed.pointers.previousPath ? resolvePointerDetailed(parsed.pointers.previousPath, filePath) : { path: null };

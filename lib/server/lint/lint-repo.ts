@@ -18,7 +18,7 @@ import { confirmProcessedIdentity, MAX_HANDOFF_BYTES, processHandoff } from "../
 import { loadIdentityFacts } from "../ingest/identity-facts";
 import { readRepoConfig } from "../ingest/repo-config";
 import type { SkippedDocument } from "../ingest/skipped-documents";
-import type { RepoDiscovery } from "../ingest/discovery-facts";
+import { leftOutIssues, type RepoDiscovery } from "../ingest/discovery-facts";
 import { readWorktreeFile, walkWorktree } from "../ingest/worktree";
 
 export interface LintedFile {
@@ -87,6 +87,10 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   const files: LintedFile[] = [];
   const notHandoffs: (SkippedDocument & { blobSha: string })[] = [];
   const analysed: { path: string; blobSha: string; analysis: Extract<ReturnType<typeof processHandoff>, { ok: true }> }[] = [];
+  for (const issue of leftOutIssues(walk, matcher)) {
+    notHandoffs.push({ path: issue.path, rule: issue.finding.rule, reason: issue.finding.message, blobSha: "" });
+    files.push({ path: issue.path, findings: [issue.finding] });
+  }
   for (const skipped of walk.skipped) files.push({ path: skipped.path, findings: [{ rule: skipped.rule, severity: "warning", line: null, message: skipped.reason }] });
   if (config.issues.length > 0) files.push({ path: config.file ?? ".baton.json", findings: config.issues });
   for (const file of walk.files) {
@@ -152,6 +156,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
         previousResolves,
       }),
       ...chains.findings.filter((item) => item.nodeId === entry.path).map((item) => item.finding),
+      ...(derived.companions.has(entry.path) ? [derived.companions.get(entry.path)!] : []),
     ];
     files.push({ path: entry.path, findings });
   }
@@ -188,7 +193,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
       `${otherBranches.handoffs === 1 ? "1 handoff" : `${otherBranches.handoffs} handoffs`} only on other branches (${shown}) not linted: lint reads the working tree; baton scan ${repoRoot} checks every branch`,
     );
   }
-  const handoffs = walk.files.length - notHandoffs.length;
+  const handoffs = walk.files.length - notHandoffs.filter((entry) => entry.blobSha !== "").length - derived.companions.size;
   const nothingFound =
     handoffs === 0 && pathsOnBranches.size === 0
       ? await buildDiscoveryHint({ repoRoot, matcher, configFile: config.file, markdown: walk.markdown, verb: "lint" })
@@ -206,7 +211,10 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
       ignore: matcher.ignore,
       latestHint,
       nothingFound,
-      notHandoffs: notHandoffs.map(({ path: filePath, rule, reason }) => ({ path: filePath, rule, reason })),
+      notHandoffs: [
+        ...notHandoffs.map(({ path: filePath, rule, reason }) => ({ path: filePath, rule, reason })),
+        ...[...derived.companions].map(([filePath, finding]) => ({ path: filePath, rule: finding.rule, reason: finding.message })),
+      ].sort((a, b) => a.path.localeCompare(b.path) || a.rule.localeCompare(b.rule)),
     },
   };
 }

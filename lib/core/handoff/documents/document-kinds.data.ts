@@ -32,3 +32,16 @@ export const OTHER_DOCUMENT_WORDS = [
 export const PLACEHOLDER_TOKENS = [/\bYYYY\b/i, /\bHH:MM\b/, /<[^<>\n]{1,80}>/, /\{\{[^{}\n]*\}\}/] as const;
 /** A value that is only one of these is a placeholder. */
 export const PLACEHOLDER_WORDS = ["tbd", "todo", "tba", "xxx", "xx", "...", "…", "???", "?", "fill in", "fill me", "placeholder"] as const;
+
+/**
+ * Words in a file's name that make it a session log (compared like OTHER_DOCUMENT_WORDS). In a handoff
+ * folder, a file so named that is not itself named as a handoff and carries no handoff marks of its own is
+ * a companion of the handoffs beside it (judge-document.ts): listed, never read as a handoff or the latest.
+ */
+export const COMPANION_WORDS = ["log", "logs", "journal", "transcript", "transcripts", "worklog", "devlog", "chatlog", "conversation", "history"] as const;
+
+/**
+ * Front-matter keys of a runtime's command, skill or agent definition (`allowed-tools`, `argument-hint`):
+ * such a file tells an agent how to write a handoff, wherever it is kept.
+ */
+export const COMMAND_FRONT_MATTER_KEYS = ["allowed-tools", "argument-hint", "disable-model-invocation", "tools", "user-invocable"] as const;

@@ -1,8 +1,10 @@
 import { describe, expect, it, test } from "vitest";
-import { hasHandoffStructure, isPlaceholderText, judgeDocument, otherDocumentWord, structureFields } from "./handoff-signals";
+import { hasHandoffStructure, isPlaceholderText, otherDocumentWord, structureFields } from "./handoff-signals";
+import { judgeDocument } from "./judge-document";
 import { parseHandoff } from "../parse-handoff";
 
-const judge = (text: string, fileName: string, foundByFolder = true) => judgeDocument(parseHandoff(text).value, text, { foundByFolder, fileName })?.rule ?? null;
+const judge = (text: string, fileName: string, foundByFolder = true) =>
+  judgeDocument(parseHandoff(text).value, text, { foundBy: foundByFolder ? "folder" : "glob", fileName })?.rule ?? null;
 
 describe("otherDocumentWord", () => {
   test.each([

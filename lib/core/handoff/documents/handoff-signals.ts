@@ -17,16 +17,22 @@ import type { ParsedHandoff } from "../types";
 
 export const NOT_A_HANDOFF_RULE = "not-a-handoff";
 export const HANDOFF_EMPTY_RULE = "handoff-empty";
-/** Rules of files kept out of the handoffs, each reported once per content. */
-export const SKIPPED_DOCUMENT_RULES = [NOT_A_HANDOFF_RULE, HANDOFF_EMPTY_RULE] as const;
+/** Instructions for writing handoffs: a guide, a format description, a command or skill definition. */
+export const HANDOFF_INSTRUCTIONS_RULE = "handoff-instructions";
+/** A session log kept beside the handoffs: a companion, not a handoff, never the latest. */
+export const HANDOFF_COMPANION_RULE = "handoff-companion";
+/** Left out by its place or name alone, never read (lib/core/discovery/handoff-rules.ts `leftOutByName`). */
+export const NOT_A_HANDOFF_NAME_RULE = "not-a-handoff-name";
+/** Rules of files kept out of the handoffs, each reported once per content (or path). */
+export const SKIPPED_DOCUMENT_RULES = [NOT_A_HANDOFF_RULE, HANDOFF_EMPTY_RULE, HANDOFF_INSTRUCTIONS_RULE, HANDOFF_COMPANION_RULE, NOT_A_HANDOFF_NAME_RULE] as const;
 
 const otherWords = new Set<string>(OTHER_DOCUMENT_WORDS);
 const placeholderWords = new Set<string>(PLACEHOLDER_WORDS);
 
 /** 2026-02-26, 2026_02_26, 20260226, 26022026 (the protocol's folder form), 2026-02-26_2337. */
-const DATED_NAME = /(?<!\d)(?:(?:19|20)\d{2}[-_.]?[01]\d[-_.]?[0-3]\d|[0-3]\d[01]\d(?:19|20)\d{2})(?!\d)/;
+export const DATED_NAME = /(?<!\d)(?:(?:19|20)\d{2}[-_.]?[01]\d[-_.]?[0-3]\d|[0-3]\d[01]\d(?:19|20)\d{2})(?!\d)/;
 
-function stemWords(fileName: string): string[] {
+export function stemWords(fileName: string): string[] {
   const stem = fileName.replace(/\.(md|markdown|txt)$/i, "");
   return stem
     .replace(/([a-z])([A-Z])/g, "$1 $2")
@@ -169,33 +175,4 @@ export function isFilledIn(parsed: ParsedHandoff, text: string): boolean {
     if (!hasTemplate || inSection || WRITTEN_DATE.test(line)) return true;
   }
   return false;
-}
-
-export interface DocumentJudgement {
-  /** Found by the handoff-folder rule alone (its own name is not a handoff name, no glob names it). */
-  foundByFolder: boolean;
-  fileName: string;
-}
-
-/** Null when the file is read as a handoff; else the finding that says why it is not. */
-export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: DocumentJudgement): Finding | null {
-  if (!isFilledIn(parsed, text)) {
-    return {
-      rule: HANDOFF_EMPTY_RULE,
-      severity: "info",
-      line: null,
-      message: "nothing is filled in (an unfilled template or an empty log): not read as a handoff, never the latest",
-    };
-  }
-  if (!judgement.foundByFolder) return null;
-  const word = otherDocumentWord(judgement.fileName);
-  if (word === null) return null;
-  const marks = handoffMarks(parsed);
-  if (marks.writer || marks.continuity) return null;
-  return {
-    rule: NOT_A_HANDOFF_RULE,
-    severity: "info",
-    line: null,
-    message: `named as another kind of document ("${word}"), with no writer identity, previous pointer or resume command: a project document kept in the handoff folder, not read as a handoff`,
-  };
 }
