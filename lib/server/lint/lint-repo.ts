@@ -9,7 +9,8 @@ import { deriveChains } from "../../core/chains/derive-chains";
 import type { Finding } from "../../core/findings";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import { resolveLatestHint } from "../../core/discovery/latest-hint";
-import { existingCommits, git, gitBlobSha, listBranches, readRepoInfo, type GitRef } from "../git";
+import { existingCommits, git, gitBlobSha, listBranches, readBlobs, readRepoInfo, type GitRef } from "../git";
+import { HANDOFF_COMPANION_RULE, NOT_A_HANDOFF_NAME_RULE } from "../../core/handoff/documents/handoff-signals";
 import { listCommitFiles } from "../git-tree-walk";
 import { buildDiscoveryHint } from "../ingest/discovery-hint";
 import { createHandoffMatcher } from "../ingest/handoff-globs";
@@ -24,6 +25,8 @@ import { readWorktreeFile, walkWorktree } from "../ingest/worktree";
 export interface LintedFile {
   path: string;
   findings: Finding[];
+  /** For a content only branches hold (not the working tree's): those branches. */
+  branches?: string[];
 }
 
 export interface RepoLintResult {
@@ -62,14 +65,18 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   const pathsOnBranches = new Set<string>();
   let seesAllBranches = false;
   const branchBlobs: { branch: string; sha: string }[] = [];
+  /** Every handoff-like file on every visible branch (HEAD's commit included): what a full clone lints. */
+  const branchEntries: { branch: string; path: string; sha: string }[] = [];
   let visibleRefs: GitRef[] = [];
   if (info) {
     const refs = await listBranches(repoRoot);
     visibleRefs = refs;
     // Detached HEAD with no branches (typical CI): HEAD's tree is what is committed.
     const commits = refs.length > 0 ? refs.map((ref) => ref.sha) : info.headSha ? [info.headSha] : [];
-    const listed = await listCommitFiles(repoRoot, commits, { descend: matcher.descend, accept: matcher.matches });
-    for (const [commit, entries] of listed) {
+    const listed = await listCommitFiles(repoRoot, commits, { descend: matcher.descend, accept: (filePath) => matcher.matches(filePath) || matcher.leftOut(filePath) !== null });
+    for (const [commit, all] of listed) {
+      for (const ref of refs) if (ref.sha === commit) for (const entry of all) branchEntries.push({ branch: ref.name, path: entry.path, sha: entry.sha });
+      const entries = all.filter((entry) => matcher.matches(entry.path));
       for (const entry of entries) {
         committedBlobs.add(entry.sha);
         pathsOnBranches.add(entry.path);
@@ -86,7 +93,9 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
 
   const files: LintedFile[] = [];
   const notHandoffs: (SkippedDocument & { blobSha: string })[] = [];
-  const analysed: { path: string; blobSha: string; analysis: Extract<ReturnType<typeof processHandoff>, { ok: true }> }[] = [];
+  const analysed: { id: string; path: string; blobSha: string; branches: string[]; inWorkingTree: boolean; analysis: Extract<ReturnType<typeof processHandoff>, { ok: true }> }[] = [];
+  let failedReads = 0;
+  const holders = (filePath: string, sha: string) => [...new Set(branchEntries.filter((entry) => entry.path === filePath && entry.sha === sha).map((entry) => entry.branch))].sort();
   for (const issue of leftOutIssues(walk, matcher)) {
     notHandoffs.push({ path: issue.path, rule: issue.finding.rule, reason: issue.finding.message, blobSha: "" });
     files.push({ path: issue.path, findings: [issue.finding] });
@@ -96,6 +105,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   for (const file of walk.files) {
     const { bytes, size } = await readWorktreeFile(repoRoot, file.path, MAX_HANDOFF_BYTES);
     if (!bytes) {
+      failedReads++;
       files.push({ path: file.path, findings: [{ rule: "file-too-large", severity: "warning", line: null, message: `${size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit` }] });
       continue;
     }
@@ -106,10 +116,53 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
       continue;
     }
     if (!processed.ok) {
+      failedReads++;
       files.push({ path: file.path, findings: processed.issues });
       continue;
     }
-    analysed.push({ path: file.path, blobSha: gitBlobSha(bytes), analysis: processed });
+    const blobSha = gitBlobSha(bytes);
+    analysed.push({ id: `${file.path}\0${blobSha}`, path: file.path, blobSha, branches: holders(file.path, blobSha), inWorkingTree: true, analysis: processed });
+  }
+
+  // A full clone: every branch's handoffs are linted as scan reads them (distinct contents the working tree
+  // does not hold, read from git objects). A shallow or single-branch checkout lints the working tree only.
+  const fullClone = info !== null && seesAllBranches && visibleRefs.length > 0;
+  if (fullClone) {
+    const worktreeKeys = new Set([...analysed.map((entry) => entry.id), ...notHandoffs.map((entry) => `${entry.path}\0${entry.blobSha}`)]);
+    const listedPaths = new Set(notHandoffs.map((entry) => entry.path));
+    const onlyOnBranches = new Map<string, { path: string; sha: string; branches: string[] }>();
+    for (const entry of branchEntries) {
+      const key = `${entry.path}\0${entry.sha}`;
+      if (worktreeKeys.has(key)) continue;
+      const leftOut = matcher.leftOut(entry.path);
+      if (leftOut !== null) {
+        if (!listedPaths.has(entry.path)) notHandoffs.push({ path: entry.path, rule: NOT_A_HANDOFF_NAME_RULE, reason: leftOut, blobSha: "" });
+        listedPaths.add(entry.path);
+        continue;
+      }
+      const content = onlyOnBranches.get(key) ?? { path: entry.path, sha: entry.sha, branches: [] };
+      content.branches.push(entry.branch);
+      onlyOnBranches.set(key, content);
+    }
+    const blobs = await readBlobs(repoRoot, [...new Set([...onlyOnBranches.values()].map((content) => content.sha))], MAX_HANDOFF_BYTES);
+    for (const [key, content] of onlyOnBranches) {
+      const branches = [...new Set(content.branches)].sort();
+      const blob = blobs.get(content.sha);
+      if (!blob?.bytes) {
+        failedReads++;
+        const message = blob ? `${blob.size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit` : "git object could not be read";
+        files.push({ path: content.path, branches, findings: [{ rule: blob ? "file-too-large" : "file-unreadable", severity: blob ? "warning" : "error", line: null, message }] });
+        continue;
+      }
+      const processed = processHandoff(content.path, blob.bytes, {}, { explicit: matcher.isExplicit(content.path) });
+      if (!processed.ok) {
+        if (!processed.notHandoff) failedReads++;
+        if (processed.notHandoff) notHandoffs.push({ path: content.path, rule: processed.notHandoff.rule, reason: processed.notHandoff.message, blobSha: content.sha });
+        files.push({ path: content.path, branches, findings: processed.notHandoff ? [processed.notHandoff] : processed.issues });
+        continue;
+      }
+      analysed.push({ id: key, path: content.path, blobSha: content.sha, branches, inWorkingTree: false, analysis: processed });
+    }
   }
 
   const worktreePaths = new Set(analysed.map((entry) => entry.path));
@@ -117,10 +170,10 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   for (const entry of analysed) confirmProcessedIdentity(entry.analysis, identityFacts);
   const derived = deriveChains(
     analysed.map((entry) => ({
-      id: entry.path,
+      id: entry.id,
       path: entry.path,
-      branches: [],
-      inWorkingTree: true,
+      branches: entry.branches,
+      inWorkingTree: entry.inWorkingTree,
       date: entry.analysis.analysis.pathInfo.date,
       timestamp: entry.analysis.timestamp?.getTime() ?? null,
       timestampZone: entry.analysis.analysis.parsed.identity.timestampZone ?? null,
@@ -136,7 +189,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
 
   for (const entry of analysed) {
     const { parsed, pathInfo, secrets, parseIssues, pointerIssues } = entry.analysis.analysis;
-    const previous = derived.previous.get(entry.path)?.path ?? null;
+    const previous = derived.previous.get(entry.id)?.path ?? null;
     let previousResolves: boolean | undefined;
     if (previous) {
       if (worktreePaths.has(previous) || pathsOnBranches.has(previous)) previousResolves = true;
@@ -155,10 +208,10 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
         headShaExists: exists === false && info?.isShallow ? undefined : exists,
         previousResolves,
       }),
-      ...chains.findings.filter((item) => item.nodeId === entry.path).map((item) => item.finding),
-      ...(derived.companions.has(entry.path) ? [derived.companions.get(entry.path)!] : []),
+      ...chains.findings.filter((item) => item.nodeId === entry.id).map((item) => item.finding),
+      ...(derived.companions.has(entry.id) ? [derived.companions.get(entry.id)!] : []),
     ];
-    files.push({ path: entry.path, findings });
+    files.push({ path: entry.path, findings, ...(entry.inWorkingTree ? {} : { branches: entry.branches }) });
   }
   // The LATEST.md hint: the first hint file naming a handoff found here (worktree or a visible branch).
   let latestHint: RepoDiscovery["latestHint"] = null;
@@ -187,13 +240,13 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   const worktreeBlobs = new Set([...analysed.map((entry) => entry.blobSha), ...notHandoffs.map((entry) => entry.blobSha)]);
   const unread = branchBlobs.filter((entry) => !worktreeBlobs.has(entry.sha));
   const otherBranches = { handoffs: new Set(unread.map((entry) => entry.sha)).size, branches: [...new Set(unread.map((entry) => entry.branch))].sort() };
-  if (otherBranches.handoffs > 0) {
+  if (info !== null && !fullClone) {
+    // One line says the mode: a shallow or single-branch checkout is linted from its working tree only.
     const shown = otherBranches.branches.slice(0, 3).join(", ") + (otherBranches.branches.length > 3 ? ", …" : "");
-    limits.push(
-      `${otherBranches.handoffs === 1 ? "1 handoff" : `${otherBranches.handoffs} handoffs`} only on other branches (${shown}) not linted: lint reads the working tree; baton scan ${repoRoot} checks every branch`,
-    );
+    const unreadHere = otherBranches.handoffs === 0 ? "handoffs on branches not fetched here are" : `${otherBranches.handoffs === 1 ? "1 handoff" : `${otherBranches.handoffs} handoffs`} only on other branches (${shown}) ${otherBranches.handoffs === 1 ? "is" : "are"}`;
+    limits.push(`working tree only (${info.isShallow ? "shallow clone" : "single-branch checkout"}): ${unreadHere} not linted; on a full clone baton lint reads every branch, as baton scan ${repoRoot} does`);
   }
-  const handoffs = walk.files.length - notHandoffs.filter((entry) => entry.blobSha !== "").length - derived.companions.size;
+  const handoffs = analysed.length + failedReads - derived.companions.size;
   const nothingFound =
     handoffs === 0 && pathsOnBranches.size === 0
       ? await buildDiscoveryHint({ repoRoot, matcher, configFile: config.file, markdown: walk.markdown, verb: "lint" })
@@ -213,7 +266,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
       nothingFound,
       notHandoffs: [
         ...notHandoffs.map(({ path: filePath, rule, reason }) => ({ path: filePath, rule, reason })),
-        ...[...derived.companions].map(([filePath, finding]) => ({ path: filePath, rule: finding.rule, reason: finding.message })),
+        ...analysed.filter((entry) => derived.companions.has(entry.id)).map((entry) => ({ path: entry.path, rule: HANDOFF_COMPANION_RULE, reason: derived.companions.get(entry.id)!.message })),
       ].sort((a, b) => a.path.localeCompare(b.path) || a.rule.localeCompare(b.rule)),
     },
   };

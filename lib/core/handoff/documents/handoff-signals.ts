@@ -10,7 +10,6 @@
  * - `not-a-handoff`: inside a handoff folder, a file named as another kind of document (a backlog, a
  *   TODO list, a runbook, a prompt …), undated, with none of a handoff's own marks.
  */
-import type { Finding } from "../../findings";
 import { isEmptyMarker } from "./empty-markers";
 import { OTHER_DOCUMENT_WORDS, PLACEHOLDER_TOKENS, PLACEHOLDER_WORDS } from "./document-kinds.data";
 import type { ParsedHandoff } from "../types";

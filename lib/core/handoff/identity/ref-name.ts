@@ -8,6 +8,9 @@ export function isValidBranchName(name: string): boolean {
   if (name.startsWith("-") || name.startsWith("/") || name.endsWith("/") || name.endsWith(".")) return false;
   if (name.includes("..") || name.includes("//") || name.includes("@{")) return false;
   // Control characters (and DEL), blanks and the characters git reserves.
-  if (/[\u0000-\u0020\u007f~^:?*[\\]/u.test(name)) return false;
+  for (const character of name) {
+    const code = character.codePointAt(0)!;
+    if (code <= 0x20 || code === 0x7f || "~^:?*[\\".includes(character)) return false;
+  }
   return name.split("/").every((part) => part !== "" && !part.startsWith(".") && !part.endsWith(".lock"));
 }
