@@ -1,3 +1,4 @@
+import { LogEntries } from "@/components/handoffs/log-entries";
 import { HANDOFF_COMMIT, WORK_COMMIT } from "@/lib/core/handoff/commit-names";
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -106,6 +107,11 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
         </dl>
       </Card>
 
+      {parsed.log && (
+        <Card title="Append-only log">
+          <LogEntries log={parsed.log} lineHref={(line) => `#L${line}`} />
+        </Card>
+      )}
       <Card title={<>Goal <LineLink line={parsed.goal?.line} /></>} label="Goal">
         {parsed.goal ? (
           <>

@@ -103,7 +103,7 @@ export function processHandoff(filePath: string, bytes: Uint8Array, masking: Mas
  */
 export const HANDOFF_CONTENT_COLUMNS = [
   "runtime", "runtimeFolder", "dateFolder", "date", "day", "phase", "title", "model", "sessionId", "timestamp", "timestampZone", "branch", "headSha",
-  "previousPath", "ownCommitSha", "goal", "nextAction", "parsed", "content", "searchText", "deprecation", "readerVersion",
+  "previousPath", "ownCommitSha", "goal", "nextAction", "parsed", "content", "searchText", "deprecation", "logEntries", "readerVersion",
 ] as const;
 
 export function handoffContentValues(filePath: string, processed: ProcessedHandoff): (string | number | Date | null)[] {
@@ -130,6 +130,7 @@ export function handoffContentValues(filePath: string, processed: ProcessedHando
     processed.content,
     `${filePath}\n${processed.content}`.toLowerCase(),
     processed.deprecation,
+    parsed.log ? JSON.stringify({ newest: parsed.log.newest, entries: parsed.log.entries }) : null,
     READER_VERSION,
   ];
 }

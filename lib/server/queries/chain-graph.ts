@@ -34,6 +34,8 @@ export interface GraphHandoffNode {
   isHead: boolean;
   isLatest: boolean;
   isForkPoint: boolean;
+  /** An append-only log: its entries (the file's own history) and which one the handoff is read from. */
+  log: { newest: number; entries: { title: string; day: string | null }[] } | null;
   chainId: string;
   /** Peak context of the linked session, in % of its window; null until a session is linked. */
   peakContextPercent: number | null;
@@ -141,6 +143,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
         isHead: heads.has(id),
         isLatest: result.latestId === id,
         isForkPoint: forkPoints.has(id),
+        log: node.log,
         chainId: chain.id,
         peakContextPercent: peaks.get(id) ?? null,
       });

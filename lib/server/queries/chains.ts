@@ -2,6 +2,7 @@ import type { ChainBuildResult, ChainNode } from "../../core/chains/build-chains
 import { fileNameDate, handoffFileTime, isDayOnlyTimestamp, nameSaysCurrent } from "../../core/chains/handoff-order";
 import { emptyChainResult, readStoredChains } from "../../core/chains/stored-chains";
 import { hasHandoffStructure } from "../../core/handoff/documents/handoff-signals";
+import { readLogEntries } from "../../core/handoff/documents/log-entries";
 import type { Db } from "../db/client";
 
 export interface RepoChainData {
@@ -12,6 +13,8 @@ export interface RepoChainData {
     phase: string | null;
     /** The day a person sees (date folder, else the day of the handoff's own timestamp), or null. */
     day: string | null;
+    /** An append-only log's entries, oldest or newest first as written, and which one is read; null for a handoff that is not one. */
+    log: ReturnType<typeof readLogEntries>;
     errorCount: number;
     warningCount: number;
     nextAction: string | null;
@@ -39,6 +42,7 @@ export async function loadRepoChains(db: Db, repoId: string): Promise<RepoChainD
       previousPath: true,
       date: true,
       day: true,
+      logEntries: true,
       fileMtime: true,
       commitTime: true,
       timestamp: true,
@@ -70,6 +74,7 @@ export async function loadRepoChains(db: Db, repoId: string): Promise<RepoChainD
       inWorkingTree: handoff.inWorkingTree,
       date: handoff.date,
       day: handoff.day,
+      log: readLogEntries(handoff.logEntries),
       nameDate: handoff.date === null ? fileNameDate(handoff.path) : null,
       isNamedCurrent: nameSaysCurrent(handoff.path),
       timestamp: handoff.timestamp?.getTime() ?? null,

@@ -118,3 +118,19 @@ export function newestEntryView(text: string, log: HandoffLog): string {
   }
   return lines.join("\n");
 }
+
+/** A log's entries as stored (Handoff.logEntries); null for none or a value this version cannot read. */
+export function readLogEntries(json: string | null): { newest: number; entries: { title: string; day: string | null }[] } | null {
+  if (json === null || json === "") return null;
+  try {
+    const value = JSON.parse(json) as { newest?: unknown; entries?: unknown };
+    if (typeof value.newest !== "number" || !Array.isArray(value.entries)) return null;
+    const entries = value.entries.flatMap((entry: unknown) => {
+      const { title, day } = (entry ?? {}) as { title?: unknown; day?: unknown };
+      return typeof title === "string" ? [{ title, day: typeof day === "string" ? day : null }] : [];
+    });
+    return entries.length === 0 ? null : { newest: Math.min(Math.max(0, value.newest), entries.length - 1), entries };
+  } catch {
+    return null;
+  }
+}

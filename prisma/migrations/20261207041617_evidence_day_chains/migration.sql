@@ -1,5 +1,6 @@
 -- AlterTable
 ALTER TABLE "Handoff" ADD COLUMN "day" TEXT;
+ALTER TABLE "Handoff" ADD COLUMN "logEntries" TEXT;
 
 -- AlterTable
 ALTER TABLE "Repo" ADD COLUMN "chains" TEXT;
