@@ -211,3 +211,13 @@ describe("identity written as key=value pairs", () => {
     expect(identity).toMatchObject({ branch: null, headSha: null });
   });
 });
+
+describe("a table's header cell is never a value", () => {
+  test.each([
+    ["| Branch | Commit |\n|---|---|\n| main | 1a2b3c4 |\n", { branch: "main", headSha: "1a2b3c4" }],
+    ["| Session | Model |\n|---|---|\n| 3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e | Opus 4.6 |\n", { sessionId: "3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e", model: "Opus 4.6" }],
+    ["| Rama | Commit |\n|---|---|\n| feat/x | 9f8e7d6 |\n", { branch: "feat/x", headSha: "9f8e7d6" }],
+  ])("%j", (table, expected) => {
+    expect(parseHandoff(`# Handoff\n\n${table}`).value.identity).toMatchObject(expected);
+  });
+});

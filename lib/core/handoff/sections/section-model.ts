@@ -37,7 +37,10 @@ export interface KeyValue {
   fromFrontMatter: boolean;
   /** True when the line holds several labels (`**Date:** … · **Branch:** … · **HEAD:** …`). */
   sharesLine?: boolean;
-  /** Read from a run of `key=value` pairs (`Meta: branch=main commit=abc1234`): a machine-written record. */
+  /**
+   * Read from a record: a run of `key=value` pairs (`Meta: branch=main commit=abc1234`) or a table whose
+   * header row names its columns (`| Branch | Commit |`). Every identity key of a record counts.
+   */
   fromPairs?: boolean;
 }
 
@@ -258,14 +261,16 @@ function tableKeyValues(table: TableUnit, section: Section): KeyValue[] {
     section,
     fromFrontMatter: false,
   });
-  // Horizontal: | Runtime | Model | Branch | over one row of values.
-  const identityHeaders = header.cells.filter((cell) => identityFieldOf(normaliseKey(cell)) !== null).length;
+  // Horizontal: | Runtime | Model | Branch | over one row of values. Generic field names count here
+  // (`| Branch | Commit |`, `| Session | Model |`): a header row naming two fields names columns, and a
+  // header cell is never a value.
+  const identityHeaders = header.cells.filter((cell) => identityFieldOf(normaliseKey(cell), true) !== null).length;
   if (identityHeaders >= 2 && rows.length >= 2) {
     const values = rows[1];
     if (values !== undefined) {
       header.cells.forEach((cell, index) => {
         const value = values.cells[index];
-        if (value !== undefined && value !== "") result.push(make(cell, value, values.line));
+        if (value !== undefined && value !== "") result.push({ ...make(cell, value, values.line), fromPairs: true });
       });
     }
     return result;
