@@ -4,6 +4,7 @@
  * says handoff; never inside dependency or build folders; never an index, a pointer or a template.
  * Paths are repo-relative with forward slashes.
  */
+import { fileNameDate } from "../text/name-date";
 import {
   COMMAND_FOLDER_NAMES,
   EXCLUDED_FOLDER_NAMES,
@@ -51,8 +52,6 @@ export function isNeverHandoffName(fileName: string): boolean {
   return neverHandoffNameReason(fileName) !== null;
 }
 
-/** 2026-03-06, 2026_03_06, 20260306, 06032026: a dated name, whose other words name its topic. */
-const DATED_STEM = /(?<!\d)(?:(?:19|20)\d{2}[-_.]?[01]\d[-_.]?[0-3]\d|[0-3]\d[-_.]?[01]\d[-_.]?(?:19|20)\d{2})(?!\d)/;
 
 /**
  * Why a file name is never a handoff's, or null. A dated name is judged by its exact stem only: in
@@ -62,7 +61,7 @@ export function neverHandoffNameReason(fileName: string): string | null {
   const stem = stemOf(fileName);
   if (latestStems.has(stem)) return "a pointer to the latest handoff by its name (read as the LATEST hint)";
   if (neverStems.has(stem)) return `an index or instructions file by its name (${fileName})`;
-  if (DATED_STEM.test(stem)) return null;
+  if (fileNameDate(fileName) !== null) return null;
   if (TEMPLATE_MARKERS.some((marker) => stem.includes(marker))) return "a template by its name";
   const words = stem.split(/[-_. ]+/).filter((word) => word !== "");
   const edge = [words[0] ?? "", words[words.length - 1] ?? ""].find((word) => edgeMarkers.has(word));

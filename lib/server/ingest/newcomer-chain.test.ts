@@ -5,7 +5,7 @@
  * They read as one chain with one head, the board holds one review (the head's), resuming an earlier one
  * warns of a fork, and every day shown is the handoff's own.
  */
-import { readFileSync, readdirSync, statSync, utimesSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
@@ -28,17 +28,8 @@ function buildRepo(): GitFixture {
   const repo = new GitFixture("newcomer");
   repo.write("README.md", "# app\n").commit("init");
   for (const file of FILES) repo.write(`handoffs/${file}`, readFileSync(path.join(FIXTURES, file))).commit(`handoff ${file}`);
-  const sameTime = new Date("2026-11-30T12:00:00Z");
-  const touch = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      if (entry === ".git") continue;
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) touch(full);
-      else utimesSync(full, sameTime, sameTime);
-    }
-  };
-  touch(repo.root);
-  return repo;
+  // A fresh clone: every file has the same mtime, so no handoff can win on it.
+  return repo.sameMtimes();
 }
 
 for (const provider of testProviders) {

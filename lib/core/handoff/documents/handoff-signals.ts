@@ -10,6 +10,7 @@
  * - `not-a-handoff`: inside a handoff folder, a file named as another kind of document (a backlog, a
  *   TODO list, a runbook, a prompt …), undated, with none of a handoff's own marks.
  */
+import { fileNameDate } from "../../text/name-date";
 import { isEmptyMarker } from "./empty-markers";
 import { OTHER_DOCUMENT_WORDS, PLACEHOLDER_TOKENS, PLACEHOLDER_WORDS } from "./document-kinds.data";
 import type { ParsedHandoff } from "../types";
@@ -28,8 +29,6 @@ export const SKIPPED_DOCUMENT_RULES = [NOT_A_HANDOFF_RULE, HANDOFF_EMPTY_RULE, H
 const otherWords = new Set<string>(OTHER_DOCUMENT_WORDS);
 const placeholderWords = new Set<string>(PLACEHOLDER_WORDS);
 
-/** 2026-02-26, 2026_02_26, 20260226, 26022026 (the protocol's folder form), 2026-02-26_2337. */
-export const DATED_NAME = /(?<!\d)(?:(?:19|20)\d{2}[-_.]?[01]\d[-_.]?[0-3]\d|[0-3]\d[01]\d(?:19|20)\d{2})(?!\d)/;
 
 export function stemWords(fileName: string): string[] {
   const stem = fileName.replace(/\.(md|markdown|txt)$/i, "");
@@ -42,7 +41,7 @@ export function stemWords(fileName: string): string[] {
 
 /** The other-document word a file's name holds (`V2_BACKLOG.md` → "backlog"), or null; a dated name has none. */
 export function otherDocumentWord(fileName: string): string | null {
-  if (DATED_NAME.test(fileName)) return null;
+  if (fileNameDate(fileName) !== null) return null;
   return stemWords(fileName).find((word) => otherWords.has(word)) ?? null;
 }
 

@@ -17,11 +17,11 @@
  *
  * A file a glob names is judged for emptiness only: the user said it is a handoff.
  */
+import { fileNameDate } from "../../text/name-date";
 import type { Finding } from "../../findings";
 import type { ParsedHandoff } from "../types";
 import { COMMAND_FRONT_MATTER_KEYS, COMPANION_WORDS, PLACEHOLDER_TOKENS } from "./document-kinds.data";
 import {
-  DATED_NAME,
   HANDOFF_COMPANION_RULE,
   HANDOFF_EMPTY_RULE,
   HANDOFF_INSTRUCTIONS_RULE,
@@ -78,7 +78,7 @@ const companionWords = new Set<string>(COMPANION_WORDS);
  * (lib/core/chains/derive-chains.ts, `companionFinding`).
  */
 export function companionWord(fileName: string): string | null {
-  if (DATED_NAME.test(fileName)) return null;
+  if (fileNameDate(fileName) !== null) return null;
   return stemWords(fileName).find((word) => companionWords.has(word)) ?? null;
 }
 
