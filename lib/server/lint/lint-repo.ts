@@ -95,7 +95,12 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   const notHandoffs: (SkippedDocument & { blobSha: string })[] = [];
   const analysed: { id: string; path: string; blobSha: string; branches: string[]; inWorkingTree: boolean; analysis: Extract<ReturnType<typeof processHandoff>, { ok: true }> }[] = [];
   let failedReads = 0;
-  const holders = (filePath: string, sha: string) => [...new Set(branchEntries.filter((entry) => entry.path === filePath && entry.sha === sha).map((entry) => entry.branch))].sort();
+  const holdersByKey = new Map<string, Set<string>>();
+  for (const entry of branchEntries) {
+    const key = `${entry.path}\0${entry.sha}`;
+    holdersByKey.set(key, (holdersByKey.get(key) ?? new Set<string>()).add(entry.branch));
+  }
+  const holders = (filePath: string, sha: string) => [...(holdersByKey.get(`${filePath}\0${sha}`) ?? [])].sort();
   for (const issue of leftOutIssues(walk, matcher)) {
     notHandoffs.push({ path: issue.path, rule: issue.finding.rule, reason: issue.finding.message, blobSha: "" });
     files.push({ path: issue.path, findings: [issue.finding] });
