@@ -71,7 +71,8 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: { 
     if (companions.has(node.id)) node.isCompanion = true;
   });
 
-  const repo = repoHandoffPaths(handoffs.map((handoff) => handoff.path));
+  // Companions are no handoffs: no pointer resolves to one, and they take no part in chains.
+  const repo = repoHandoffPaths(handoffs.filter((handoff) => !companions.has(handoff.id)).map((handoff) => handoff.path));
   const byPath = new Map<string, ChainNode[]>();
   for (const node of nodes) {
     const path = normaliseRepoPath(node.path);
@@ -90,7 +91,7 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: { 
     node.previousPath = resolution.path;
     node.hasStructure = hasHandoffStructure(structureFields(handoff.parsed, resolution.path));
   });
-  return { nodes, companions, previous, result: buildChains(nodes, { latestHint: options.latestHint ?? null }) };
+  return { nodes, companions, previous, result: buildChains(nodes.filter((node) => node.isCompanion !== true), { latestHint: options.latestHint ?? null }) };
 }
 
 /**

@@ -75,8 +75,9 @@ for (const provider of testProviders) {
       const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
       expect(scanned.status).toBe("ok");
       const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
-      // A dated slug is a handoff whatever word its topic holds; the log is kept for its chain facts but is no head.
-      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual(["docs/handover/2026-03-04-auth.md", "docs/handover/2026-03-06-template-groups-refactor.md", "docs/handover/SESSION_LOG.md"]);
+      // A dated slug is a handoff whatever word its topic holds; the session log beside them is not one.
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual(["docs/handover/2026-03-04-auth.md", "docs/handover/2026-03-06-template-groups-refactor.md"]);
+      expect(report.chains.flatMap((chain) => chain.handoffs)).not.toContain("docs/handover/SESSION_LOG.md");
       expect(report.latest).toBe("docs/handover/2026-03-06-template-groups-refactor.md");
       expect(report.chains.find((chain) => chain.handoffs.includes("docs/handover/2026-03-04-auth.md"))?.handoffs).toEqual([
         "docs/handover/2026-03-04-auth.md",

@@ -2,6 +2,7 @@
  * Reads for the handoff pages, the API routes and the CLI. Return types are the contract: components
  * import `HandoffListItem`, `HandoffDetail`, … instead of declaring their own.
  */
+import { HANDOFF_COMPANION_RULE } from "../../core/handoff/documents/handoff-signals";
 import type { HandoffFilters } from "../../core/handoff/handoff-filters";
 import type { Prisma } from "../../../generated/sqlite/client";
 import { diffHandoffs } from "../../core/chains/diff-handoffs";
@@ -29,6 +30,8 @@ async function whereFor(db: Db, filters: HandoffFilters): Promise<Prisma.Handoff
   const and: Prisma.HandoffWhereInput[] = [];
   if (filters.gone === "only") and.push({ isGone: true });
   else if (filters.gone !== "include") and.push({ isGone: false });
+  // A session log kept beside the handoffs is listed on the Sources page, not among the handoffs.
+  and.push({ findings: { none: { rule: HANDOFF_COMPANION_RULE } } });
   if (filters.repo) and.push({ repoId: filters.repo });
   if (filters.runtime) and.push({ runtime: filters.runtime });
   if (filters.branch) and.push({ OR: [{ branch: filters.branch }, { occurrences: { some: { ref: filters.branch } } }] });

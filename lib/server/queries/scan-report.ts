@@ -2,6 +2,7 @@
  * The documented `scan --json` document (docs/cli.md), built from the database with the same queries
  * the pages use. Field names are a contract: add, never rename.
  */
+import { HANDOFF_COMPANION_RULE } from "../../core/handoff/documents/handoff-signals";
 import { sessionNotices } from "../../core/sessions/session-notices";
 import type { Severity } from "../../core/findings";
 import type { Db } from "../db/client";
@@ -149,7 +150,10 @@ export async function getScanReport(
       }),
     ]);
     const findingsOf = groupBy(findings, (finding) => finding.handoffId);
+    // A session log kept beside the handoffs is no handoff (discovery.notHandoffs lists it).
+    const companions = new Set(findings.filter((finding) => finding.rule === HANDOFF_COMPANION_RULE).map((finding) => finding.handoffId));
     for (const row of rows) {
+      if (companions.has(row.id)) continue;
       const held = occurrences.get(row.id) ?? [];
       handoffs.push({
         id: row.id,

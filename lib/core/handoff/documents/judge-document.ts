@@ -13,7 +13,7 @@
  *   runbook …) with no writer identity or continuity.
  * - `handoff-companion` (decided with the repo, lib/core/chains/derive-chains.ts): in a handoff folder
  *   beside other handoffs, named as a session log (`SESSION_LOG.md`, `journal.md`) and not as a handoff,
- *   with no writer identity or continuity of its own: listed, never the latest or a head to resume.
+ *   with no writer identity or continuity of its own: listed, in no chain or handoff list, never the latest.
  *
  * A file a glob names is judged for emptiness only: the user said it is a handoff.
  */
