@@ -37,7 +37,7 @@ import path from "node:path";
 import { openBulkWriter } from "../lib/server/db/bulk";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
 import { migrateDatabase } from "../lib/server/db/migrate";
-import { maskSecrets } from "../lib/core/handoff/mask-secrets";
+import { maskSecrets } from "../lib/core/handoff/secrets/mask-secrets";
 import { scanPaths } from "../lib/server/ingest/scan";
 import { buildCli, freshBundle } from "../scripts/build-cli.mjs";
 import { corpusFiles, DEFAULT_CORPUS, generateClaudeCorpus } from "./generate-claude-corpus";

@@ -1,3 +1,4 @@
+import { SKIPPED_DOCUMENT_RULES } from "../../lib/core/handoff/documents/handoff-signals";
 import { defineCommand, parseCommand } from "../args";
 import { openBulkWriter } from "../../lib/server/db/bulk";
 import type { Db } from "../../lib/server/db/client";
@@ -127,8 +128,11 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
         const errorCount = mine.reduce((sum, handoff) => sum + handoff.lint.filter((finding) => finding.severity === "error").length, 0);
         const chains = report.chains.filter((chain) => chain.repo === repo.path);
         // Errors stored for this repo (from this scan or earlier ones still unresolved), plus what this scan skipped.
-        const stored = report.errors.filter((error) => error.repo === repo.path);
+        // Files not read as handoffs are listed apart (discovery.notHandoffs): they are no errors.
+        const skipped = new Set<string>(SKIPPED_DOCUMENT_RULES);
+        const stored = report.errors.filter((error) => error.repo === repo.path && !skipped.has(error.rule));
         const fileErrors = [...stored, ...repo.errors.filter((error) => !stored.some((known) => known.path === error.path))];
+        const notHandoffs = repo.discovery?.notHandoffs ?? [];
         io.out(
           `${repo.status === "ok" ? "✓" : "!"} ${repo.path}: ${counted(mine.length, "handoff")} on ${counted(repo.stats.branches, "branch", "branches")} ` +
             `(${repo.stats.handoffsNew} new, ${repo.stats.branchesRead} read), ${counted(chains.length, "chain")}, ` +
@@ -136,6 +140,9 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
         );
         for (const error of fileErrors.slice(0, 10)) io.out(`    ${error.path}${error.line ? `:${error.line}` : ""}: ${error.message}`);
         if (fileErrors.length > 10) io.out(`    … ${fileErrors.length - 10} more (see the Ingest errors page)`);
+        if (notHandoffs.length > 0) {
+          io.out(`    ${counted(new Set(notHandoffs.map((entry) => entry.path)).size, "file")} where handoffs live not read as handoffs (the reasons: scan --json discovery.notHandoffs, the Sources page)`);
+        }
         if (repo.discovery?.nothingFound && mine.length === 0) for (const line of discoveryHintLines(repo.discovery.nothingFound)) io.out(`    ${line}`);
         const seed = sessions.seeds.find((entry) => entry.repoPath === repo.path);
         if (seed && seed.stats.files > 0) {
