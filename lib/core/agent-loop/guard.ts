@@ -14,9 +14,12 @@ export const DEFAULT_HANDOFF_PERCENT = HANDOFF_ZONE.fromPercent;
 
 export interface Threshold {
   percent: number;
-  source: "env" | "repo" | "default";
-  /** Where it came from, for the log and `hooks status`: the variable, or the repo file. */
+  /** `runtime`: lowered below the runtime's own compaction point (compaction-point.ts). */
+  source: "env" | "repo" | "default" | "runtime";
+  /** Where it came from, for the log and `hooks status`: the variable, the repo file, or the runtime's point. */
   detail: string | null;
+  /** For `runtime`: the threshold that was asked for and would have come after the compaction. */
+  wanted?: Threshold;
 }
 
 /** A repo's declared budget (the seed's `context_budget`), as lib/core/sessions parses it. */
@@ -84,4 +87,15 @@ export function decideGuard(memory: GuardMemory, percent: number | null | "compa
 export function nextThreshold(percent: number, thresholds: readonly number[]): number | null {
   const above = thresholds.filter((value) => value > percent).sort((a, b) => a - b);
   return above[0] ?? null;
+}
+
+/** Where a threshold came from, in words (the instruction, `hooks status`, the log); null for the plain default. */
+export function thresholdSourceWords(threshold: Threshold): string | null {
+  if (threshold.source === "env") return "set by BATON_HANDOFF_AT";
+  if (threshold.source === "repo") return `declared in ${threshold.detail}`;
+  if (threshold.source === "runtime") {
+    const wanted = threshold.wanted === undefined ? null : thresholdSourceWords(threshold.wanted);
+    return `lowered from ${threshold.wanted?.percent ?? "?"} %${wanted === null ? "" : ` ${wanted}`}, which would come after the runtime's own compaction: ${threshold.detail}`;
+  }
+  return null;
 }

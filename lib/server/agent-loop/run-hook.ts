@@ -10,11 +10,13 @@
  */
 import { readContextPosition, type ContextPosition } from "../../core/agent-loop/context-position";
 import { describePosition } from "../../core/agent-loop/position-words";
-import { decideGuard, resolveThreshold } from "../../core/agent-loop/guard";
+import { compactionPoint, thresholdBeforeCompaction } from "../../core/agent-loop/compaction-point";
+import { decideGuard, resolveThreshold, thresholdSourceWords, type Threshold } from "../../core/agent-loop/guard";
 import { hookOutput, parseHookInput, type HookInput } from "../../core/agent-loop/hook-input";
 import type { LoopRecord } from "../../core/agent-loop/loop-records";
 import { hookEventFor, RUNTIME_HOOK_FACTS, type HookEventFact, type LoopRuntime } from "../../core/runtimes/hooks.data";
 import { appendLoopRecord, claimInstruction, logLine, readGuardMemory, recordId, writeGuardMemory } from "./loop-files";
+import { readCompactionSettings } from "./compaction-settings";
 import { readTail } from "./read-tail";
 import { cachedRepoBudgets } from "./repo-budget";
 
@@ -79,8 +81,8 @@ async function guard(run: HookRun, fact: HookEventFact, input: HookInput, env: N
   const folder = input.cwd ?? run.cwd ?? process.cwd();
   const now = run.now ?? new Date();
   const { threshold, problems } =
-    typeof percent === "number"
-      ? resolveThreshold(env.BATON_HANDOFF_AT, env.BATON_HANDOFF_AT ? [] : await cachedRepoBudgets(folder, now.getTime(), env))
+    typeof percent === "number" && position !== null && position.window !== null
+      ? await guardThreshold(run.runtime, position.window, folder, now, env)
       : { threshold: null, problems: [] };
   for (const problem of problems) logLine(`${where}: ${problem}`, env);
   const decision = decideGuard(memory, percent, threshold?.percent ?? 100);
@@ -90,11 +92,21 @@ async function guard(run: HookRun, fact: HookEventFact, input: HookInput, env: N
   return await handoffRequest(run, input, position, threshold, folder, now, env);
 }
 
+/**
+ * The threshold asked for (BATON_HANDOFF_AT, the repo's budget, 90 %), lowered below the runtime's
+ * own compaction point when it would come after it (docs/agent-loop.md, "Before the runtime compacts").
+ */
+export async function guardThreshold(runtime: LoopRuntime, window: number, folder: string, now: Date, env: NodeJS.ProcessEnv): Promise<{ threshold: Threshold; problems: string[] }> {
+  const { threshold, problems } = resolveThreshold(env.BATON_HANDOFF_AT, env.BATON_HANDOFF_AT ? [] : await cachedRepoBudgets(folder, now.getTime(), env));
+  const point = compactionPoint(await readCompactionSettings(runtime, env, folder), window);
+  return { threshold: thresholdBeforeCompaction(threshold, point), problems };
+}
+
 async function handoffRequest(
   run: HookRun,
   input: HookInput,
   position: ContextPosition,
-  threshold: NonNullable<ReturnType<typeof resolveThreshold>["threshold"]>,
+  threshold: Threshold,
   folder: string,
   now: Date,
   env: NodeJS.ProcessEnv,
@@ -113,7 +125,6 @@ async function handoffRequest(
     previousPath = latestHandoff(await readRepoHandoffs(repo.root, repo.info))?.path ?? null;
   }
   const target = protocolHandoffPath(run.runtime, now);
-  const thresholdSource = threshold.source === "env" ? "set by BATON_HANDOFF_AT" : threshold.source === "repo" ? `declared in ${threshold.detail}` : null;
   const text = handoffInstruction({
     identity: {
       runtime: run.runtime,
@@ -127,7 +138,7 @@ async function handoffRequest(
     previousPath,
     position: describePosition(position),
     thresholdPercent: threshold.percent,
-    thresholdSource,
+    thresholdSource: thresholdSourceWords(threshold),
   });
   record(
     {

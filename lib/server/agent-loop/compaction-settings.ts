@@ -1,0 +1,123 @@
+/**
+ * The user's own settings that move a runtime's auto-compaction point (lib/core/runtimes/auto-compaction.data.ts),
+ * read at hook time: Claude Code's environment variables (the hook runs in Claude Code's environment)
+ * and ~/.claude.json's `autoCompactEnabled`; Codex's config.toml (user, then the project's); Gemini
+ * CLI's settings.json (user, then the project's). A file is parsed only when its mtime or size changed
+ * since the last hook (a cache in the data folder): ~/.claude.json can be megabytes, and the guard runs
+ * on every tool call. An unreadable file counts as absent (one line in the log).
+ */
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import type { CompactionSettings } from "../../core/agent-loop/compaction-point";
+import { CLAUDE_CODE_COMPACTION, CODEX_COMPACTION, GEMINI_CLI_COMPACTION } from "../../core/runtimes/auto-compaction.data";
+import type { LoopRuntime } from "../../core/runtimes/hooks.data";
+import { logLine, readCache, writeCache } from "./loop-files";
+import { settingsFile } from "./settings-file";
+
+type Facts = Record<string, number | boolean | null>;
+
+const TRUE_WORDS = new Set(["1", "true", "yes", "on"]);
+
+function object(value: unknown): Record<string, unknown> | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function positive(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** The facts `extract` takes from a file, from the cache while the file's mtime and size are unchanged; null when the file is absent. */
+async function fileFacts(file: string, extract: (text: string) => Promise<Facts> | Facts, env: NodeJS.ProcessEnv): Promise<Facts | null> {
+  let stamp: string;
+  try {
+    const stat = statSync(file);
+    stamp = `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return null;
+  }
+  const cached = readCache<Facts>("compaction", file, (stored) => stored === stamp, env);
+  if (cached !== null) return cached;
+  let facts: Facts;
+  try {
+    facts = await extract(readFileSync(file, "utf8"));
+  } catch (error) {
+    logLine(`compaction settings: ${file} cannot be read (${(error as Error).message}); taken as absent`, env);
+    facts = {};
+  }
+  writeCache("compaction", file, stamp, facts, env);
+  return facts;
+}
+
+function userFile(location: Parameters<typeof settingsFile>[0], env: NodeJS.ProcessEnv): string | null {
+  try {
+    return settingsFile(location, "user", env, "");
+  } catch {
+    return null;
+  }
+}
+
+async function claudeCode(env: NodeJS.ProcessEnv): Promise<CompactionSettings> {
+  const facts = CLAUDE_CODE_COMPACTION;
+  const offByVariable = facts.offVariables.find((name) => TRUE_WORDS.has((env[name] ?? "").trim().toLowerCase()));
+  let off: string | null = offByVariable === undefined ? null : `${offByVariable}=${env[offByVariable]}`;
+  if (off === null) {
+    const file = userFile(facts.offSetting.file, env);
+    const global = file === null ? null : await fileFacts(file, (text) => ({ enabled: object(JSON.parse(text))?.[facts.offSetting.key] !== false }), env);
+    if (global?.enabled === false) off = `"${facts.offSetting.key}": false in ${file}`;
+  }
+  const given = (name: string) => (env[name]?.trim() ? env[name]!.trim() : null);
+  return { runtime: "claude-code", off, percentOverride: given(facts.percentVariable), windowOverride: given(facts.windowVariable) };
+}
+
+async function codex(env: NodeJS.ProcessEnv, projectRoot: string | null): Promise<CompactionSettings> {
+  const facts = CODEX_COMPACTION;
+  const extract = async (text: string): Promise<Facts> => {
+    const { parse } = await import("smol-toml");
+    const config = parse(text) as Record<string, unknown>;
+    const profileName = typeof config.profile === "string" ? config.profile : null;
+    const profile = profileName === null ? null : object(object(config.profiles)?.[profileName]);
+    const pick = (key: string) => positive(profile?.[key]) ?? positive(config[key]);
+    return { limit: pick(facts.limitKey), modelWindow: pick(facts.windowKey) };
+  };
+  const files = [userFile(facts.config, env), projectRoot === null ? null : settingsFile(facts.config, "project", env, projectRoot)].filter((file): file is string => file !== null);
+  let limit: number | null = null;
+  let modelWindow: number | null = null;
+  let from: string | null = null;
+  for (const file of [...new Set(files)]) {
+    const read = await fileFacts(file, extract, env);
+    if (read === null) continue;
+    if (typeof read.limit === "number") [limit, from] = [read.limit, file];
+    if (typeof read.modelWindow === "number") modelWindow = read.modelWindow;
+  }
+  return { runtime: "codex", limit, modelWindow, file: from };
+}
+
+async function geminiCli(env: NodeJS.ProcessEnv, projectRoot: string | null): Promise<CompactionSettings> {
+  const facts = GEMINI_CLI_COMPACTION;
+  const extract = (text: string): Facts => {
+    const settings = object(JSON.parse(text));
+    for (const [group, key] of facts.settingPaths) {
+      const value = positive(object(settings?.[group])?.[key]);
+      if (value !== null) return { fraction: value };
+    }
+    return {};
+  };
+  const files = [userFile(facts.settings, env), projectRoot === null ? null : settingsFile(facts.settings, "project", env, projectRoot)].filter((file): file is string => file !== null);
+  let fraction: number | null = null;
+  let from: string | null = null;
+  for (const file of [...new Set(files)]) {
+    const read = await fileFacts(file, extract, env);
+    if (typeof read?.fraction === "number") [fraction, from] = [read.fraction, file];
+  }
+  return { runtime: "gemini-cli", fraction, file: from };
+}
+
+/**
+ * @param projectRoot the folder the runtime runs in (its project settings are read there), or null.
+ */
+export async function readCompactionSettings(runtime: LoopRuntime, env: NodeJS.ProcessEnv, projectRoot: string | null): Promise<CompactionSettings> {
+  const root = projectRoot === null ? null : path.resolve(projectRoot);
+  if (runtime === "claude-code") return claudeCode(env);
+  if (runtime === "codex") return codex(env, root);
+  return geminiCli(env, root);
+}
