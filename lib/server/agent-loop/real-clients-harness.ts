@@ -13,7 +13,8 @@ import path from "node:path";
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../../..");
 export const REALCLI_RUN = path.resolve(PROJECT_ROOT, "../shared/fixtures/realcli/_run");
 export const MOCK = path.join(REALCLI_RUN, "mock_llm.py");
-export const CLI_CACHE = path.join(PROJECT_ROOT, ".tmp", "realcli");
+/** Where the CLIs are installed: `.tmp/realcli`, or BATON_REALCLI_DIR (a CI cache, or an empty folder to time a fresh install). */
+export const CLI_CACHE = process.env.BATON_REALCLI_DIR ? path.resolve(process.env.BATON_REALCLI_DIR) : path.join(PROJECT_ROOT, ".tmp", "realcli");
 
 export const CLI_PACKAGES = {
   claude: { name: "@anthropic-ai/claude-code", version: "2.1.197" },

@@ -119,11 +119,13 @@ async function handoffRequest(
   const repo = await repoRootOf(folder);
   // The handoff this session was resumed from is its previous one; else the repo's latest.
   const resumed = input.sessionId === null ? undefined : readLoopRecords(env).records.filter((record) => record.kind === "resume-injected" && record.sessionId === input.sessionId && record.runtime === run.runtime && record.handoffPath !== null).at(-1);
-  let previousPath = resumed?.handoffPath ?? null;
-  if (previousPath === null && repo !== null) {
+  let previous = resumed === undefined ? null : { path: resumed.handoffPath!, blobSha: resumed.handoffBlobSha };
+  if (previous === null && repo !== null) {
     const { readRepoHandoffs, latestHandoff } = await import("./repo-handoffs");
-    previousPath = latestHandoff(await readRepoHandoffs(repo.root, repo.info))?.path ?? null;
+    const latest = latestHandoff(await readRepoHandoffs(repo.root, repo.info));
+    previous = latest === null ? null : { path: latest.path, blobSha: latest.blobSha };
   }
+  const previousPath = previous?.path ?? null;
   const target = protocolHandoffPath(run.runtime, now);
   const text = handoffInstruction({
     identity: {
@@ -153,6 +155,7 @@ async function handoffRequest(
       headSha: repo?.info.headSha ?? null,
       handoffPath: previousPath,
       handoffId: null,
+      handoffBlobSha: previous?.blobSha ?? null,
       targetPath: target,
       percent: position.percent,
       tokens: position.tokens,
@@ -214,6 +217,7 @@ async function sessionStart(run: HookRun, fact: HookEventFact, input: HookInput,
       headSha: repo.info.headSha,
       handoffPath: handoff.path,
       handoffId: handoff.id,
+      handoffBlobSha: handoff.blobSha,
       targetPath: null,
       percent: null,
       tokens: null,
