@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit + integration tests, a production build, then Playwright in a real
 // Chromium on SQLite and (when BATON_TEST_DATABASE_URL is set) again on PostgreSQL.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -29,6 +29,12 @@ if (!existsSync(chromium)) {
   console.error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH)`);
   process.exit(1);
 }
+
+// The real agent CLIs the real-client tests drive (~760 MB from the npm registry on an empty cache):
+// installed in the background from the start, so the download overlaps the typecheck and the lint; the
+// test waits for this install when it gets there first (scripts/install-realcli.mjs, a lock file).
+const realcli = spawn(process.execPath, [path.join(root, "scripts/install-realcli.mjs"), "--if-fixtures"], { cwd: root, env, stdio: "ignore" });
+realcli.unref();
 
 step("typecheck", bin("tsc"), ["--noEmit"]);
 step("lint", bin("eslint"), ["--max-warnings", "0", "."]);

@@ -3,7 +3,7 @@ import { compactionPoint, thresholdBeforeCompaction, type CompactionSettings } f
 import { resolveThreshold, thresholdSourceWords } from "./guard";
 
 const claude = (fields: Partial<Extract<CompactionSettings, { runtime: "claude-code" }>> = {}): CompactionSettings => ({ runtime: "claude-code", off: null, percentOverride: null, windowOverride: null, ...fields });
-const codex = (fields: Partial<Extract<CompactionSettings, { runtime: "codex" }>> = {}): CompactionSettings => ({ runtime: "codex", limit: null, modelWindow: null, file: null, ...fields });
+const codex = (fields: Partial<Extract<CompactionSettings, { runtime: "codex" }>> = {}): CompactionSettings => ({ runtime: "codex", limit: null, file: null, ...fields });
 const gemini = (fields: Partial<Extract<CompactionSettings, { runtime: "gemini-cli" }>> = {}): CompactionSettings => ({ runtime: "gemini-cli", fraction: null, file: null, ...fields });
 const DEFAULT = resolveThreshold(undefined, []).threshold;
 
@@ -45,11 +45,12 @@ describe("the runtime's own compaction point", () => {
     expect(thresholdBeforeCompaction(DEFAULT, point)).toMatchObject({ percent: 89.7, source: "runtime" });
   });
 
-  it("Codex: model_auto_compact_token_limit lowers the point (never raises it); model_context_window sets the model's window", () => {
-    const limited = compactionPoint(codex({ limit: 260_000, modelWindow: 400_000, file: "/h/.codex/config.toml" }), 380_000)!;
+  it("Codex: model_auto_compact_token_limit lowers the point (never raises it past 90 % of the model's window)", () => {
+    // gpt-6.1-sol: 500,000, usable 475,000 as its rollout states it.
+    const limited = compactionPoint(codex({ limit: 260_000, file: "/h/.codex/config.toml" }), 475_000)!;
     expect(limited.tokens).toBe(260_000);
     expect(limited.detail).toBe("Codex auto-compacts at 260,000 tokens (model_auto_compact_token_limit = 260,000 in /h/.codex/config.toml)");
-    expect(thresholdBeforeCompaction(DEFAULT, limited).percent).toBe(63.4);
+    expect(thresholdBeforeCompaction(DEFAULT, limited).percent).toBe(49.7);
     expect(compactionPoint(codex({ limit: 900_000 }), 258_400)!.tokens).toBe(244_800);
   });
 

@@ -23,8 +23,6 @@ export type CompactionSettings =
       runtime: "codex";
       /** config.toml `model_auto_compact_token_limit`, or null. */
       limit: number | null;
-      /** config.toml `model_context_window` (the model's whole window), or null. */
-      modelWindow: number | null;
       /** The config file they came from (for the words), or null. */
       file: string | null;
     }
@@ -69,7 +67,8 @@ function claudeCodePoint(settings: Extract<CompactionSettings, { runtime: "claud
 
 function codexPoint(settings: Extract<CompactionSettings, { runtime: "codex" }>, window: number): Omit<CompactionPoint, "percent"> | null {
   const facts = CODEX_COMPACTION;
-  const modelWindow = settings.modelWindow ?? Math.round((window * 100) / facts.effectiveWindowPercent);
+  // The rollout states the usable window (the model's × 95 %, after config.toml's model_context_window, which Codex caps at the model's maximum).
+  const modelWindow = Math.round((window * 100) / facts.effectiveWindowPercent);
   const fromWindow = Math.floor((modelWindow * facts.percentOfModelWindow) / 100);
   const point = settings.limit !== null && settings.limit > 0 ? Math.min(settings.limit, fromWindow) : fromWindow;
   const given = settings.limit !== null && settings.limit > 0 && settings.limit <= fromWindow ? `${facts.limitKey} = ${tokens(settings.limit)}${settings.file ? ` in ${settings.file}` : ""}` : `${facts.percentOfModelWindow} % of the model's ${tokens(modelWindow)}`;

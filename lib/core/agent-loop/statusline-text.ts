@@ -1,7 +1,7 @@
 /**
  * `baton statusline`: the one line Claude Code shows under its prompt, from the JSON it sends on the
  * status line command's stdin (never the transcript): the model, the context position with the next
- * threshold, and the repo's open handoff. Pure; lib/server/agent-loop/statusline.ts gathers the facts.
+ * threshold, and the repo's open handoff or your review claim. Pure; lib/server/agent-loop/statusline.ts gathers the facts.
  */
 import { formatPercent } from "./position-words";
 import { nextThreshold } from "./guard";
@@ -42,8 +42,8 @@ export function statusLineModel(raw: Record<string, unknown>): string | null {
   return typeof name === "string" && name.trim() !== "" ? name.trim().slice(0, 60) : null;
 }
 
-/** One line, no newline inside: untrusted text (a path, a model name) is flattened. */
-export function statusLineText(facts: { model: string | null; position: StatusLinePosition; thresholds: readonly number[]; handoffPath: string | null }): string {
+/** One line, no newline inside: untrusted text (a path, a model name) is flattened. Your review claim, when you hold one, instead of the open handoff. */
+export function statusLineText(facts: { model: string | null; position: StatusLinePosition; thresholds: readonly number[]; handoffPath: string | null; claim?: { handoffPath: string; until: string } | null }): string {
   const parts: string[] = [];
   if (facts.model !== null) parts.push(facts.model);
   const { percent } = facts.position;
@@ -53,7 +53,8 @@ export function statusLineText(facts: { model: string | null; position: StatusLi
     const highest = Math.max(...facts.thresholds);
     parts.push(`context ${formatPercent(percent)}${next !== null ? ` (handoff at ${next} %)` : percent >= highest ? " (past the handoff threshold: write the handoff)" : ""}`);
   }
-  parts.push(facts.handoffPath === null ? "no open handoff" : `open handoff: ${facts.handoffPath}`);
+  if (facts.claim) parts.push(`your review claim: ${facts.claim.handoffPath} (until ${facts.claim.until.slice(11, 16)} UTC)`);
+  else parts.push(facts.handoffPath === null ? "no open handoff" : `open handoff: ${facts.handoffPath}`);
   // eslint-disable-next-line no-control-regex -- one line: control characters and line breaks go
   return parts.join(" · ").replace(/[\r\n\u2028\u2029\u0000-\u001f\u007f]+/g, " ");
 }

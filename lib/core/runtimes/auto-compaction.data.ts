@@ -39,8 +39,9 @@ export const CLAUDE_CODE_COMPACTION = {
  * min(`model_auto_compact_token_limit` from config.toml, 90 % of the model's context window). The
  * rollout's `model_context_window` is the usable window, the model's window × its
  * `effective_context_window_percent` (95 by default: 258,400 = 272,000 × 95 % for gpt-5.5), so the
- * default point is 244,800 of gpt-5.5's 258,400: 94.7 %. `model_context_window` in config.toml sets
- * the model's window itself.
+ * default point is 244,800 of gpt-5.5's 258,400: 94.7 %. `model_context_window` in config.toml changes
+ * the model's window, capped at the model's maximum (models-manager `with_config_overrides`; 272,000
+ * for gpt-5.5): the rollout's window already reflects it.
  */
 export const CODEX_COMPACTION = {
   /** The user's config.toml (`profile = "…"` selects `[profiles.…]`), then the project's. */
@@ -48,7 +49,6 @@ export const CODEX_COMPACTION = {
   percentOfModelWindow: 90,
   effectiveWindowPercent: 95,
   limitKey: "model_auto_compact_token_limit",
-  windowKey: "model_context_window",
 } as const;
 
 /**

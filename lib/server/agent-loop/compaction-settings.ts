@@ -76,20 +76,16 @@ async function codex(env: NodeJS.ProcessEnv, projectRoot: string | null): Promis
     const config = parse(text) as Record<string, unknown>;
     const profileName = typeof config.profile === "string" ? config.profile : null;
     const profile = profileName === null ? null : object(object(config.profiles)?.[profileName]);
-    const pick = (key: string) => positive(profile?.[key]) ?? positive(config[key]);
-    return { limit: pick(facts.limitKey), modelWindow: pick(facts.windowKey) };
+    return { limit: positive(profile?.[facts.limitKey]) ?? positive(config[facts.limitKey]) };
   };
   const files = [userFile(facts.config, env), projectRoot === null ? null : settingsFile(facts.config, "project", env, projectRoot)].filter((file): file is string => file !== null);
   let limit: number | null = null;
-  let modelWindow: number | null = null;
   let from: string | null = null;
   for (const file of [...new Set(files)]) {
     const read = await fileFacts(file, extract, env);
-    if (read === null) continue;
-    if (typeof read.limit === "number") [limit, from] = [read.limit, file];
-    if (typeof read.modelWindow === "number") modelWindow = read.modelWindow;
+    if (typeof read?.limit === "number") [limit, from] = [read.limit, file];
   }
-  return { runtime: "codex", limit, modelWindow, file: from };
+  return { runtime: "codex", limit, file: from };
 }
 
 async function geminiCli(env: NodeJS.ProcessEnv, projectRoot: string | null): Promise<CompactionSettings> {
