@@ -117,7 +117,7 @@ function describeStatus(status: LoopStatus): string {
     const guard = runtime.guard.threshold;
     lines.push(`  guard asks at: ${guard.percent} % of a ${runtime.guard.window.toLocaleString("en-US")}-token window${guard.source === "runtime" ? ` (${thresholdSourceWords(guard)})` : ""}`);
   }
-  lines.push(`handoff threshold here: ${status.threshold.percent} % (${thresholdSourceWords(status.threshold) ?? "default"})`);
+  lines.push(status.guardOff ? "handoff threshold here: off (BATON_HANDOFF_AT=off: the guard asks nothing)" : `handoff threshold here: ${status.threshold.percent} % (${thresholdSourceWords(status.threshold) ?? "default"})`);
   for (const problem of status.thresholdProblems) lines.push(`  ${problem}`);
   lines.push(`recorded: ${counted(status.events.guardInstructions, "handoff request")}, ${counted(status.events.resumesInjected, "resume")} given (${status.events.file})${status.events.badLines > 0 ? `, ${counted(status.events.badLines, "unreadable line")}` : ""}`);
   lines.push(`log: ${status.log}`);

@@ -28,6 +28,11 @@ export interface DeclaredBudget {
   thresholdsPercent: readonly number[];
 }
 
+/** `BATON_HANDOFF_AT=off`: the guard asks nothing (the session-start hook still gives the resume prompt). */
+export function guardTurnedOff(env: string | undefined): boolean {
+  return env !== undefined && env.trim().toLowerCase() === "off";
+}
+
 function validPercent(value: number): boolean {
   return Number.isFinite(value) && value > 0 && value <= 100;
 }
@@ -39,7 +44,7 @@ function validPercent(value: number): boolean {
  */
 export function resolveThreshold(env: string | undefined, budgets: readonly DeclaredBudget[]): { threshold: Threshold; problems: string[] } {
   const problems: string[] = [];
-  if (env !== undefined && env.trim() !== "") {
+  if (env !== undefined && env.trim() !== "" && !guardTurnedOff(env)) {
     const value = Number(env.trim().replace(/\s*%$/, ""));
     if (validPercent(value)) return { threshold: { percent: value, source: "env", detail: "BATON_HANDOFF_AT" }, problems };
     problems.push(`BATON_HANDOFF_AT=${JSON.stringify(env)} is not a percent between 0 and 100: ignored`);

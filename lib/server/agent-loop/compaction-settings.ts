@@ -13,14 +13,11 @@ import { CLAUDE_CODE_COMPACTION, CODEX_COMPACTION, GEMINI_CLI_COMPACTION } from 
 import type { LoopRuntime } from "../../core/runtimes/hooks.data";
 import { logLine, readCache, writeCache } from "./loop-files";
 import { settingsFile } from "./settings-file";
+import { asObject } from "../../core/sessions/json-values";
 
 type Facts = Record<string, number | boolean | null>;
 
 const TRUE_WORDS = new Set(["1", "true", "yes", "on"]);
-
-function object(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
 
 function positive(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null;
@@ -62,50 +59,60 @@ async function claudeCode(env: NodeJS.ProcessEnv): Promise<CompactionSettings> {
   let off: string | null = offByVariable === undefined ? null : `${offByVariable}=${env[offByVariable]}`;
   if (off === null) {
     const file = userFile(facts.offSetting.file, env);
-    const global = file === null ? null : await fileFacts(file, (text) => ({ enabled: object(JSON.parse(text))?.[facts.offSetting.key] !== false }), env);
+    const global = file === null ? null : await fileFacts(file, (text) => ({ enabled: asObject(JSON.parse(text))?.[facts.offSetting.key] !== false }), env);
     if (global?.enabled === false) off = `"${facts.offSetting.key}": false in ${file}`;
   }
   const given = (name: string) => (env[name]?.trim() ? env[name]!.trim() : null);
   return { runtime: "claude-code", off, percentOverride: given(facts.percentVariable), windowOverride: given(facts.windowVariable) };
 }
 
+/**
+ * One number from a runtime's user settings file, then its project's (the project's wins, as in the
+ * runtime itself): the value and the file it came from.
+ */
+async function layeredValue(location: Parameters<typeof settingsFile>[0], projectRoot: string | null, extract: (text: string) => Promise<number | null> | number | null, env: NodeJS.ProcessEnv): Promise<{ value: number | null; file: string | null }> {
+  const files = [userFile(location, env), projectRoot === null ? null : settingsFile(location, "project", env, projectRoot)].filter((file): file is string => file !== null);
+  let found: { value: number | null; file: string | null } = { value: null, file: null };
+  for (const file of [...new Set(files)]) {
+    const read = await fileFacts(file, async (text) => ({ value: await extract(text) }), env);
+    if (typeof read?.value === "number") found = { value: read.value, file };
+  }
+  return found;
+}
+
 async function codex(env: NodeJS.ProcessEnv, projectRoot: string | null): Promise<CompactionSettings> {
   const facts = CODEX_COMPACTION;
-  const extract = async (text: string): Promise<Facts> => {
-    const { parse } = await import("smol-toml");
-    const config = parse(text) as Record<string, unknown>;
-    const profileName = typeof config.profile === "string" ? config.profile : null;
-    const profile = profileName === null ? null : object(object(config.profiles)?.[profileName]);
-    return { limit: positive(profile?.[facts.limitKey]) ?? positive(config[facts.limitKey]) };
-  };
-  const files = [userFile(facts.config, env), projectRoot === null ? null : settingsFile(facts.config, "project", env, projectRoot)].filter((file): file is string => file !== null);
-  let limit: number | null = null;
-  let from: string | null = null;
-  for (const file of [...new Set(files)]) {
-    const read = await fileFacts(file, extract, env);
-    if (typeof read?.limit === "number") [limit, from] = [read.limit, file];
-  }
-  return { runtime: "codex", limit, file: from };
+  const { value, file } = await layeredValue(
+    facts.config,
+    projectRoot,
+    async (text) => {
+      const { parse } = await import("smol-toml");
+      const config = parse(text) as Record<string, unknown>;
+      const profileName = typeof config.profile === "string" ? config.profile : null;
+      const profile = profileName === null ? null : asObject(asObject(config.profiles)?.[profileName]);
+      return positive(profile?.[facts.limitKey]) ?? positive(config[facts.limitKey]);
+    },
+    env,
+  );
+  return { runtime: "codex", limit: value, file };
 }
 
 async function geminiCli(env: NodeJS.ProcessEnv, projectRoot: string | null): Promise<CompactionSettings> {
   const facts = GEMINI_CLI_COMPACTION;
-  const extract = (text: string): Facts => {
-    const settings = object(JSON.parse(text));
-    for (const [group, key] of facts.settingPaths) {
-      const value = positive(object(settings?.[group])?.[key]);
-      if (value !== null) return { fraction: value };
-    }
-    return {};
-  };
-  const files = [userFile(facts.settings, env), projectRoot === null ? null : settingsFile(facts.settings, "project", env, projectRoot)].filter((file): file is string => file !== null);
-  let fraction: number | null = null;
-  let from: string | null = null;
-  for (const file of [...new Set(files)]) {
-    const read = await fileFacts(file, extract, env);
-    if (typeof read?.fraction === "number") [fraction, from] = [read.fraction, file];
-  }
-  return { runtime: "gemini-cli", fraction, file: from };
+  const { value, file } = await layeredValue(
+    facts.settings,
+    projectRoot,
+    (text) => {
+      const settings = asObject(JSON.parse(text));
+      for (const [group, key] of facts.settingPaths) {
+        const value = positive(asObject(settings?.[group])?.[key]);
+        if (value !== null) return value;
+      }
+      return null;
+    },
+    env,
+  );
+  return { runtime: "gemini-cli", fraction: value, file };
 }
 
 /**

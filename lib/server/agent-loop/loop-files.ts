@@ -5,6 +5,7 @@
  *   agent-loop/sessions/<key>.json   the guard's memory per session (asked once per crossing)
  *   agent-loop/prompts/<key>.md      a resume prompt too long for a hook, for the agent to read
  *   agent-loop/installed.json        what `hooks install` created, so uninstall removes exactly that
+ *   agent-loop/<kind>/<key>.json     short caches (readCache/writeCache): budgets, statusline, compaction
  *   logs/agent-loop.log              one line per hook problem (bad stdin, missing transcript, …)
  */
 import { createHash } from "node:crypto";

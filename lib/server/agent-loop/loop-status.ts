@@ -5,7 +5,7 @@
  */
 import { hasCodexMcp } from "../../core/agent-loop/codex-mcp-toml";
 import { compactionPoint, thresholdBeforeCompaction } from "../../core/agent-loop/compaction-point";
-import { resolveThreshold, type Threshold } from "../../core/agent-loop/guard";
+import { guardTurnedOff, resolveThreshold, type Threshold } from "../../core/agent-loop/guard";
 import { hasBatonMcpServer, hasBatonStatusLine, listBatonHooks } from "../../core/agent-loop/hook-settings";
 import { STATUS_WINDOWS } from "../../core/runtimes/auto-compaction.data";
 import { LOOP_RUNTIMES, RUNTIME_HOOK_FACTS, type LoopRuntime } from "../../core/runtimes/hooks.data";
@@ -38,6 +38,8 @@ export interface RuntimeStatus {
 export interface LoopStatus {
   runtimes: RuntimeStatus[];
   threshold: Threshold;
+  /** BATON_HANDOFF_AT=off here: the guard asks nothing. */
+  guardOff: boolean;
   thresholdProblems: string[];
   events: { file: string; guardInstructions: number; resumesInjected: number; badLines: number };
   log: string;
@@ -98,6 +100,7 @@ export async function loopStatus(options: { scope: Scope; projectRoot: string; e
   return {
     runtimes,
     threshold,
+    guardOff: guardTurnedOff(env.BATON_HANDOFF_AT),
     thresholdProblems: problems,
     events: {
       file: loopEventsFile(env),

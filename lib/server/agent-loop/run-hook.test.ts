@@ -120,6 +120,8 @@ describe("the context guard", () => {
     expect(records().at(-1)).toMatchObject({ kind: "guard-instruction", threshold: 78.5, percent: 80 });
     // The user's own settings move the point: CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=60 compacts at 108,000 (54 %).
     expect(context(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "pct", transcript_path: transcript(100_000) }), env: { ...env, CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: "60" } })).additionalContext).toContain("threshold of 49 %");
+    // BATON_HANDOFF_AT=off: the guard asks nothing, whatever the position.
+    expect(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "guard-off", transcript_path: transcript(199_000) }), env: { ...env, BATON_HANDOFF_AT: "off" } })).toBe("");
     // With auto-compaction off there is no point to come before: 90 % stays.
     expect(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "off", transcript_path: at80 }), env: { ...env, DISABLE_AUTO_COMPACT: "1" } })).toBe("");
     const home = mkdtempSync(path.join(os.tmpdir(), "baton-home-"));

@@ -11,7 +11,7 @@
 import { readContextPosition, type ContextPosition } from "../../core/agent-loop/context-position";
 import { describePosition } from "../../core/agent-loop/position-words";
 import { compactionPoint, thresholdBeforeCompaction } from "../../core/agent-loop/compaction-point";
-import { decideGuard, resolveThreshold, thresholdSourceWords, type Threshold } from "../../core/agent-loop/guard";
+import { decideGuard, guardTurnedOff, resolveThreshold, thresholdSourceWords, type Threshold } from "../../core/agent-loop/guard";
 import { hookOutput, parseHookInput, type HookInput } from "../../core/agent-loop/hook-input";
 import type { LoopRecord } from "../../core/agent-loop/loop-records";
 import { hookEventFor, RUNTIME_HOOK_FACTS, type HookEventFact, type LoopRuntime } from "../../core/runtimes/hooks.data";
@@ -60,6 +60,7 @@ async function guard(run: HookRun, fact: HookEventFact, input: HookInput, env: N
     logLine(`${where}: stdin names no transcript_path; the context position cannot be read`, env);
     return null;
   }
+  if (guardTurnedOff(env.BATON_HANDOFF_AT)) return null;
   const format = RUNTIME_HOOK_FACTS[run.runtime].transcript;
   let reading;
   try {

@@ -29,6 +29,8 @@ describe("baton statusline", () => {
     // 85 % would come after Claude Code's own compaction (167,000 of 200,000): the guard asks at 78.5 %.
     expect(await statusLine(stdin({ input_tokens: 3, cache_creation_input_tokens: 0, cache_read_input_tokens: 149_997 }), { env })).toContain("context 75 % (handoff at 78.5 %)");
     expect(await statusLine(stdin({ input_tokens: 3, cache_creation_input_tokens: 0, cache_read_input_tokens: 159_997 }), { env })).toContain("context 80 % (past the handoff threshold: write the handoff)");
+    // BATON_HANDOFF_AT=off: no guard threshold (outside a repo, no declared one either).
+    expect(await statusLine(JSON.stringify({ context_window: { context_window_size: 200_000, used_percentage: 95 }, workspace: { current_dir: os.tmpdir() } }), { env: { ...env, BATON_HANDOFF_AT: "off" } })).toBe("context 95 % · no open handoff");
     // A 1M window compacts at 967,000: the repo's 85 % stays.
     expect(await statusLine(JSON.stringify({ context_window: { context_window_size: 1_000_000, used_percentage: 80 }, workspace: { current_dir: repo.root } }), { env })).toContain("context 80 % (handoff at 85 %)");
     expect(await statusLine(JSON.stringify({ context_window: { context_window_size: 200_000, used_percentage: 91 }, workspace: { current_dir: repo.root } }), { env: { ...env, BATON_HANDOFF_AT: "90" } })).toContain("context 91 % (past the handoff threshold: write the handoff)");

@@ -7,7 +7,7 @@
  */
 import { parseHookInput } from "../../core/agent-loop/hook-input";
 import { compactionPoint, thresholdBeforeCompaction } from "../../core/agent-loop/compaction-point";
-import { resolveThreshold } from "../../core/agent-loop/guard";
+import { guardTurnedOff, resolveThreshold } from "../../core/agent-loop/guard";
 import { statusLineModel, statusLinePosition, statusLineText } from "../../core/agent-loop/statusline-text";
 import { readCompactionSettings } from "./compaction-settings";
 import { logLine, readCache, writeCache } from "./loop-files";
@@ -62,11 +62,11 @@ export async function statusLine(stdin: string, options: { env?: NodeJS.ProcessE
     const budgets = env.BATON_HANDOFF_AT ? [] : await cachedRepoBudgets(folder, now, env);
     // The guard's own threshold: never after Claude Code's compaction point for the window it reports.
     const point = position.window === null ? null : compactionPoint(await readCompactionSettings("claude-code", env, folder), position.window);
-    const guard = thresholdBeforeCompaction(resolveThreshold(env.BATON_HANDOFF_AT, budgets).threshold, point).percent;
-    thresholds = [...new Set([...budgets.flatMap((budget) => budget.thresholdsPercent).filter((value) => value < guard), guard])];
+    const guard = guardTurnedOff(env.BATON_HANDOFF_AT) ? Infinity : thresholdBeforeCompaction(resolveThreshold(env.BATON_HANDOFF_AT, budgets).threshold, point).percent;
+    thresholds = [...new Set([...budgets.flatMap((budget) => budget.thresholdsPercent).filter((value) => value < guard), ...(guard === Infinity ? [] : [guard])])];
   } catch (error) {
     logLine(`statusline: ${(error as Error).message}`, env);
-    thresholds = [resolveThreshold(env.BATON_HANDOFF_AT, []).threshold.percent];
+    thresholds = guardTurnedOff(env.BATON_HANDOFF_AT) ? [] : [resolveThreshold(env.BATON_HANDOFF_AT, []).threshold.percent];
   }
   return statusLineText({ model: statusLineModel(raw), position, thresholds, handoffPath: facts.handoffPath, claim: facts.claim });
 }
