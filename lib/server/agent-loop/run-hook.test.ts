@@ -61,6 +61,24 @@ describe("session start in a repo Baton never scanned, with no database", () => 
     expect(compacted.additionalContext).toContain(HANDOFF);
   });
 
+  it("writes a prompt too long for a hook into the data folder and names that file", async () => {
+    // Each quoted block of the prompt is cut at 4,000 characters: four long sections make it longer than a hook can pass.
+    const long = (words: string) => words.repeat(150);
+    const markdown = handoffMarkdown({ phase: "start", runtime: "codex", path: HANDOFF, next: `Run \`npm test\` then ${long("fix the next failing check and note it. ")}` })
+      .replace('Finish start. User: "keep the API stable".', `Finish start. User: "keep the API stable". ${long("Keep every public route as it is today. ")}`)
+      .replace("- One client per process.", `- One client per process. ${long("Decided after measuring the pool. ")}`)
+      .replace("- [ ] Cleanup", `- [ ] Cleanup ${long("of the old query helpers in src/db. ")}`);
+    repo.write(HANDOFF, markdown).commit("long handoff");
+    const hook = context(await runHook({ runtime: "claude-code", slug: "session-start", stdin: stdin({ session_id: "long", hook_event_name: "SessionStart", source: "startup" }), env }));
+    expect(hook.additionalContext.length).toBeLessThanOrEqual(10_000);
+    const file = /Read the full resume prompt in (\S+) and follow it/.exec(hook.additionalContext)?.[1];
+    expect(file).toBeDefined();
+    const prompt = readFileSync(file!, "utf8");
+    expect(prompt.length).toBeGreaterThan(10_000);
+    expect(prompt).toContain("Resume work from a handoff file");
+    expect(records().at(-1)).toMatchObject({ kind: "resume-injected", sessionId: "long", delivered: "truncated" });
+  });
+
   it("masks a secret written in the handoff", async () => {
     repo.write(HANDOFF, handoffMarkdown({ phase: "start", runtime: "codex", path: HANDOFF, next: "Deploy with token ghp_abcdefghijklmnopqrstuvwxyz0123456789 then run `npm test`." }));
     const hook = context(await runHook({ runtime: "claude-code", slug: "session-start", stdin: stdin({ hook_event_name: "SessionStart", source: "startup" }), env }));

@@ -193,16 +193,10 @@ async function sessionStart(run: HookRun, fact: HookEventFact, input: HookInput,
     .map((entry) => ({ sessionId: entry.sessionId!, runtime: entry.runtime, at: entry.at }));
   const alreadyGivenHere = input.sessionId !== null && records.some((entry) => entry.sessionId === input.sessionId && entry.runtime === run.runtime);
   const plan = await resumePlanFor(read, handoff, run.runtime);
-  const key = input.sessionId ?? `${Date.now()}`;
-  const needsFile = plan.prompt.length > 9_000;
-  const context = sessionStartContext({
-    source: input.source,
-    handoffPath: handoff.path,
-    prompt: plan.prompt,
-    earlier,
-    alreadyGivenHere,
-    fullPromptFile: needsFile ? writePromptFile(run.runtime, key, plan.prompt, env) : null,
-  });
+  const facts = { source: input.source, handoffPath: handoff.path, prompt: plan.prompt, earlier, alreadyGivenHere, fullPromptFile: null };
+  let context = sessionStartContext(facts);
+  // Too long for a hook: the full prompt goes into a file the context names.
+  if (context.kind === "truncated") context = sessionStartContext({ ...facts, fullPromptFile: writePromptFile(run.runtime, input.sessionId ?? `${Date.now()}`, plan.prompt, env) });
   if (context.kind === "none") return null;
   const now = run.now ?? new Date();
   record(
