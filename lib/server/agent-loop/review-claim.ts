@@ -12,6 +12,7 @@ import { existsSync } from "node:fs";
 import { OPEN_REVIEW_STATES } from "../../core/reviews/review-states.data";
 import type { DatabaseTarget } from "../db/database-url";
 import { LOCAL_ACTOR_ID } from "../reviews/review-actor";
+import { dbTimeToMs } from "../sessions/session-ids";
 
 export const CLAIM_TIMEOUT_MS = 300;
 
@@ -32,8 +33,9 @@ interface ClaimRow {
   claimExpiresAt: unknown;
 }
 
+/** A claim's expiry as epoch ms: a Date from PostgreSQL (UTC wall time read as local: dbTimeToMs undoes it), SQLite's text or number. */
 function expiry(value: unknown): number | null {
-  if (value instanceof Date) return value.getTime();
+  if (value instanceof Date) return dbTimeToMs(value);
   if (typeof value === "number") return value;
   if (typeof value === "string") {
     const parsed = Date.parse(value.includes("T") || value.includes("Z") || value.includes("+") ? value : `${value.replace(" ", "T")}Z`);

@@ -11,7 +11,7 @@ import { scanPaths } from "../ingest/scan";
 import { claimReview } from "../reviews/claim-review";
 import { reviewActor } from "../reviews/review-actor";
 import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
-import { createSqliteTestDatabase } from "../test-support/test-database";
+import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-database";
 import { statusLine } from "./statusline";
 
 const HANDOFF = "docs/ai/handoff/codex/01122026/handoff_start.md";
@@ -68,8 +68,8 @@ describe("baton statusline", () => {
       return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
     }
 
-    it("reads the single-user database (read-only): the local user's live claim on this repo's handoff", async () => {
-      const database = await createSqliteTestDatabase();
+    for (const provider of testProviders) it.skipIf(provider.skip)(`reads the single-user database (${provider.name}${provider.name === "sqlite" ? ", opened read-only" : ""}): the local user's live claim on this repo's handoff${provider.skip ? ` [${POSTGRES_SKIP_MESSAGE}]` : ""}`, async () => {
+      const database = await provider.create();
       try {
         await scanPaths([repo.root], { target: database.target });
         const db = createDb(database.target);
@@ -87,6 +87,7 @@ describe("baton statusline", () => {
       } finally {
         await database.drop();
       }
+      if (provider.name !== "sqlite") return;
       // No database file at all: no claim, and none is created.
       const missing = path.join(mkdtempSync(path.join(os.tmpdir(), "baton-nodb-")), "baton.db");
       expect(await statusLine(stdin, { env: freshEnv(), claims: { kind: "database", target: { provider: "sqlite", url: `file:${missing}`, filePath: missing } } })).toContain(`open handoff: ${HANDOFF}`);
