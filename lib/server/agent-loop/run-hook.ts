@@ -56,11 +56,11 @@ export async function runHook(run: HookRun): Promise<string> {
 
 async function guard(run: HookRun, fact: HookEventFact, input: HookInput, env: NodeJS.ProcessEnv): Promise<string | null> {
   const where = `${run.runtime} ${run.slug}`;
+  if (guardTurnedOff(env.BATON_HANDOFF_AT)) return null;
   if (input.transcriptPath === null) {
     logLine(`${where}: stdin names no transcript_path; the context position cannot be read`, env);
     return null;
   }
-  if (guardTurnedOff(env.BATON_HANDOFF_AT)) return null;
   const format = RUNTIME_HOOK_FACTS[run.runtime].transcript;
   let reading;
   try {
@@ -97,7 +97,7 @@ async function guard(run: HookRun, fact: HookEventFact, input: HookInput, env: N
  * The threshold asked for (BATON_HANDOFF_AT, the repo's budget, 90 %), lowered below the runtime's
  * own compaction point when it would come after it (docs/agent-loop.md, "Before the runtime compacts").
  */
-export async function guardThreshold(runtime: LoopRuntime, window: number, folder: string, now: Date, env: NodeJS.ProcessEnv): Promise<{ threshold: Threshold; problems: string[] }> {
+async function guardThreshold(runtime: LoopRuntime, window: number, folder: string, now: Date, env: NodeJS.ProcessEnv): Promise<{ threshold: Threshold; problems: string[] }> {
   const { threshold, problems } = resolveThreshold(env.BATON_HANDOFF_AT, env.BATON_HANDOFF_AT ? [] : await cachedRepoBudgets(folder, now.getTime(), env));
   const point = compactionPoint(await readCompactionSettings(runtime, env, folder), window);
   return { threshold: thresholdBeforeCompaction(threshold, point), problems };
