@@ -6,13 +6,22 @@
  * `totalCost` sums its priced requests and is null only when none is priced, and `unpricedModels`
  * names what it leaves out, so a partial sum never passes for the whole.
  */
-import type { CostableRequest } from "./cost";
+import { addCostSums, costOfSums, emptyCostSums, type CostableRequest, type CostSums, type RequestPricing } from "./cost";
+import type { PriceRates } from "./prices";
 import { dateInZone, periodOf, type PeriodKind, type WeekStart } from "./periods";
 
-/** One request as the reports see it (a stored sample with its session's facts and its cost). */
+/**
+ * One request as the reports see it (a stored sample with its session's facts and its cost), or a
+ * rollup row standing for `requests` of them (rollup.ts): then `timestampMs` is its first request's
+ * time and `lastTimestampMs` its last's, and its token fields are sums.
+ */
 export interface UsageEntry extends CostableRequest {
   /** Epoch ms, or null when the log gives no time (counted in session reports, not in periods). */
   timestampMs: number | null;
+  /** A rollup row's last request time (absent: one request, `timestampMs`). */
+  lastTimestampMs?: number | null;
+  /** Requests this entry stands for (absent: 1). */
+  requests?: number;
   runtime: string;
   /** The main session's id (Baton's AgentSession.id); subagent requests carry their parent's. */
   sessionId: string;
@@ -20,7 +29,13 @@ export interface UsageEntry extends CostableRequest {
   branch: string | null;
   /** Estimated USD, null when the model has no price. */
   cost: number | null;
-  /** What the log itself says the request cost, when it says. */
+  /**
+   * The rates it is priced at (null: no price). When given, rows price their token sums per rates
+   * (cost.ts CostSums) instead of adding `cost`s, so any grouping of the same requests gives the
+   * same figure; entries made without a price table leave it out and their `cost`s are added.
+   */
+  pricing?: RequestPricing | null;
+  /** What the log itself says the request cost, when it says (a rollup row: its requests' sum). */
   recordedCostUsd: number | null;
 }
 
@@ -59,48 +74,84 @@ export class RowAccumulator {
   private totals: TokenTotals = emptyTotals();
   private cost = 0;
   private priced = 0;
-  private recorded: number | null = null;
-  private readonly models = new Map<string, ModelBreakdown>();
+  private recordedRequests = 0;
+  private recordedNano = 0;
+  private readonly models = new Map<string, ModelBreakdown & { firstMs: number }>();
+  /** Token sums per model and rates (entries with `pricing`). */
+  private readonly sums = new Map<string, { model: string; rates: PriceRates; sums: CostSums }>();
   private readonly runtimeSet = new Set<string>();
   private readonly unpriced = new Set<string>();
 
   add(entry: UsageEntry): void {
-    addTotals(this.totals, entry);
+    const requests = entry.requests ?? 1;
+    addTotals(this.totals, entry, requests);
     this.runtimeSet.add(entry.runtime);
-    if (entry.cost === null) {
-      this.unpriced.add(entry.model ?? "unknown");
-    } else {
-      this.cost += entry.cost;
-      this.priced += 1;
-    }
-    if (entry.recordedCostUsd !== null) this.recorded = (this.recorded ?? 0) + entry.recordedCostUsd;
     const name = entry.model ?? "unknown";
     let model = this.models.get(name);
     if (model === undefined) {
-      model = { modelName: name, inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, cost: 0 };
+      model = { modelName: name, inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, cost: 0, firstMs: Infinity };
       this.models.set(name, model);
     }
     model.inputTokens += entry.inputTokens;
     model.outputTokens += entry.outputTokens;
     model.cacheCreationTokens += entry.cacheWriteTokens;
     model.cacheReadTokens += entry.cacheReadTokens;
-    model.cost = entry.cost === null || model.cost === null ? null : model.cost + entry.cost;
+    if (entry.timestampMs !== null && entry.timestampMs < model.firstMs) model.firstMs = entry.timestampMs;
+    const pricing = entry.pricing === undefined ? (entry.cost === null ? null : undefined) : entry.pricing;
+    if (pricing === null) {
+      this.unpriced.add(name);
+      model.cost = null;
+    } else if (pricing === undefined) {
+      this.cost += entry.cost!;
+      this.priced += requests;
+      if (model.cost !== null) model.cost += entry.cost!;
+    } else {
+      this.priced += requests;
+      const key = `${name}\u0000${pricing.key}`;
+      let group = this.sums.get(key);
+      if (group === undefined) {
+        group = { model: name, rates: pricing.rates, sums: emptyCostSums() };
+        this.sums.set(key, group);
+      }
+      addCostSums(group.sums, entry);
+    }
+    if (entry.recordedCostUsd !== null) {
+      this.recordedRequests += 1;
+      this.recordedNano += Math.round(entry.recordedCostUsd * 1e9);
+    }
   }
 
   row(): UsageRow {
     const runtimes = [...this.runtimeSet].sort();
+    // Priced in one order whatever order the entries came in: the same requests give the same bits.
+    let cost = this.cost;
+    const modelCost = new Map<string, number>();
+    for (const key of [...this.sums.keys()].sort()) {
+      const group = this.sums.get(key)!;
+      const part = costOfSums(group.rates, group.sums);
+      cost += part;
+      modelCost.set(group.model, (modelCost.get(group.model) ?? 0) + part);
+    }
+    const models = [...this.models.values()];
     return {
       ...this.totals,
-      totalCost: this.priced === 0 && this.totals.requests > 0 ? null : this.cost,
-      modelsUsed: [...this.models.keys()],
+      totalCost: this.priced === 0 && this.totals.requests > 0 ? null : cost,
+      // In the order the models were first used (ccusage lists them as it meets them).
+      modelsUsed: [...models].sort((a, b) => a.firstMs - b.firstMs || compareText(a.modelName, b.modelName)).map((model) => model.modelName),
       // ccusage lists the costliest model first.
-      modelBreakdowns: [...this.models.values()].sort((a, b) => (b.cost ?? Infinity) - (a.cost ?? Infinity)),
+      modelBreakdowns: models
+        .map(({ firstMs: _firstMs, ...breakdown }) => ({ ...breakdown, cost: breakdown.cost === null ? null : breakdown.cost + (modelCost.get(breakdown.modelName) ?? 0) }))
+        .sort((a, b) => (b.cost ?? Infinity) - (a.cost ?? Infinity) || compareText(a.modelName, b.modelName)),
       runtime: runtimes.length === 1 ? runtimes[0]! : "all",
       runtimes,
       unpricedModels: [...this.unpriced].sort(),
-      recordedCost: this.recorded,
+      recordedCost: this.recordedRequests === 0 ? null : this.recordedNano / 1e9,
     };
   }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 const TOKEN_KEYS = ["inputTokens", "outputTokens", "cacheCreationTokens", "cacheReadTokens", "totalTokens", "reasoningTokens", "requests"] as const satisfies readonly (keyof TokenTotals)[];
@@ -109,14 +160,14 @@ export function emptyTotals(): TokenTotals {
   return { inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, totalTokens: 0, reasoningTokens: 0, requests: 0 };
 }
 
-function addTotals(totals: TokenTotals, entry: CostableRequest): void {
+function addTotals(totals: TokenTotals, entry: CostableRequest, requests: number): void {
   totals.inputTokens += entry.inputTokens;
   totals.outputTokens += entry.outputTokens;
   totals.cacheCreationTokens += entry.cacheWriteTokens;
   totals.cacheReadTokens += entry.cacheReadTokens;
   totals.reasoningTokens += entry.reasoningTokens;
   totals.totalTokens += entry.inputTokens + entry.outputTokens + entry.cacheWriteTokens + entry.cacheReadTokens;
-  totals.requests += 1;
+  totals.requests += requests;
 }
 
 export function breakdownKey(entry: UsageEntry, breakdown: Breakdown): string {

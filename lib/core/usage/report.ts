@@ -4,7 +4,7 @@
  * (`runtime`, `reasoningTokens`, `requests`, `unpricedModels`, `recordedCost`, and per document
  * `costIsEstimate`, `timezone`, `prices`). Pure: the CLI and the page build them from loaded entries.
  */
-import { groupRows, periodRows, totalsOf, type Breakdown, type UsageEntry, type UsageRow } from "./aggregate";
+import { groupRows, periodRows, RowAccumulator, totalsOf, type Breakdown, type UsageEntry, type UsageRow } from "./aggregate";
 import { usageBlocks, type PlanLimit } from "./blocks";
 import { dateInZone, type PeriodKind } from "./periods";
 import { weekLimitStatus } from "./week-limit";
@@ -89,13 +89,16 @@ export function sessionReport(entries: readonly UsageEntry[], sessions: Readonly
   };
   const kept = entries.filter(inRange);
   const activity = new Map<string, { first: number; last: number }>();
+  const everything = new RowAccumulator();
   for (const entry of kept) {
+    everything.add(entry);
     if (entry.timestampMs === null) continue;
+    const last = entry.lastTimestampMs ?? entry.timestampMs;
     const seen = activity.get(entry.sessionId);
-    if (seen === undefined) activity.set(entry.sessionId, { first: entry.timestampMs, last: entry.timestampMs });
+    if (seen === undefined) activity.set(entry.sessionId, { first: entry.timestampMs, last });
     else {
       if (entry.timestampMs < seen.first) seen.first = entry.timestampMs;
-      if (entry.timestampMs > seen.last) seen.last = entry.timestampMs;
+      if (last > seen.last) seen.last = last;
     }
   }
   const rows = groupRows(kept, (entry) => entry.sessionId);
@@ -116,7 +119,8 @@ export function sessionReport(entries: readonly UsageEntry[], sessions: Readonly
       };
     })
     .sort((a, b) => (b.lastActivity ?? "").localeCompare(a.lastActivity ?? "") || a.sessionId.localeCompare(b.sessionId));
-  const { unpricedModels, ...totals } = totalsOf([...rows.values()]);
+  // Summed over the requests (not the rows): the same figure in whatever order the sessions came.
+  const { unpricedModels, ...totals } = totalsOf([everything.row()]);
   return { sessions: list, totals, ...documentExtras(options, unpricedModels) };
 }
 

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { safeText } from "../../core/text/safe-values";
 import type { BulkWriter } from "../db/bulk";
+import { refreshStatistics, SESSION_TABLES } from "../db/table-statistics";
 import { linkSessions, type LinkResult } from "./link-sessions";
 import { scanAgentSources, type AgentScanProgress, type AgentScanResult } from "./scan-agents";
 import type { SeedScanResult } from "./scan-seed-files";
@@ -49,6 +50,9 @@ export async function scanSessions(options: SessionScanOptions): Promise<Session
       : null;
     options.onProgress?.({ phase: "link" });
     const links = await linkSessions(bulk);
+    // After the writes, before anyone reads: a first ingest's tables get statistics (table-statistics.ts).
+    const wrote = seeds.length > 0 || (agents?.sources.some((source) => source.stats.filesRead > 0 || source.stats.filesGone > 0 || source.stats.sessionsTouched > 0) ?? false);
+    if (wrote) await refreshStatistics(bulk, SESSION_TABLES);
     const problems = [...seeds.map((seed) => seed.status), ...(agents?.sources.map((source) => source.status) ?? [])];
     status = problems.every((entry) => entry === "ok") ? "ok" : problems.some((entry) => entry !== "failed") ? "partial" : "failed";
     await bulk.execute(`UPDATE "ScanRun" SET "finishedAt" = ?, "status" = ?, "summary" = ? WHERE "id" = ?`, [
