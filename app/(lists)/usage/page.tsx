@@ -144,6 +144,15 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {data.rowsLeftOut > 0 && (
+            <tr data-testid="usage-rows-left-out">
+              <td colSpan={8} className="px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">
+                {data.rowsLeftOut.toLocaleString("en-US")} earlier {params.period === "day" ? "days" : params.period === "week" ? "weeks" : "months"} not shown (the Total row counts them):{" "}
+                {params.period !== "month" && <Link href={href({ period: params.period === "day" ? "week" : "month" })} className="text-sky-700 hover:underline dark:text-sky-400">by {params.period === "day" ? "week" : "month"}</Link>}
+                {params.period !== "month" && " or "}narrow the range.
+              </td>
+            </tr>
+          )}
           {data.rows.map((row) => (
             <tr key={row.period} className="hover:bg-zinc-50/70 dark:hover:bg-zinc-800/40">
               <td className="whitespace-nowrap px-3 py-2 font-medium">{row.period}</td>

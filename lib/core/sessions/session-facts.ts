@@ -4,6 +4,7 @@
  * read twice counts once; the same function runs in a parser worker for a file read whole and in
  * ingest over a session's stored chunks, so the two cannot disagree.
  */
+import { rollupSamples, type RollupPart } from "../usage/rollup";
 import { countedSamples, type StoredSample } from "./sample-pack";
 import type { SessionRuntime } from "./types";
 
@@ -25,15 +26,18 @@ export const emptyTotals = (): Totals => ({ n: 0, i: 0, cw: 0, cr: 0, o: 0, r: 0
 export interface SessionFacts {
   byAgent: Map<string, Totals>;
   lastModel: string | null;
+  /** The counted requests' usage rollup (lib/core/usage/rollup.ts), stored with the totals. */
+  rollup: RollupPart[];
 }
 
-export const emptyFacts = (): SessionFacts => ({ byAgent: new Map(), lastModel: null });
+export const emptyFacts = (): SessionFacts => ({ byAgent: new Map(), lastModel: null, rollup: [] });
 
 /** Totals, peaks and the last model over a session's merged samples (the ones that count). */
 export function summariseSamples(runtime: SessionRuntime, merged: readonly StoredSample[]): SessionFacts {
   const byAgent = new Map<string, Totals>();
   let lastModel: string | null = null;
-  for (const sample of countedSamples(runtime, merged)) {
+  const counted = countedSamples(runtime, merged);
+  for (const sample of counted) {
     let totals = byAgent.get(sample.agentId);
     if (!totals) {
       totals = emptyTotals();
@@ -50,6 +54,6 @@ export function summariseSamples(runtime: SessionRuntime, merged: readonly Store
     // Sorted by time: the last main request with a model names the model table's row.
     if (sample.agentId === "" && !sample.isSidechain && sample.model !== null) lastModel = sample.model;
   }
-  return { byAgent, lastModel };
+  return { byAgent, lastModel, rollup: rollupSamples(counted) };
 }
 

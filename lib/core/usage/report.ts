@@ -5,7 +5,7 @@
  * `costIsEstimate`, `timezone`, `prices`). Pure: the CLI and the page build them from loaded entries.
  */
 import { groupRows, periodRows, RowAccumulator, totalsOf, type Breakdown, type UsageEntry, type UsageRow } from "./aggregate";
-import { usageBlocks, type PlanLimit } from "./blocks";
+import { usageBlocks, type PlanLimit, type UsageBlock } from "./blocks";
 import { dateInZone, type PeriodKind } from "./periods";
 import { weekLimitStatus } from "./week-limit";
 
@@ -127,13 +127,22 @@ export function sessionReport(entries: readonly UsageEntry[], sessions: Readonly
 export function blocksReport(entries: readonly UsageEntry[], options: ReportOptions) {
   // Blocks are built over every request (a block's start depends on what came before), then kept
   // when they touch the date range in the report's zone.
+  return blocksDocument(usageBlocks(entries, { now: options.now, limit: options.limit ?? null }), options.weekLimit ? entries : null, options);
+}
+
+/**
+ * The blocks document from blocks built over enough history (every block from a true start: the
+ * first request, or the first after a silence of more than 5 hours) and, for a week limit, the
+ * current week's requests.
+ */
+export function blocksDocument(built: readonly UsageBlock[], weekEntries: readonly UsageEntry[] | null, options: ReportOptions) {
   const dateOf = dateInZone(options.timeZone);
-  const blocks = usageBlocks(entries, { now: options.now, limit: options.limit ?? null }).filter((block) => {
+  const blocks = built.filter((block) => {
     const startDate = dateOf(Date.parse(block.startTime));
     const endDate = dateOf(Date.parse(block.actualEndTime ?? block.endTime));
     return !((options.since && endDate < options.since) || (options.until && startDate > options.until));
   });
   const unpriced = [...new Set(blocks.flatMap((block) => block.unpricedModels))].sort();
-  const weekLimit = options.weekLimit ? weekLimitStatus(entries, options.weekLimit, { now: options.now, timeZone: options.timeZone }) : null;
+  const weekLimit = options.weekLimit && weekEntries ? weekLimitStatus(weekEntries, options.weekLimit, { now: options.now, timeZone: options.timeZone }) : null;
   return { blocks, ...(weekLimit ? { weekLimit } : {}), ...documentExtras(options, unpriced) };
 }

@@ -12,6 +12,8 @@
  *   on its model and on which band its prompt is in (rollup-bands.data.ts).
  */
 import type { StoredSample } from "../sessions/sample-pack";
+import type { UsageEntry } from "./aggregate";
+import { addCostSums, costOfSums, emptyCostSums, pricingFor } from "./cost";
 import type { PriceTable } from "./prices";
 import { ROLLUP_BANDS } from "./rollup-bands.data";
 
@@ -22,9 +24,8 @@ export const QUARTER_HOUR_MS = 15 * 60 * 1000;
 /** The slot of requests without a time (below every real one: times lie within ±8.64e15 ms). */
 export const NO_TIME_SLOT = -(2 ** 53 - 1);
 
-/** One rollup row: what a session's requests of one slot, model and band add up to. */
-export interface RollupPart {
-  slot: number;
+/** What some requests of one model and band add up to (a rollup row, or rows summed by a query). */
+export interface RollupSums {
   /** null: the requests name no model. */
   model: string | null;
   band: number;
@@ -40,6 +41,11 @@ export interface RollupPart {
   recordedCostNanoUsd: number;
   firstMs: number | null;
   lastMs: number | null;
+}
+
+/** One rollup row: what a session's requests of one slot, model and band add up to. */
+export interface RollupPart extends RollupSums {
+  slot: number;
 }
 
 export function slotOf(timestampMs: number | null): number {
@@ -120,3 +126,64 @@ export function recordedUsd(requests: number, nanoUsd: number): number | null {
   return requests === 0 ? null : nanoUsd / NANO;
 }
 
+
+/** The session facts a usage entry carries beside its numbers. */
+export interface EntryFacts {
+  runtime: string;
+  sessionId: string;
+  repo: string | null;
+  branch: string | null;
+}
+
+/** A usage entry standing for the requests a rollup row (or a sum of rows) holds, priced by its band. */
+export function rollupEntry(sums: RollupSums, facts: EntryFacts, table: PriceTable): UsageEntry {
+  const entry: UsageEntry = {
+    timestampMs: sums.firstMs,
+    lastTimestampMs: sums.lastMs,
+    requests: sums.requests,
+    model: sums.model,
+    ...facts,
+    inputTokens: sums.inputTokens,
+    cacheWriteTokens: sums.cacheWriteTokens,
+    cacheWrite1hTokens: sums.cacheWrite1hTokens,
+    cacheReadTokens: sums.cacheReadTokens,
+    outputTokens: sums.outputTokens,
+    reasoningTokens: sums.reasoningTokens,
+    pricedReasoningTokens: sums.pricedReasoningTokens,
+    recordedCostUsd: recordedUsd(sums.recordedRequests, sums.recordedCostNanoUsd),
+    pricing: pricingFor(table, sums.model, bandPrompt(sums.band)),
+    cost: null,
+  };
+  if (entry.pricing) {
+    const costSums = emptyCostSums();
+    addCostSums(costSums, entry);
+    entry.cost = costOfSums(entry.pricing.rates, costSums);
+  }
+  return entry;
+}
+
+/** A usage entry for one counted request (what reports read when rollups cannot answer). */
+export function requestEntry(sample: StoredSample, facts: EntryFacts, table: PriceTable): UsageEntry {
+  // A model named "" names none (rollups store no model as "").
+  const model = sample.model === "" ? null : sample.model;
+  const entry: UsageEntry = {
+    timestampMs: sample.timestampMs,
+    model,
+    ...facts,
+    inputTokens: sample.inputTokens,
+    cacheWriteTokens: sample.cacheWriteTokens,
+    cacheWrite1hTokens: sample.cacheWrite1hTokens ?? 0,
+    cacheReadTokens: sample.cacheReadTokens,
+    outputTokens: sample.outputTokens,
+    reasoningTokens: sample.reasoningTokens,
+    recordedCostUsd: sample.recordedCostUsd ?? null,
+    pricing: pricingFor(table, model, sample.inputTokens + sample.cacheWriteTokens + sample.cacheReadTokens),
+    cost: null,
+  };
+  if (entry.pricing) {
+    const costSums = emptyCostSums();
+    addCostSums(costSums, entry);
+    entry.cost = costOfSums(entry.pricing.rates, costSums);
+  }
+  return entry;
+}

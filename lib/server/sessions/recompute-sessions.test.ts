@@ -36,7 +36,12 @@ const logArbitrary: fc.Arbitrary<ParsedSessionLog> = fc.record({
 
 const readArbitrary = fc.record({ log: logArbitrary, fresh: fc.boolean(), requests: fc.nat({ max: 50 }) });
 
-const factsOf = (requests: number): SessionFacts => ({ byAgent: new Map([["", { ...emptyTotals(), n: requests, i: requests * 3 }]]), lastModel: requests > 0 ? "opus" : null });
+const factsOf = (requests: number): SessionFacts => ({
+  byAgent: new Map([["", { ...emptyTotals(), n: requests, i: requests * 3 }]]),
+  lastModel: requests > 0 ? "opus" : null,
+  // The rollup travels with the facts through the draft's JSON.
+  rollup: requests > 0 ? [{ slot: 2 * requests + 1, model: "opus", band: 0, requests, inputTokens: requests * 3, cacheWriteTokens: 0, cacheWrite1hTokens: 0, cacheReadTokens: 0, outputTokens: 0, reasoningTokens: 0, pricedReasoningTokens: 0, recordedRequests: 0, recordedCostNanoUsd: 0, firstMs: requests, lastMs: requests + 1 }] : [],
+});
 
 describe("mergeDraft (session drafts written out mid-scan and merged back)", () => {
   it("gives the draft that folding every read in order gives, through a JSON round trip", () => {

@@ -8,6 +8,8 @@ import { mergeStoredChunks } from "../../core/sessions/sample-pack";
 import { emptyTotals, summariseSamples, type SessionFacts, type Totals } from "../../core/sessions/session-facts";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { ParsedSessionLog, SessionRuntime } from "../../core/sessions/types";
+import type { RollupPart } from "../../core/usage/rollup";
+import { replaceRollups } from "../usage/rollups-write";
 import type { BulkWriter, Row } from "../db/bulk";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { dbTimeToMs, parseJsonOr, subagentSessionId, toNullableNumber, toNumber } from "./session-ids";
@@ -362,6 +364,8 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
       const all = batch.flatMap(([, group]) => group);
       await bulk.insert("AgentSession", SESSION_COLUMNS, all.filter(isNew));
       await bulk.upsert("AgentSession", SESSION_COLUMNS, all.filter((row) => !isNew(row)), { conflict: ["id"], update: SESSION_UPDATE });
+      // The usage rollup follows the totals: rewritten whole from the same merged requests.
+      await replaceRollups(bulk, batch.map(([sessionId]) => [sessionId, known.get(sessionId)?.rollup ?? []]));
     },
     ([sessionId], error) => problems.push({ sessionId, sourceId: sourceOf.get(sessionId) ?? "", message: `session row could not be stored: ${writeFailureMessage(error)}` }),
   );
@@ -481,14 +485,14 @@ export function draftToJson(draft: SessionDraft): string {
   return JSON.stringify({
     ...draft,
     subagents: [...draft.subagents],
-    wholeFacts: draft.wholeFacts === null ? null : { byAgent: [...draft.wholeFacts.byAgent], lastModel: draft.wholeFacts.lastModel },
+    wholeFacts: draft.wholeFacts === null ? null : { byAgent: [...draft.wholeFacts.byAgent], lastModel: draft.wholeFacts.lastModel, rollup: draft.wholeFacts.rollup },
   });
 }
 
 export function draftFromJson(text: string): SessionDraft {
   const value = JSON.parse(text) as Omit<SessionDraft, "subagents" | "wholeFacts"> & {
     subagents: [string, SubagentDraft][];
-    wholeFacts: { byAgent: [string, Totals][]; lastModel: string | null } | null;
+    wholeFacts: { byAgent: [string, Totals][]; lastModel: string | null; rollup: RollupPart[] } | null;
   };
-  return { ...value, subagents: new Map(value.subagents), wholeFacts: value.wholeFacts === null ? null : { byAgent: new Map(value.wholeFacts.byAgent), lastModel: value.wholeFacts.lastModel } };
+  return { ...value, subagents: new Map(value.subagents), wholeFacts: value.wholeFacts === null ? null : { byAgent: new Map(value.wholeFacts.byAgent), lastModel: value.wholeFacts.lastModel, rollup: value.wholeFacts.rollup } };
 }

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { safeText } from "../../core/text/safe-values";
 import type { BulkWriter } from "../db/bulk";
 import { refreshStatistics, SESSION_TABLES } from "../db/table-statistics";
+import { ensureRollups } from "../usage/rollups-write";
 import { linkSessions, type LinkResult } from "./link-sessions";
 import { scanAgentSources, type AgentScanProgress, type AgentScanResult } from "./scan-agents";
 import type { SeedScanResult } from "./scan-seed-files";
@@ -38,6 +39,9 @@ export async function scanSessions(options: SessionScanOptions): Promise<Session
   await bulk.execute(`INSERT INTO "ScanRun" ("id", "startedAt", "kind", "status", "summary") VALUES (?, ?, 'agents', 'running', '{}')`, [scanRunId, new Date()]);
   let status: SessionScanResult["status"] = "failed";
   try {
+    // Rollups missing (a database from before them) or of an older format: rebuilt from the stored
+    // requests before this scan adds to them (a no-op read otherwise).
+    await ensureRollups(bulk);
     const seeds: SeedScanResult[] = [];
     for (const repo of options.repos ?? []) {
       options.onProgress?.({ phase: "seed", repo: repo.path });

@@ -1,8 +1,8 @@
 /**
  * Usage and estimated cost for the pages: per session (the sessions list, a session's card), per
  * handoff chain (each linked session counted once, however many of the chain's handoffs it wrote),
- * and for a handoff (its writing session up to the handoff's time). All read the stored samples
- * through loadUsage, only for the sessions asked about.
+ * and for a handoff (its writing session up to the handoff's time). Sessions' sums come from the
+ * rollups; a handoff's share of its session needs the requests themselves (loadUsage).
  */
 import { groupRows, RowAccumulator, sumUsageRows, type UsageRow } from "../../core/usage/aggregate";
 import type { Db } from "../db/client";
@@ -10,12 +10,14 @@ import { dbTimeToMs } from "../sessions/session-ids";
 import { sqlReaderFor } from "../sessions/sql-reader";
 import { loadUsage } from "./load-usage";
 import { loadPriceTable } from "./price-table";
+import { readUsage } from "./usage-source";
 
 export type { UsageRow } from "../../core/usage/aggregate";
 
 export async function usageBySession(db: Db, sessionIds: readonly string[]): Promise<Map<string, UsageRow>> {
   if (sessionIds.length === 0) return new Map();
-  const usage = await loadUsage(sqlReaderFor(db), loadPriceTable().table, { sessionIds });
+  // Sums per session from the rollups (the requests when rollups cannot answer).
+  const usage = await readUsage(sqlReaderFor(db), loadPriceTable().table, { sessionIds, grain: { bySlot: false, bySession: true, breakdown: null } });
   return groupRows(usage.entries, (entry) => entry.sessionId);
 }
 

@@ -1,0 +1,146 @@
+/**
+ * Usage entries from the stored rollups (rollup.ts), summed in SQL to the grain a view needs: per
+ * slot (dates in any zone, blocks) or not, per session or not, per breakdown column or not, always
+ * per runtime, model and band (what rows are priced by). Each row becomes one UsageEntry standing
+ * for its requests, so lib/core/usage builds the same documents from it as from the requests.
+ */
+import type { Breakdown, UsageEntry } from "../../core/usage/aggregate";
+import type { PriceTable } from "../../core/usage/prices";
+import { NO_TIME_SLOT, rollupEntry } from "../../core/usage/rollup";
+import type { SqlReader } from "../sessions/sql-reader";
+import { chunks, toNumber } from "../sessions/session-ids";
+
+export interface RollupGrain {
+  /** One entry per slot (else the rows of every slot are summed). */
+  bySlot: boolean;
+  /** One entry per main session. */
+  bySession: boolean;
+  /** The column a report breaks down by (runtime is always kept). */
+  breakdown: Breakdown;
+}
+
+export interface RollupFilter {
+  /** Inclusive slot bounds (null: open). */
+  fromSlot?: number | null;
+  toSlot?: number | null;
+  /** Keep requests without a time (only reports without a range count them). */
+  withoutTime: boolean;
+  runtime?: string | null;
+  sessionIds?: readonly string[] | null;
+}
+
+interface RollupRow {
+  slot?: unknown;
+  runtime: string;
+  sessionId?: string;
+  repo?: string | null;
+  branch?: string | null;
+  model: string;
+  band: unknown;
+  requests: unknown;
+  inputTokens: unknown;
+  cacheWriteTokens: unknown;
+  cacheWrite1hTokens: unknown;
+  cacheReadTokens: unknown;
+  outputTokens: unknown;
+  reasoningTokens: unknown;
+  pricedReasoningTokens: unknown;
+  recordedRequests: unknown;
+  recordedCostNanoUsd: unknown;
+  firstMs: unknown;
+  lastMs: unknown;
+}
+
+const SUMS = [
+  "requests",
+  "inputTokens",
+  "cacheWriteTokens",
+  "cacheWrite1hTokens",
+  "cacheReadTokens",
+  "outputTokens",
+  "reasoningTokens",
+  "pricedReasoningTokens",
+  "recordedRequests",
+  "recordedCostNanoUsd",
+] as const;
+
+/** Session ids per query: keeps `IN (…)` lists well under both providers' parameter limits. */
+const ID_BATCH = 400;
+
+/** The main sessions that count (not subagents, not a telemetry copy another source superseded). */
+export const COUNTED_SESSIONS = `s."parentId" IS NULL AND s."supersededById" IS NULL`;
+
+export async function readRollupEntries(sql: SqlReader, table: PriceTable, grain: RollupGrain, filter: RollupFilter): Promise<UsageEntry[]> {
+  if (filter.sessionIds) {
+    const entries: UsageEntry[] = [];
+    for (const ids of chunks(filter.sessionIds, ID_BATCH)) entries.push(...(await readBatch(sql, table, grain, filter, ids)));
+    return entries;
+  }
+  return readBatch(sql, table, grain, filter, null);
+}
+
+async function readBatch(sql: SqlReader, table: PriceTable, grain: RollupGrain, filter: RollupFilter, sessionIds: readonly string[] | null): Promise<UsageEntry[]> {
+  const keys: string[] = [];
+  if (grain.bySlot) keys.push(`u."slot" AS "slot"`);
+  keys.push(`s."runtime" AS "runtime"`);
+  if (grain.bySession) keys.push(`u."sessionId" AS "sessionId"`);
+  if (grain.breakdown === "repo") keys.push(`r."path" AS "repo"`);
+  if (grain.breakdown === "branch") keys.push(`s."branch" AS "branch"`);
+  keys.push(`u."model" AS "model"`, `u."band" AS "band"`);
+  const groupBy = keys.map((key) => key.slice(0, key.indexOf(" AS ")));
+  const where = [COUNTED_SESSIONS];
+  const params: (string | number)[] = [];
+  if (filter.fromSlot !== null && filter.fromSlot !== undefined) {
+    where.push(`u."slot" >= ?`);
+    params.push(filter.fromSlot);
+  }
+  if (filter.toSlot !== null && filter.toSlot !== undefined) {
+    where.push(`u."slot" <= ?`);
+    params.push(filter.toSlot);
+  }
+  if (!filter.withoutTime) {
+    where.push(`u."slot" <> ?`);
+    params.push(NO_TIME_SLOT);
+  }
+  if (filter.runtime) {
+    where.push(`s."runtime" = ?`);
+    params.push(filter.runtime);
+  }
+  if (sessionIds) {
+    if (sessionIds.length === 0) return [];
+    where.push(`u."sessionId" IN (${sessionIds.map(() => "?").join(", ")})`);
+    params.push(...sessionIds);
+  }
+  const rows = await sql.query<RollupRow>(
+    `SELECT ${keys.join(", ")}, ${SUMS.map((column) => `SUM(u."${column}") AS "${column}"`).join(", ")}, MIN(u."firstMs") AS "firstMs", MAX(u."lastMs") AS "lastMs"
+     FROM "UsageRollup" u JOIN "AgentSession" s ON s."id" = u."sessionId"${grain.breakdown === "repo" ? ` LEFT JOIN "Repo" r ON r."id" = s."repoId"` : ""}
+     WHERE ${where.join(" AND ")}
+     GROUP BY ${groupBy.join(", ")}`,
+    params,
+  );
+  return rows.map((row) => entryOf(row, table));
+}
+
+function entryOf(row: RollupRow, table: PriceTable): UsageEntry {
+  const nullable = (value: unknown) => (value === null || value === undefined ? null : toNumber(value));
+  return rollupEntry(
+    {
+      model: row.model === "" ? null : row.model,
+      band: toNumber(row.band),
+      requests: toNumber(row.requests),
+      inputTokens: toNumber(row.inputTokens),
+      cacheWriteTokens: toNumber(row.cacheWriteTokens),
+      cacheWrite1hTokens: toNumber(row.cacheWrite1hTokens),
+      cacheReadTokens: toNumber(row.cacheReadTokens),
+      outputTokens: toNumber(row.outputTokens),
+      reasoningTokens: toNumber(row.reasoningTokens),
+      pricedReasoningTokens: toNumber(row.pricedReasoningTokens),
+      recordedRequests: toNumber(row.recordedRequests),
+      recordedCostNanoUsd: toNumber(row.recordedCostNanoUsd),
+      firstMs: nullable(row.firstMs),
+      lastMs: nullable(row.lastMs),
+    },
+    { runtime: row.runtime, sessionId: row.sessionId ?? "", repo: row.repo ?? null, branch: row.branch ?? null },
+    table,
+  );
+}
