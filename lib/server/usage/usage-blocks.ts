@@ -45,7 +45,7 @@ function runtimeFilter(runtime: string | null | undefined): { sql: string; param
  * The slot of the last true block start at or before `boundSlot`: a slot whose first request comes
  * more than 5 hours after the previous slot's last, or the first slot of all (null: nothing before).
  */
-export async function trueStartBefore(sql: SqlReader, boundSlot: number, runtime: string | null | undefined): Promise<number | null> {
+export async function trueStartBefore(sql: SqlReader, boundSlot: number, runtime: string | null | undefined, pageSize = TIMELINE_PAGE): Promise<number | null> {
   const filter = runtimeFilter(runtime);
   let later: { slot: number; firstMs: number } | null = null;
   let before = boundSlot + 1;
@@ -54,7 +54,7 @@ export async function trueStartBefore(sql: SqlReader, boundSlot: number, runtime
       `SELECT u."slot" AS "slot", MIN(u."firstMs") AS "firstMs", MAX(u."lastMs") AS "lastMs"
        FROM "UsageRollup" u JOIN "AgentSession" s ON s."id" = u."sessionId"
        WHERE ${COUNTED_SESSIONS} AND u."slot" < ? AND u."slot" > ?${filter.sql}
-       GROUP BY u."slot" ORDER BY u."slot" DESC LIMIT ${TIMELINE_PAGE}`,
+       GROUP BY u."slot" ORDER BY u."slot" DESC LIMIT ${Math.max(1, Math.floor(pageSize))}`,
       [before, NO_TIME_SLOT, ...filter.params],
     );
     for (const row of rows) {
@@ -62,7 +62,7 @@ export async function trueStartBefore(sql: SqlReader, boundSlot: number, runtime
       if (later !== null && later.firstMs - toNumber(row.lastMs) > BLOCK_MS) return later.slot;
       later = { slot, firstMs: toNumber(row.firstMs) };
     }
-    if (rows.length < TIMELINE_PAGE) return later?.slot ?? null;
+    if (rows.length < pageSize) return later?.slot ?? null;
     before = later!.slot;
   }
 }

@@ -32,5 +32,5 @@ CREATE TABLE "UsageRollupState" (
 CREATE INDEX "UsageRollup_slot_idx" ON "UsageRollup"("slot");
 
 -- A database without stored requests has nothing to roll up: its rollups are current from the start.
--- One with requests gets them rebuilt by its next scan; until then reports read the requests.
+-- One with requests gets them rebuilt by its next scan (reports read the requests until then).
 INSERT INTO "UsageRollupState" ("id", "version", "updatedAt") SELECT 1, 1, CURRENT_TIMESTAMP WHERE NOT EXISTS (SELECT 1 FROM "SampleChunk");

@@ -36,5 +36,5 @@ CREATE INDEX "UsageRollup_slot_idx" ON "UsageRollup"("slot");
 ALTER TABLE "UsageRollup" ADD CONSTRAINT "UsageRollup_sessionId_fkey" FOREIGN KEY ("sessionId") REFERENCES "AgentSession"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- A database without stored requests has nothing to roll up: its rollups are current from the start.
--- One with requests gets them rebuilt by its next scan; until then reports read the requests.
+-- One with requests gets them rebuilt by its next scan (reports read the requests until then).
 INSERT INTO "UsageRollupState" ("id", "version", "updatedAt") SELECT 1, 1, CURRENT_TIMESTAMP WHERE NOT EXISTS (SELECT 1 FROM "SampleChunk");
