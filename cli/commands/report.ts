@@ -8,7 +8,7 @@ import { openBulkWriter } from "../../lib/server/db/bulk";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
 import { ensureDatabase } from "../../lib/server/db/ensure-database";
 import { loadPriceTable } from "../../lib/server/usage/price-table";
-import { buildUsageReport } from "../../lib/server/usage/usage-report";
+import { buildUsageReport } from "../../lib/server/usage/build-usage-report";
 import { printJson, progressLine, UsageError, type Io } from "../io";
 
 const KINDS: readonly ReportKind[] = ["daily", "weekly", "monthly", "session", "blocks"];

@@ -18,7 +18,7 @@ import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-datab
 import { loadUsage } from "./load-usage";
 import { loadPriceTable } from "./price-table";
 import { ensureRollups, rollupsAreCurrent } from "./rollups-write";
-import { buildUsageReport } from "./usage-report";
+import { buildUsageReport } from "./build-usage-report";
 import { trueStartBefore } from "./usage-blocks";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-rollups-"));
