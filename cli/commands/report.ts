@@ -4,9 +4,8 @@ import type { PlanLimit } from "../../lib/core/usage/blocks";
 import { formatCost, formatUsageTable, shortCount, type TableRow } from "../../lib/core/usage/format-table";
 import { isTimeZone, normaliseDateArgument } from "../../lib/core/usage/periods";
 import type { blocksDocument, periodReport, sessionReport, ReportKind } from "../../lib/core/usage/report";
-import { openBulkWriter } from "../../lib/server/db/bulk";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
-import { ensureDatabase } from "../../lib/server/db/ensure-database";
+import { openMigratedBulk } from "../../lib/server/db/ensure-database";
 import { loadPriceTable } from "../../lib/server/usage/price-table";
 import { buildUsageReport } from "../../lib/server/usage/build-usage-report";
 import { printJson, progressLine, UsageError, type Io } from "../io";
@@ -68,9 +67,8 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
   const weekLimit = values["week-limit"] === undefined ? null : limitOption(values["week-limit"], "--week-limit");
 
   const target = resolveDatabaseUrl(env);
-  const applied = await ensureDatabase(target);
+  const { bulk, applied } = await openMigratedBulk(target);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
-  const bulk = openBulkWriter(target);
   try {
     if (!values["no-scan"]) {
       const progress = progressLine(io);

@@ -1,8 +1,7 @@
 import { defineCommand, parseCommand } from "../args";
-import { openBulkWriter } from "../../lib/server/db/bulk";
 import type { Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
-import { ensureDatabase } from "../../lib/server/db/ensure-database";
+import { openMigratedBulk } from "../../lib/server/db/ensure-database";
 import type { ScanCommandResult } from "../../lib/server/ingest/scan";
 import { getScanReport } from "../../lib/server/queries/scan-report";
 import { scanSessions } from "../../lib/server/sessions/scan-sessions";
@@ -49,11 +48,10 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
   // Before the database is touched: a typo is a usage error, not a half-done scan.
   await requireRepoFolders(positionals);
   const target = resolveDatabaseUrl(env);
-  const applied = await ensureDatabase(target);
+  const { bulk, applied } = await openMigratedBulk(target);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
   const progress = progressLine(io);
   const started = new Date();
-  const bulk = openBulkWriter(target);
   // Prisma only for the handoff half of the report: its cold start costs more than an agents-only scan.
   let db: Db | null = null;
   const elapsed = phaseClock();
