@@ -63,5 +63,9 @@ describe("usage chart", () => {
     expect(chart.points[2]).toEqual({ period: "2026-02-12", s0: 0, s1: 0 });
     expect(periodsBetween("weekly", "2026-02-10", "2026-02-24")).toEqual(["2026-02-08", "2026-02-15", "2026-02-22"]);
     expect(periodsBetween("monthly", "2026-01-30", "2026-03-01")).toEqual(["2026-01", "2026-02", "2026-03"]);
+    // Years of days: the latest ~3 years are drawn (not the first ones), ending at the range's end.
+    const days = periodsBetween("daily", "2000-01-01", "2035-06-30");
+    expect(days).toHaveLength(1100);
+    expect(days.at(-1)).toBe("2035-06-30");
   });
 });
