@@ -302,7 +302,8 @@ async function relatedCounts(db: Db, ids: string[]): Promise<Map<string, Related
 
 export async function getSessionFacets(db: Db): Promise<{ runtimes: string[]; repos: { id: string; name: string }[] }> {
   const [runtimes, repos] = await Promise.all([
-    db.agentSession.findMany({ where: listed, select: { runtime: true }, distinct: ["runtime"], orderBy: { runtime: "asc" } }),
+    // GROUP BY in SQL: Prisma's `distinct` reads every session's row and de-duplicates in memory.
+    db.agentSession.groupBy({ by: ["runtime"], where: listed, orderBy: { runtime: "asc" } }),
     db.repo.findMany({ where: { sessions: { some: listed } }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
   ]);
   return { runtimes: runtimes.map((row) => row.runtime), repos };
