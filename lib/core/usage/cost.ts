@@ -61,6 +61,13 @@ export function costOfSums(rates: PriceRates, sums: CostSums): number {
   return microDollars / 1_000_000;
 }
 
+/** USD for one request (or a rollup row's sums) at these rates. */
+export function costAt(rates: PriceRates, request: CostableRequest): number {
+  const sums = emptyCostSums();
+  addCostSums(sums, request);
+  return costOfSums(rates, sums);
+}
+
 /** The rates a request is priced at, and a key naming them (model entry and tier) for grouping sums. */
 export interface RequestPricing {
   key: string;
@@ -91,10 +98,7 @@ export function ratesFor(entry: PriceEntry, promptTokens: number): PriceRates {
 
 /** USD for the request at this entry's prices. */
 export function requestCostWith(entry: PriceEntry, request: CostableRequest): number {
-  const prompt = request.inputTokens + request.cacheWriteTokens + request.cacheReadTokens;
-  const sums = emptyCostSums();
-  addCostSums(sums, request);
-  return costOfSums(ratesFor(entry, prompt), sums);
+  return costAt(ratesFor(entry, request.inputTokens + request.cacheWriteTokens + request.cacheReadTokens), request);
 }
 
 /** USD for the request, or null when its model has no price (never 0 for an unknown model). */

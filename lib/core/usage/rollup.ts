@@ -13,7 +13,7 @@
  */
 import type { StoredSample } from "../sessions/sample-pack";
 import type { UsageEntry } from "./aggregate";
-import { addCostSums, costOfSums, emptyCostSums, pricingFor } from "./cost";
+import { costAt, pricingFor } from "./cost";
 import type { PriceTable } from "./prices";
 import { ROLLUP_BANDS } from "./rollup-bands.data";
 
@@ -154,11 +154,7 @@ export function rollupEntry(sums: RollupSums, facts: EntryFacts, table: PriceTab
     pricing: pricingFor(table, sums.model, bandPrompt(sums.band)),
     cost: null,
   };
-  if (entry.pricing) {
-    const costSums = emptyCostSums();
-    addCostSums(costSums, entry);
-    entry.cost = costOfSums(entry.pricing.rates, costSums);
-  }
+  entry.cost = entry.pricing ? costAt(entry.pricing.rates, entry) : null;
   return entry;
 }
 
@@ -180,10 +176,6 @@ export function requestEntry(sample: StoredSample, facts: EntryFacts, table: Pri
     pricing: pricingFor(table, model, sample.inputTokens + sample.cacheWriteTokens + sample.cacheReadTokens),
     cost: null,
   };
-  if (entry.pricing) {
-    const costSums = emptyCostSums();
-    addCostSums(costSums, entry);
-    entry.cost = costOfSums(entry.pricing.rates, costSums);
-  }
+  entry.cost = entry.pricing ? costAt(entry.pricing.rates, entry) : null;
   return entry;
 }
