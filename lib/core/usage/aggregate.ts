@@ -122,29 +122,51 @@ export class RowAccumulator {
   }
 
   row(): UsageRow {
-    const runtimes = [...this.runtimeSet].sort();
+    const runtimes = this.runtimeSet.size === 1 ? [...this.runtimeSet] : [...this.runtimeSet].sort();
     // Priced in one order whatever order the entries came in: the same requests give the same bits.
     let cost = this.cost;
     const modelCost = new Map<string, number>();
-    for (const key of [...this.sums.keys()].sort()) {
+    const keys = [...this.sums.keys()];
+    if (keys.length > 1) keys.sort();
+    for (const key of keys) {
       const group = this.sums.get(key)!;
       const part = costOfSums(group.rates, group.sums);
       cost += part;
       modelCost.set(group.model, (modelCost.get(group.model) ?? 0) + part);
     }
-    const models = [...this.models.values()];
+    // Written out, not spread: rows are built by the thousand (a year of days in each report).
+    const breakdowns: ModelBreakdown[] = [];
+    const firstUse: { name: string; firstMs: number }[] = [];
+    for (const model of this.models.values()) {
+      breakdowns.push({
+        modelName: model.modelName,
+        inputTokens: model.inputTokens,
+        outputTokens: model.outputTokens,
+        cacheCreationTokens: model.cacheCreationTokens,
+        cacheReadTokens: model.cacheReadTokens,
+        cost: model.cost === null ? null : model.cost + (modelCost.get(model.modelName) ?? 0),
+      });
+      firstUse.push({ name: model.modelName, firstMs: model.firstMs });
+    }
+    // In the order the models were first used (ccusage lists them as it meets them).
+    if (firstUse.length > 1) firstUse.sort((a, b) => a.firstMs - b.firstMs || compareText(a.name, b.name));
+    // ccusage lists the costliest model first.
+    if (breakdowns.length > 1) breakdowns.sort((a, b) => (b.cost ?? Infinity) - (a.cost ?? Infinity) || compareText(a.modelName, b.modelName));
+    const totals = this.totals;
     return {
-      ...this.totals,
-      totalCost: this.priced === 0 && this.totals.requests > 0 ? null : cost,
-      // In the order the models were first used (ccusage lists them as it meets them).
-      modelsUsed: [...models].sort((a, b) => a.firstMs - b.firstMs || compareText(a.modelName, b.modelName)).map((model) => model.modelName),
-      // ccusage lists the costliest model first.
-      modelBreakdowns: models
-        .map(({ firstMs: _firstMs, ...breakdown }) => ({ ...breakdown, cost: breakdown.cost === null ? null : breakdown.cost + (modelCost.get(breakdown.modelName) ?? 0) }))
-        .sort((a, b) => (b.cost ?? Infinity) - (a.cost ?? Infinity) || compareText(a.modelName, b.modelName)),
+      inputTokens: totals.inputTokens,
+      outputTokens: totals.outputTokens,
+      cacheCreationTokens: totals.cacheCreationTokens,
+      cacheReadTokens: totals.cacheReadTokens,
+      totalTokens: totals.totalTokens,
+      reasoningTokens: totals.reasoningTokens,
+      requests: totals.requests,
+      totalCost: this.priced === 0 && totals.requests > 0 ? null : cost,
+      modelsUsed: firstUse.map((model) => model.name),
+      modelBreakdowns: breakdowns,
       runtime: runtimes.length === 1 ? runtimes[0]! : "all",
       runtimes,
-      unpricedModels: [...this.unpriced].sort(),
+      unpricedModels: this.unpriced.size === 0 ? [] : [...this.unpriced].sort(),
       recordedCost: this.recordedRequests === 0 ? null : this.recordedNano / 1e9,
     };
   }

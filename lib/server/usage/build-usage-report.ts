@@ -47,10 +47,10 @@ export async function buildUsageReport(sql: SqlReader, kind: ReportKind, options
   }
   if (kind === "session") {
     const ranged = Boolean(options.since || options.until);
-    const usage = await readUsage(sql, prices.table, { since: options.since, until: options.until, runtime: options.runtime, grain: { bySlot: ranged, bySession: true, breakdown: null } });
+    const usage = await readUsage(sql, prices.table, { timeZone: options.timeZone, since: options.since, until: options.until, runtime: options.runtime, grain: { bySlot: ranged, bySession: true, breakdown: null } });
     const sessions = await loadUsageSessions(sql, { sessionIds: [...new Set(usage.entries.map((entry) => entry.sessionId))] });
     return { document: sessionReport(usage.entries, sessions, reportOptions), unreadableChunks: usage.unreadableChunks };
   }
-  const usage = await readUsage(sql, prices.table, { since: options.since, until: options.until, runtime: options.runtime, grain: { bySlot: true, bySession: false, breakdown: options.breakdown } });
+  const usage = await readUsage(sql, prices.table, { timeZone: options.timeZone, since: options.since, until: options.until, runtime: options.runtime, grain: { bySlot: true, bySession: false, breakdown: options.breakdown } });
   return { document: periodReport(kind, usage.entries, reportOptions), unreadableChunks: usage.unreadableChunks };
 }

@@ -6,13 +6,20 @@
  */
 import type { Breakdown, UsageEntry } from "../../core/usage/aggregate";
 import type { PriceTable } from "../../core/usage/prices";
-import { NO_TIME_SLOT, rollupEntry } from "../../core/usage/rollup";
+import type { OffsetSegment } from "../../core/usage/periods";
+import { firstSlotFrom, NO_TIME_SLOT, QUARTER_HOUR_MS, rollupEntry } from "../../core/usage/rollup";
 import type { SqlReader } from "../sessions/sql-reader";
 import { chunks, toNumber } from "../sessions/session-ids";
 
 export interface RollupGrain {
   /** One entry per slot (else the rows of every slot are summed). */
   bySlot: boolean;
+  /**
+   * With bySlot: one entry per local date instead, from the zone's offsets over the rows read (each
+   * slot's date is arithmetic on its offset, the date dateInZone gives it): a year of days, not of
+   * quarter hours. The caller guarantees the rows read lie inside the segments (slots of 1970–9999).
+   */
+  daySegments?: OffsetSegment[] | null;
   /** One entry per main session. */
   bySession: boolean;
   /** The column a report breaks down by (runtime is always kept). */
@@ -81,13 +88,14 @@ export async function readRollupEntries(sql: SqlReader, table: PriceTable, grain
 
 async function readBatch(sql: SqlReader, table: PriceTable, grain: RollupGrain, filter: RollupFilter, sessionIds: readonly string[] | null): Promise<UsageEntry[]> {
   const keys: string[] = [];
-  if (grain.bySlot) keys.push(`u."slot" AS "slot"`);
+  if (grain.bySlot && grain.daySegments) keys.push(`${localDay(grain.daySegments)} AS "slot"`);
+  else if (grain.bySlot) keys.push(`u."slot" AS "slot"`);
   keys.push(`s."runtime" AS "runtime"`);
   if (grain.bySession) keys.push(`u."sessionId" AS "sessionId"`);
   if (grain.breakdown === "repo") keys.push(`r."path" AS "repo"`);
   if (grain.breakdown === "branch") keys.push(`s."branch" AS "branch"`);
   keys.push(`u."model" AS "model"`, `u."band" AS "band"`);
-  const groupBy = keys.map((key) => key.slice(0, key.indexOf(" AS ")));
+  const groupBy = keys.map((key) => key.slice(0, key.lastIndexOf(" AS ")));
   const where = [COUNTED_SESSIONS];
   const params: (string | number)[] = [];
   if (filter.fromSlot !== null && filter.fromSlot !== undefined) {
@@ -119,6 +127,26 @@ async function readBatch(sql: SqlReader, table: PriceTable, grain: RollupGrain, 
     params,
   );
   return rows.map((row) => entryOf(row, table));
+}
+
+/**
+ * SQL for a slot's local day number (days since 1970-01-01 in the zone): the quarter hour's start
+ * plus its segment's offset, in whole days. Literals, not parameters: PostgreSQL cannot type a
+ * parameter in a CASE result, and these are integers computed here.
+ */
+function localDay(segments: readonly OffsetSegment[]): string {
+  const literal = (value: number) => {
+    if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+    return String(value);
+  };
+  const offset =
+    segments.length === 1
+      ? literal(segments[0]!.offsetMs)
+      : `CASE ${segments
+          .slice(1)
+          .map((segment, index) => `WHEN u."slot" < ${literal(firstSlotFrom(segment.fromMs))} THEN ${literal(segments[index]!.offsetMs)}`)
+          .join(" ")} ELSE ${literal(segments[segments.length - 1]!.offsetMs)} END`;
+  return `(((u."slot" / 2) * ${QUARTER_HOUR_MS} + ${offset}) / ${24 * 60 * 60 * 1000})`;
 }
 
 function entryOf(row: RollupRow, table: PriceTable): UsageEntry {

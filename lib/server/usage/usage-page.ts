@@ -65,7 +65,7 @@ export async function getUsagePage(db: Db, params: UsagePageParams, now = Date.n
   const weekLimitAsked = parsePlanLimit(params.weekLimit);
   const { sinceMs, untilMs } = rangeInstants(since, until);
   const [usage, built, week] = await Promise.all([
-    readUsage(sql, prices.table, { since, until, grain: { bySlot: true, bySession: false, breakdown: params.by } }),
+    readUsage(sql, prices.table, { timeZone, since, until, grain: { bySlot: true, bySession: false, breakdown: params.by } }),
     rangeBlocks(sql, prices.table, { sinceMs, untilMs, now, limit }),
     // The current week's usage needs the current week's requests, whatever range the page shows.
     weekLimitAsked ? loadUsage(sql, prices.table, { sinceMs: now - 8 * DAY_MS, untilMs: now }) : null,

@@ -6,7 +6,9 @@
  */
 import type { UsageEntry } from "../../core/usage/aggregate";
 import type { PriceTable } from "../../core/usage/prices";
-import { bandsCover, firstSlotFrom } from "../../core/usage/rollup";
+import { offsetSegments, type OffsetSegment } from "../../core/usage/periods";
+import { bandsCover, firstSlotFrom, NO_TIME_SLOT, QUARTER_HOUR_MS, slotStartMs } from "../../core/usage/rollup";
+import { toNumber } from "../sessions/session-ids";
 import type { SqlReader } from "../sessions/sql-reader";
 import { loadUsage } from "./load-usage";
 import { readRollupEntries, type RollupGrain } from "./rollups-read";
@@ -15,6 +17,8 @@ import { rollupsAreCurrent } from "./rollups-write";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface UsageReadOptions {
+  /** The view's zone: with grain.bySlot, rows are summed per local date in it where that is exact. */
+  timeZone?: string | null;
   /** Inclusive YYYY-MM-DD bounds in the view's zone (null: open). */
   since?: string | null;
   until?: string | null;
@@ -43,12 +47,28 @@ export function rangeInstants(since: string | null | undefined, until: string | 
   };
 }
 
+/**
+ * The zone's offset segments over the slots a read can return (the range's, narrowed to the stored
+ * rows'), or null when the rows reach outside 1970–9999 (then they are read per slot).
+ */
+async function daySegments(sql: SqlReader, timeZone: string, fromSlot: number | null, toSlot: number | null): Promise<OffsetSegment[] | null> {
+  const [stored] = await sql.query<{ first: unknown; last: unknown }>(`SELECT MIN("slot") AS "first", MAX("slot") AS "last" FROM "UsageRollup" WHERE "slot" > ?`, [NO_TIME_SLOT]);
+  if (stored?.first === null || stored?.first === undefined) return null;
+  const first = Math.max(toNumber(stored.first), fromSlot ?? -Infinity);
+  const last = Math.min(toNumber(stored.last), toSlot ?? Infinity);
+  if (first < 0 && (fromSlot === null || fromSlot < 0)) return null;
+  return offsetSegments(timeZone, slotStartMs(Math.max(first, 0))!, slotStartMs(Math.max(last, 0))! + QUARTER_HOUR_MS);
+}
+
 export async function readUsage(sql: SqlReader, table: PriceTable, options: UsageReadOptions): Promise<UsageRead> {
   if (await rollupsUsable(sql, table)) {
     const { sinceMs, untilMs } = rangeInstants(options.since, options.until);
-    const entries = await readRollupEntries(sql, table, options.grain, {
-      fromSlot: sinceMs === null ? null : firstSlotFrom(sinceMs),
-      toSlot: untilMs === null ? null : firstSlotFrom(untilMs) + 1,
+    const fromSlot = sinceMs === null ? null : firstSlotFrom(sinceMs);
+    const toSlot = untilMs === null ? null : firstSlotFrom(untilMs) + 1;
+    const grain = options.grain.bySlot && options.timeZone ? { ...options.grain, daySegments: await daySegments(sql, options.timeZone, fromSlot, toSlot) } : options.grain;
+    const entries = await readRollupEntries(sql, table, grain, {
+      fromSlot: grain.daySegments ? Math.max(fromSlot ?? 0, 0) : fromSlot,
+      toSlot,
       // Requests without a time count only where nothing is dated (session totals over all time).
       withoutTime: !options.since && !options.until,
       runtime: options.runtime ?? null,
