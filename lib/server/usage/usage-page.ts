@@ -10,6 +10,8 @@ import { dateInZone, isTimeZone, normaliseDateArgument, type PeriodKind } from "
 import { prepareUsageChart } from "../../core/usage/prepare-usage-chart";
 import { weekLimitStatus } from "../../core/usage/week-limit";
 import { parseSearchParams } from "../../core/search-params";
+import type { PriceTable } from "../../core/usage/prices";
+import type { SqlReader } from "../sessions/sql-reader";
 import type { Db } from "../db/client";
 import { sqlReaderFor } from "../sessions/sql-reader";
 import { loadUsage } from "./load-usage";
@@ -66,7 +68,7 @@ export async function getUsagePage(db: Db, params: UsagePageParams, now = Date.n
   const { sinceMs, untilMs } = rangeInstants(since, until);
   const [usage, built, week] = await Promise.all([
     readUsage(sql, prices.table, { timeZone, since, until, grain: { bySlot: true, bySession: false, breakdown: params.by } }),
-    rangeBlocks(sql, prices.table, { sinceMs, untilMs, now, limit }),
+    latestBlocks(sql, prices.table, { sinceMs: sinceMs!, untilMs: untilMs!, now, limit }),
     // The current week's usage needs the current week's requests, whatever range the page shows.
     weekLimitAsked ? loadUsage(sql, prices.table, { sinceMs: now - 8 * DAY_MS, untilMs: now }) : null,
   ]);
@@ -100,6 +102,24 @@ export async function getUsagePage(db: Db, params: UsagePageParams, now = Date.n
   };
 }
 export type UsagePageData = Awaited<ReturnType<typeof getUsagePage>>;
+
+/** The blocks the page draws: the latest ones of its range. */
+const PAGE_BLOCKS = 24;
+
+/**
+ * The latest blocks of the range, built over the range's last days only (8, then 32, 128… until
+ * PAGE_BLOCKS of them end inside the window, or the window is the range): an all-time page costs
+ * what its last blocks cost, not a build over years. Blocks are exact from any window's start
+ * (usage-blocks.ts looks back for the true start).
+ */
+async function latestBlocks(sql: SqlReader, table: PriceTable, options: { sinceMs: number; untilMs: number; now: number; limit: PlanLimit | null }) {
+  for (let days = 8; ; days *= 4) {
+    const windowStart = Math.max(options.sinceMs, options.untilMs - days * DAY_MS);
+    const built = await rangeBlocks(sql, table, { ...options, sinceMs: windowStart });
+    const inside = built.blocks.filter((block) => !block.isGap && Date.parse(block.actualEndTime ?? block.endTime) >= windowStart);
+    if (windowStart === options.sinceMs || inside.length >= PAGE_BLOCKS) return built;
+  }
+}
 
 /** Rows per period and group summed per period (the table's rows), in period order. */
 export function rowsPerPeriod(rows: readonly PeriodRow[]): PeriodRow[] {
