@@ -23,6 +23,7 @@ const BREAKDOWNS = [
   { value: "model", label: "Model" },
   { value: "repo", label: "Repo" },
 ] as const;
+const PERIOD_WORDS = { day: "days", week: "weeks", month: "months" } as const;
 const METRICS = [
   { value: "tokens", label: "Tokens" },
   { value: "cost", label: "Cost (est.)" },
@@ -134,6 +135,18 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
           Ingest your agents&apos; logs with <Code>npm run baton -- scan --agents</Code>, or widen the range.
         </EmptyState>
       ) : (
+        <div className="space-y-1.5">
+        {data.rowsLeftOut > 0 && (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="usage-rows-left-out">
+            The latest {data.rows.length} {PERIOD_WORDS[params.period]} are listed; {data.rowsLeftOut.toLocaleString("en-US")} earlier ones are not (the Total row counts them).{" "}
+            {params.period !== "month" && (
+              <>
+                See them <Link href={href({ period: params.period === "day" ? "week" : "month" })} className="text-sky-700 hover:underline dark:text-sky-400">by {params.period === "day" ? "week" : "month"}</Link>, or narrow the range.
+              </>
+            )}
+            {params.period === "month" && "Narrow the range to see them."}
+          </p>
+        )}
         <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <table className="w-full text-sm" aria-label="Usage table">
             <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500 dark:bg-zinc-800/60 dark:text-zinc-400">
@@ -144,15 +157,6 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {data.rowsLeftOut > 0 && (
-            <tr data-testid="usage-rows-left-out">
-              <td colSpan={8} className="px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">
-                {data.rowsLeftOut.toLocaleString("en-US")} earlier {params.period === "day" ? "days" : params.period === "week" ? "weeks" : "months"} not shown (the Total row counts them):{" "}
-                {params.period !== "month" && <Link href={href({ period: params.period === "day" ? "week" : "month" })} className="text-sky-700 hover:underline dark:text-sky-400">by {params.period === "day" ? "week" : "month"}</Link>}
-                {params.period !== "month" && " or "}narrow the range.
-              </td>
-            </tr>
-          )}
           {data.rows.map((row) => (
             <tr key={row.period} className="hover:bg-zinc-50/70 dark:hover:bg-zinc-800/40">
               <td className="whitespace-nowrap px-3 py-2 font-medium">{row.period}</td>
@@ -180,6 +184,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
           </tr>
             </tbody>
           </table>
+        </div>
         </div>
       )}
 
