@@ -13,6 +13,7 @@ import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { SessionRuntime } from "../../core/sessions/types";
 import type { Db } from "../db/client";
 import { parseJsonOr, toNumber } from "../sessions/session-ids";
+import { relatedCounts, type RelatedCounts } from "./session-counts";
 
 export const SESSION_SORTS = ["recent", "peak", "tokens", "duration"] as const;
 
@@ -209,12 +210,6 @@ const listSelect = {
 
 type ListRow = Prisma.AgentSessionGetPayload<{ select: typeof listSelect }>;
 
-/** Subagents and linked handoffs of a session (counted for the rows a page shows, never the whole table). */
-interface RelatedCounts {
-  subagents: number;
-  links: number;
-}
-
 function toListItem(row: ListRow, counts: RelatedCounts): SessionListItem {
   return {
     id: row.id,
@@ -281,23 +276,6 @@ export async function listSessions(db: Db, filters: SessionFilters): Promise<{ t
   ]);
   const counts = await relatedCounts(db, rows.map((row) => row.id));
   return { total, page: filters.page, pageSize: filters.pageSize, items: rows.map((row) => toListItem(row, counts.get(row.id) ?? { subagents: 0, links: 0 })) };
-}
-
-/**
- * Subagent and link counts for the given sessions only. Prisma's `_count` in the list's select joins
- * a count over the whole session table before keeping a page of rows (on PostgreSQL, 4.3 s at 15,000
- * sessions with a bad plan); two grouped reads over the page's ids are indexed and stay flat.
- */
-async function relatedCounts(db: Db, ids: string[]): Promise<Map<string, RelatedCounts>> {
-  const counts = new Map<string, RelatedCounts>(ids.map((id) => [id, { subagents: 0, links: 0 }]));
-  if (ids.length === 0) return counts;
-  const [subagents, links] = await Promise.all([
-    db.agentSession.groupBy({ by: ["parentId"], where: { parentId: { in: ids } }, _count: { _all: true } }),
-    db.sessionHandoffLink.groupBy({ by: ["sessionId"], where: { sessionId: { in: ids } }, _count: { _all: true } }),
-  ]);
-  for (const row of subagents) if (row.parentId !== null) counts.get(row.parentId)!.subagents = row._count._all;
-  for (const row of links) counts.get(row.sessionId)!.links = row._count._all;
-  return counts;
 }
 
 export async function getSessionFacets(db: Db): Promise<{ runtimes: string[]; repos: { id: string; name: string }[] }> {
