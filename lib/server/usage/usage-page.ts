@@ -13,7 +13,7 @@ import { parseSearchParams } from "../../core/search-params";
 import type { PriceTable } from "../../core/usage/prices";
 import type { SqlReader } from "../sessions/sql-reader";
 import type { Db } from "../db/client";
-import { sqlReaderFor } from "../sessions/sql-reader";
+import { usageSqlFor } from "./usage-sql";
 import { loadUsage } from "./load-usage";
 import { loadPriceTable } from "./price-table";
 import { rangeBlocks } from "./usage-blocks";
@@ -61,7 +61,7 @@ export async function getUsagePage(db: Db, params: UsagePageParams, now = Date.n
   let since = (params.since && normaliseDateArgument(params.since)) || defaultSince;
   if (since > until) since = until;
   const prices = loadPriceTable();
-  const sql = sqlReaderFor(db);
+  const sql = usageSqlFor(db);
   const kind = KIND[params.period];
   const limit = parsePlanLimit(params.limit);
   const weekLimitAsked = parsePlanLimit(params.weekLimit);

@@ -7,17 +7,17 @@
 import { groupRows, RowAccumulator, sumUsageRows, type UsageRow } from "../../core/usage/aggregate";
 import type { Db } from "../db/client";
 import { dbTimeToMs } from "../sessions/session-ids";
-import { sqlReaderFor } from "../sessions/sql-reader";
 import { loadUsage } from "./load-usage";
 import { loadPriceTable } from "./price-table";
 import { readUsage } from "./usage-source";
+import { usageSqlFor } from "./usage-sql";
 
 export type { UsageRow } from "../../core/usage/aggregate";
 
 export async function usageBySession(db: Db, sessionIds: readonly string[]): Promise<Map<string, UsageRow>> {
   if (sessionIds.length === 0) return new Map();
   // Sums per session from the rollups (the requests when rollups cannot answer).
-  const usage = await readUsage(sqlReaderFor(db), loadPriceTable().table, { sessionIds, grain: { bySlot: false, bySession: true, breakdown: null } });
+  const usage = await readUsage(usageSqlFor(db), loadPriceTable().table, { sessionIds, grain: { bySlot: false, bySession: true, breakdown: null } });
   return groupRows(usage.entries, (entry) => entry.sessionId);
 }
 
@@ -66,7 +66,7 @@ export async function handoffSessionCosts(db: Db, handoffId: string): Promise<Ha
   const links = await db.sessionHandoffLink.findMany({ where: { handoffId }, select: { method: true, session: { select: { id: true, parentId: true } } } });
   const sessionIds = [...new Set(links.map((link) => link.session.parentId ?? link.session.id))];
   if (sessionIds.length === 0) return [];
-  const usage = await loadUsage(sqlReaderFor(db), loadPriceTable().table, { sessionIds });
+  const usage = await loadUsage(usageSqlFor(db), loadPriceTable().table, { sessionIds });
   // The handoff's own time, else when it was committed, else the file's time.
   const at = dbTimeToMs(handoff.timestamp ?? handoff.commitTime ?? handoff.fileMtime);
   const whole = groupRows(usage.entries, (entry) => entry.sessionId);
