@@ -12,7 +12,7 @@ import type { Breakdown, UsageEntry } from "./aggregate";
 import { usageBlocks } from "./blocks";
 import { buildPriceTable } from "./prices";
 import { blocksDocument, blocksReport, periodReport, sessionReport, type ReportOptions } from "./report";
-import { requestEntry, rollupEntry, rollupSamples, slotOf, type EntryFacts, type RollupPart, type RollupSums } from "./rollup";
+import { bandsCover, requestEntry, rollupEntry, rollupSamples, slotOf, type EntryFacts, type RollupPart, type RollupSums } from "./rollup";
 
 const table = buildPriceTable();
 const ZONES = ["UTC", "Asia/Kolkata", "Asia/Kathmandu", "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Havana"];
@@ -167,5 +167,14 @@ describe("rollups give the requests' reports, to the last bit", () => {
       ["2025-01-01T15:00:00.000Z", 1],
     ]);
     expect(blocks).toEqual(usageBlocks(samples.map((sample) => requestEntry(sample, facts, table)), { now: start + 100 * HOUR }));
+  });
+});
+
+describe("when rollups can price a table", () => {
+  it("the shipped table's tiers start at rollup bands; a user's tier elsewhere makes reports read the requests", () => {
+    expect(bandsCover(table)).toBe(true);
+    const rates = { input: 1, output: 2, cacheWrite5m: 1, cacheWrite1h: 2, cacheRead: 0.1 };
+    expect(bandsCover(buildPriceTable(undefined, { "my-model": { ...rates, source: "user", tiers: [{ above: 200_000, ...rates }] } }))).toBe(true);
+    expect(bandsCover(buildPriceTable(undefined, { "my-model": { ...rates, source: "user", tiers: [{ above: 100_000, ...rates }] } }))).toBe(false);
   });
 });
