@@ -20,6 +20,8 @@ import { loadPriceTable } from "./price-table";
 import { ensureRollups, rollupsAreCurrent } from "./rollups-write";
 import { buildUsageReport } from "./build-usage-report";
 import { trueStartBefore } from "./usage-blocks";
+import { readUsage } from "./usage-source";
+import { buildPriceTable } from "../../core/usage/prices";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-rollups-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -145,6 +147,11 @@ async function expectSameReports(handle: ProviderDatabase) {
     const expected = starts.filter((slot) => slot <= bound).pop() ?? null;
     expect(await trueStartBefore(handle.bulk, bound, null, 3), `bound ${bound}`).toBe(expected);
   }
+  // Rollups answer for the shipped prices; a tier they cannot price (a user's, at 100,000) reads the requests.
+  const grain = { bySlot: true, bySession: false, breakdown: null };
+  expect((await readUsage(handle.bulk, prices.table, { grain })).source).toBe("rollups");
+  const rates = { input: 1, output: 2, cacheWrite5m: 1, cacheWrite1h: 2, cacheRead: 0.1 };
+  expect((await readUsage(handle.bulk, buildPriceTable(undefined, { "claude-sonnet-4-5": { ...rates, source: "user", tiers: [{ above: 100_000, ...rates }] } }), { grain })).source).toBe("requests");
   // What the scans left equals a rebuild from the stored requests.
   const stored = await rollupRows(handle);
   await handle.bulk.execute(`DELETE FROM "UsageRollupState"`);
