@@ -1,10 +1,8 @@
 import { SKIPPED_DOCUMENT_RULES } from "../../lib/core/handoff/documents/handoff-signals";
 import { defineCommand, parseCommand } from "../args";
-import { openBulkWriter } from "../../lib/server/db/bulk";
 import type { Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
-import { ensureDatabase } from "../../lib/server/db/ensure-database";
-import { discoveryHintLines } from "../../lib/server/ingest/discovery-hint";
+import { openMigratedBulk } from "../../lib/server/db/ensure-database";
 import type { ScanCommandResult } from "../../lib/server/ingest/scan";
 import { getScanReport } from "../../lib/server/queries/scan-report";
 import { scanSessions } from "../../lib/server/sessions/scan-sessions";
@@ -51,11 +49,10 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
   // Before the database is touched: a typo is a usage error, not a half-done scan.
   await requireRepoFolders(positionals);
   const target = resolveDatabaseUrl(env);
-  const applied = await ensureDatabase(target);
+  const { bulk, applied } = await openMigratedBulk(target);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
   const progress = progressLine(io);
   const started = new Date();
-  const bulk = openBulkWriter(target);
   // Prisma only for the handoff half of the report: its cold start costs more than an agents-only scan.
   let db: Db | null = null;
   const elapsed = phaseClock();
@@ -143,7 +140,11 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
         if (notHandoffs.length > 0) {
           io.out(`    ${counted(new Set(notHandoffs.map((entry) => entry.path)).size, "file")} where handoffs live not read as handoffs (the reasons: scan --json discovery.notHandoffs, the Sources page)`);
         }
-        if (repo.discovery?.nothingFound && mine.length === 0) for (const line of discoveryHintLines(repo.discovery.nothingFound)) io.out(`    ${line}`);
+        if (repo.discovery?.nothingFound && mine.length === 0) {
+          // Loaded only here: it brings the discovery rules (zod, picomatch), ~70 ms of an agents-only start.
+          const { discoveryHintLines } = await import("../../lib/server/ingest/discovery-hint");
+          for (const line of discoveryHintLines(repo.discovery.nothingFound)) io.out(`    ${line}`);
+        }
         const seed = sessions.seeds.find((entry) => entry.repoPath === repo.path);
         if (seed && seed.stats.files > 0) {
           io.out(`    session state: ${counted(seed.stats.files, "file")} (${seed.stats.filesRead} read), ${counted(seed.stats.checkpoints, "reading")}, ${counted(seed.stats.budgets, "budget")}`);
