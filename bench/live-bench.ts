@@ -12,13 +12,11 @@
  * connection, the path a team server behind a load balancer takes.
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { createDb } from "../lib/server/db/client";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
-import { migrateDatabase } from "../lib/server/db/migrate";
 import { createBenchReviews, nowMs, writeAtRate, type Written } from "./live-writer";
+import { freshBenchDatabase } from "./bench-support";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CLIENTS = 50;
@@ -158,35 +156,7 @@ async function runScenario(server: Server, target: DatabaseTarget, reviewIds: st
   };
 }
 
-async function freshDatabase(work: string, provider: "sqlite" | "postgresql"): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
-  if (provider === "sqlite") {
-    const filePath = path.join(work, "live-bench.db");
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(filePath + suffix, { force: true });
-    const target: DatabaseTarget = { provider, url: `file:${filePath}`, filePath };
-    await migrateDatabase(target);
-    return { target, drop: async () => {} };
-  }
-  const base = process.env.BATON_TEST_DATABASE_URL!;
-  const name = `baton_bench_live_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const target: DatabaseTarget = { provider, url: url.toString(), filePath: null };
-  await migrateDatabase(target);
-  return {
-    target,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+const freshDatabase = (work: string, provider: "sqlite" | "postgresql") => freshBenchDatabase(work, provider, "live-bench");
 
 export async function benchLive(work: string, log: (text: string) => void) {
   const results: Result[] = [];

@@ -21,8 +21,8 @@ async function waitForServer(url: string, timeoutMs: number) {
  * `next start` on 127.0.0.1 and a port in [basePort, basePort + 100) over `databaseUrl`, once it
  * answers; `nodeFlags` go to its Node process (e.g. `--import` of a monitor), `env` to its environment.
  */
-export async function startNextServer(databaseUrl: string, basePort: number, { nodeFlags = [], env = {} }: { nodeFlags?: string[]; env?: Record<string, string> } = {}): Promise<{ origin: string; stop: () => void }> {
-  const port = basePort + Math.floor(Math.random() * 100);
+export async function startNextServer(databaseUrl: string, basePort: number, { nodeFlags = [], env = {}, exactPort = false }: { nodeFlags?: string[]; env?: Record<string, string>; exactPort?: boolean } = {}): Promise<{ origin: string; stop: () => void; pid: number }> {
+  const port = exactPort ? basePort : basePort + Math.floor(Math.random() * 100);
   const server = spawn(process.execPath, [...nodeFlags, path.join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: root,
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
@@ -35,5 +35,5 @@ export async function startNextServer(databaseUrl: string, basePort: number, { n
     stop();
     throw error;
   }
-  return { origin: `http://127.0.0.1:${port}`, stop };
+  return { origin: `http://127.0.0.1:${port}`, stop, pid: server.pid! };
 }

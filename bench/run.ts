@@ -21,6 +21,10 @@
  *   npm run bench -- memory       peak memory of a full ingest at 1x, 3x and 10x the sessions corpus
  *                                 (not in a plain run: ~6 GB of generated logs, minutes)
  *   npm run bench -- guard        the context guard hook over a 30 MB transcript against `node -e 0`
+ *   npm run bench -- scale        pages and reports at 1x, 3x and 10x on SQLite and PostgreSQL, as
+ *                                 ratios to 1x and to /api/health, and ingest against ccusage in
+ *                                 alternating pairs (bench/scale-bench.ts; needs `npm run build`;
+ *                                 not in a plain run)
  *   npm run bench -- --json       machine-readable results on stdout
  *   BATON_BENCH_OTHER_FILES=20000 npm run bench -- handoffs
  *                                 the same handoffs beside 20,000 files that are not handoffs (what
@@ -32,12 +36,12 @@
  * without the Node launcher its command starts with (reported, not the target).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, truncateSync, appendFileSync, copyFileSync } from "node:fs";
+import { createReadStream, mkdirSync, readFileSync, rmSync, statSync, truncateSync, appendFileSync, copyFileSync } from "node:fs";
 import path from "node:path";
 import { openBulkWriter } from "../lib/server/db/bulk";
 import type { DatabaseTarget } from "../lib/server/db/database-url";
 import { migrateDatabase } from "../lib/server/db/migrate";
-import { maskSecrets } from "../lib/core/handoff/mask-secrets";
+import { maskSecrets } from "../lib/core/handoff/secrets/mask-secrets";
 import { scanPaths } from "../lib/server/ingest/scan";
 import { buildCli, freshBundle } from "../scripts/build-cli.mjs";
 import { corpusFiles, DEFAULT_CORPUS, generateClaudeCorpus } from "./generate-claude-corpus";
@@ -45,6 +49,7 @@ import { generateHandoffRepo } from "./generate-handoff-repo";
 import { benchGraph } from "./graph-bench";
 import { benchRender } from "./render-bench";
 import { benchSessionPage } from "./session-page-bench";
+import { ccusageNative as ccusageNativeIn, ensureCcusage as ensureCcusageIn, measureCommand as measureCommandIn, type Measured } from "./bench-support";
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = path.join(root, "bench", ".tmp");
@@ -170,52 +175,9 @@ function splitCatFileBatch(output: Buffer): string[] {
 
 /* ---- sessions ---- */
 
-const CCUSAGE_VERSION = "20.0.24";
-
-interface Measured {
-  seconds: number;
-  maxRssMiB: number | null;
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** A whole command as a user runs it; peak memory from /usr/bin/time when the machine has it. */
-function measureCommand(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): Measured {
-  const timeFile = path.join(work, "time.txt");
-  rmSync(timeFile, { force: true });
-  const hasTime = existsSync("/usr/bin/time");
-  const start = process.hrtime.bigint();
-  const result = hasTime
-    ? spawnSync("/usr/bin/time", ["-f", "%M", "-o", timeFile, command, ...commandArgs], { env, encoding: "utf8", maxBuffer: 1 << 30 })
-    : spawnSync(command, commandArgs, { env, encoding: "utf8", maxBuffer: 1 << 30 });
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const rss = hasTime && existsSync(timeFile) ? Number(readFileSync(timeFile, "utf8").trim().split("\n").pop()) : NaN;
-  return { seconds, maxRssMiB: Number.isFinite(rss) ? Math.round(rss / 1024) : null, status: result.status, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
-}
-
-/**
- * ccusage 20's `ccusage` is a Node script that starts its native (Rust) program for the platform:
- * that program alone is its summing without the launcher's Node start (0.15–0.4 s here), reported
- * beside the command, not the target (the issue names the command).
- */
-function ccusageNative(): string | null {
-  const binary = path.join(work, "ccusage", "node_modules", "@ccusage", `ccusage-${process.platform}-${process.arch}`, "bin", process.platform === "win32" ? "ccusage.exe" : "ccusage");
-  return existsSync(binary) ? binary : null;
-}
-
-function ensureCcusage(): { binary: string | null; note: string } {
-  const prefix = path.join(work, "ccusage");
-  const binary = path.join(prefix, "node_modules", ".bin", "ccusage");
-  if (existsSync(binary)) return { binary, note: `ccusage ${CCUSAGE_VERSION} (cached in bench/.tmp/ccusage)` };
-  log(`installing ccusage@${CCUSAGE_VERSION} into bench/.tmp/ccusage…`);
-  const install = spawnSync("npm", ["install", "--prefix", prefix, `ccusage@${CCUSAGE_VERSION}`, "--no-audit", "--no-fund", "--loglevel=error"], { encoding: "utf8" });
-  if (install.status !== 0 || !existsSync(binary)) {
-    return { binary: null, note: `SKIPPED: ccusage@${CCUSAGE_VERSION} could not be installed (${(install.stderr || install.stdout || "").trim().split("\n").pop()})` };
-  }
-  return { binary, note: `ccusage ${CCUSAGE_VERSION}` };
-}
-
+const measureCommand = (command: string, commandArgs: string[], env: NodeJS.ProcessEnv) => measureCommandIn(work, command, commandArgs, env);
+const ccusageNative = () => ccusageNativeIn(work);
+const ensureCcusage = () => ensureCcusageIn(work, log);
 
 /** Reference: every line of every file through a read stream and JSON.parse (what a naive reader does). */
 async function streamingJsonParse(files: string[]): Promise<number> {
@@ -488,6 +450,9 @@ const benchmarks: Record<string, () => Promise<unknown>> = { handoffs: benchHand
 const DEFAULT_BENCHMARKS = ["handoffs", "sessions", "graph", "session-page", "render"];
 benchmarks.live = async () => (await import("./live-bench")).benchLive(work, log); DEFAULT_BENCHMARKS.push("live"); // SSE clients under write load (issue 16)
 benchmarks.guard = async () => (await import("./guard-bench")).benchGuard(work, root, log); DEFAULT_BENCHMARKS.push("guard"); // the context guard per tool call (issue 25)
+// Pages and reports at 1x, 3x and 10x on both databases, ingest against ccusage (issue 29): ~6 GB of
+// generated logs and a long run, so only when named.
+benchmarks.scale = async () => (await import("./scale-bench")).benchScale(work, root, log);
 
 mkdirSync(work, { recursive: true });
 // The commands (and the in-process ingest's parser workers) run the CLI bundle; build it now if the

@@ -31,10 +31,10 @@ test("a session's burn chart marks where Baton asked for the handoff", async ({ 
   await page.getByRole("table", { name: "Sessions" }).getByRole("link", { name: CLAUDE_SESSION }).click();
   const chart = page.getByTestId("burn-chart");
   await expect(chart.getByText("⚑", { exact: true })).toBeVisible();
-  await expect(page.locator('[data-marker="guard"]')).toHaveText("asked for a handoff at 85.5 %");
+  await expect(page.locator('[data-marker="guard"]')).toHaveText("asked for a handoff at 78.5 %");
   await expect(page.getByText("handoff asked by Baton")).toBeVisible();
   const card = page.getByRole("region", { name: "Baton's hooks" });
-  await expect(card).toContainText("at 85.5 % (threshold 85 %)");
+  await expect(card).toContainText("at 78.5 % (threshold 78.5 %)");
   await expect(card).toContainText("docs/ai/handoff/claude-code/20112026/handoff_<phase>.md");
   await expect(card.getByTestId("loop-outcome")).toContainText("on time");
   await view(page, "loop-session");

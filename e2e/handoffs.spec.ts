@@ -144,3 +144,20 @@ test("unknown handoff, session and repository ids answer 404 with the not-found 
     await expect(page.getByText("Nothing is stored under this address")).toBeVisible();
   }
 });
+
+test("a handoff outside a date folder shows the day of its own timestamp and the From/To filter keeps it", async ({ page }) => {
+  // .claude/handoffs/2026-11-23-webhook-retries.md has no date folder; its timestamp is on 23 Nov 2026.
+  await page.goto("/handoffs?from=2026-11-23&to=2026-11-23");
+  const table = page.getByRole("table", { name: "Handoffs" });
+  const row = table.getByRole("row").filter({ hasText: "webhook-retries" });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('time[datetime="2026-11-23"]')).toBeVisible();
+  await expect(table.getByText("no date")).toHaveCount(0);
+  await row.getByRole("link").first().click();
+  await expect(page.locator('main time[datetime="2026-11-23"]').first()).toBeVisible();
+  // One name per sha: the HEAD the handoff recorded and the commit that added it, on the identity and Git cards.
+  await expect(page.getByRole("region", { name: "Session identity" }).getByText("Work commit")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Git" }).getByText("Handoff commit")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Git" }).getByText("Work commit")).toBeVisible();
+  await shot(page, "handoff-own-day");
+});

@@ -1,11 +1,11 @@
 /**
  * `npx tsx scripts/generate-heading-synonyms-doc.ts` rewrites the generated block of docs/lint-rules.md
- * ("How headings are read") from the synonym tables in lib/core/handoff/section-synonyms/. A unit test
+ * ("How headings are read") from the synonym tables in lib/core/handoff/sections/section-synonyms/. A unit test
  * (heading-synonyms-doc.test.ts) fails when the two disagree.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { withHeadingSynonymsDoc } from "../lib/core/handoff/heading-synonyms-doc";
+import { withHeadingSynonymsDoc } from "../lib/core/handoff/sections/heading-synonyms-doc";
 
 const docPath = path.resolve(import.meta.dirname, "../docs/lint-rules.md");
 const before = readFileSync(docPath, "utf8");

@@ -71,6 +71,12 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
+// The real agent CLIs the real-client tests drive (~760 MB from the npm registry on an empty cache):
+// installed in the background from the start, so the download overlaps the typecheck and the lint; the
+// test waits for this install when it gets there first (scripts/install-realcli.mjs, a lock file).
+const realcli = spawn(process.execPath, [path.join(root, "scripts/install-realcli.mjs"), "--if-fixtures"], { cwd: root, env, stdio: "ignore" });
+realcli.unref();
+
 await together([
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
   { name: "lint", command: bin("eslint"), args: ["--max-warnings", "0", "."] },

@@ -48,7 +48,7 @@ export default async function OverviewPage() {
   );
   const openHeads = overview.repos
     .flatMap((repo) => repo.openHeads.map((head) => ({ ...head, repoName: repo.name, isLatest: repo.latestId === head.id })))
-    .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
+    .sort((a, b) => (b.day ?? "").localeCompare(a.day ?? ""));
   const [badges, titles] = await Promise.all([reviewBadges(db, openHeads.map((head) => head.id)), sessionTitles(db, hottest.items.map((session) => session.id))]);
   const healthTotal = overview.health.withErrors + overview.health.withWarnings + overview.health.clean;
   return (
@@ -82,7 +82,7 @@ export default async function OverviewPage() {
                       {head.name}
                     </Link>
                     <span className="text-xs text-zinc-500 dark:text-zinc-400">{head.repoName}</span>
-                    <span className="text-xs text-zinc-500 dark:text-zinc-400"><When day={head.date} empty="no date" /></span>
+                    <span className="text-xs text-zinc-500 dark:text-zinc-400"><When day={head.day} empty="no date" /></span>
                     {head.isLatest && <Badge tone="violet">latest</Badge>}
                     {badges[head.id] && <Link href={`/reviews/${badges[head.id]!.reviewId}`}><ReviewStateBadge state={badges[head.id]!.state} claimed={badges[head.id]!.isClaimLive} title={badges[head.id]!.isClaimLive ? `claimed by ${badges[head.id]!.claimedByName}` : undefined} /></Link>}
                     {head.inWorkingTree && head.branches.length === 0 && <Badge tone="amber">uncommitted</Badge>}
@@ -226,7 +226,7 @@ export default async function OverviewPage() {
                   <Link href={`/handoffs/${handoff.id}`} className="truncate font-medium hover:underline">{handoffName(handoff)}</Link>
                   <LintBadge errors={handoff.errorCount} warnings={handoff.warningCount} />
                 </div>
-                <div className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{handoff.repo.name} · <When day={handoff.date} empty="no date" /></div>
+                <div className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{handoff.repo.name} · <When day={handoff.day} empty="no date" /></div>
               </li>
             ))}
           </ul>

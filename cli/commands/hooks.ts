@@ -4,6 +4,7 @@ import { printJson, UsageError, type Io } from "../io";
 import { LOOP_RUNTIMES, isLoopRuntime, type LoopRuntime } from "../../lib/core/runtimes/hooks.data";
 import { batonEntry } from "../baton-entry";
 import { counted } from "../../lib/core/text/counted";
+import { thresholdSourceWords } from "../../lib/core/agent-loop/guard";
 import type { LoopStatus } from "../../lib/server/agent-loop/loop-status";
 
 const USAGE = `Usage:
@@ -113,9 +114,10 @@ function describeStatus(status: LoopStatus): string {
     lines.push(`  MCP server: ${runtime.mcp ? "registered" : "not registered"}`);
     if (runtime.trust) for (const hook of runtime.trust) lines.push(`  trust: ${hook.key}: ${hook.trustStatus}`);
     if (runtime.trustNote) lines.push(`  trust: ${runtime.trustNote}`);
+    const guard = runtime.guard.threshold;
+    lines.push(`  guard asks at: ${guard.percent} % of a ${runtime.guard.window.toLocaleString("en-US")}-token window${guard.source === "runtime" ? ` (${thresholdSourceWords(guard)})` : ""}`);
   }
-  const source = status.threshold.source === "env" ? "BATON_HANDOFF_AT" : status.threshold.source === "repo" ? `declared in ${status.threshold.detail}` : "default";
-  lines.push(`handoff threshold here: ${status.threshold.percent} % (${source})`);
+  lines.push(status.guardOff ? "handoff threshold here: off (BATON_HANDOFF_AT=off: the guard asks nothing)" : `handoff threshold here: ${status.threshold.percent} % (${thresholdSourceWords(status.threshold) ?? "default"})`);
   for (const problem of status.thresholdProblems) lines.push(`  ${problem}`);
   lines.push(`recorded: ${counted(status.events.guardInstructions, "handoff request")}, ${counted(status.events.resumesInjected, "resume")} given (${status.events.file})${status.events.badLines > 0 ? `, ${counted(status.events.badLines, "unreadable line")}` : ""}`);
   lines.push(`log: ${status.log}`);

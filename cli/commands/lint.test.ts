@@ -19,8 +19,8 @@ const onFeature = "docs/ai/handoff/codex/21112026/handoff_feature.md";
 const onMain = "docs/ai/handoff/codex/22112026/handoff_main.md";
 
 interface LintJson {
-  repos: { repo: string; limits: string[]; otherBranches: { handoffs: number; branches: string[] }; handoffs: { path: string; lint: { rule: string; severity: string; line: number | null }[] }[] }[];
-  summary: { files: number; error: number; warning: number; info: number; notChecked: number };
+  repos: { repo: string; limits: string[]; otherBranches: { handoffs: number; branches: string[] }; handoffs: { path: string; branches?: string[]; lint: { rule: string; severity: string; line: number | null }[] }[] }[];
+  summary: { files: number; handoffs: number; error: number; warning: number; info: number; notChecked: number };
 }
 
 describe("baton lint", () => {
@@ -50,9 +50,13 @@ describe("baton lint", () => {
     const byPath = new Map(result.repos[0]!.handoffs.map((handoff) => [handoff.path, handoff.lint]));
     expect(byPath.get(onMain)!.some((finding) => finding.rule === "previous-pointer-broken")).toBe(false);
     expect(byPath.get(onFeature)!.find((finding) => finding.rule === "previous-pointer-broken")?.severity).toBe("error");
-    // The first handoff is only on feat/x: lint reads the working tree and says that scan reads it.
-    expect(result.repos[0]!.otherBranches).toEqual({ handoffs: 1, branches: ["feat/x"] });
-    expect(result.repos[0]!.limits).toEqual([`1 handoff only on other branches (feat/x) not linted: lint reads the working tree; baton scan ${result.repos[0]!.repo} checks every branch`]);
+    // A full clone: the first handoff, only on feat/x, is linted too (read from git, as scan reads it).
+    const onlyOnFeature = result.repos[0]!.handoffs.find((handoff) => handoff.path === first);
+    expect(onlyOnFeature).toMatchObject({ branches: ["feat/x"] });
+    expect(onlyOnFeature!.lint.some((finding) => finding.severity === "error")).toBe(false);
+    expect(result.repos[0]!.otherBranches).toEqual({ handoffs: 0, branches: [] });
+    expect(result.repos[0]!.limits).toEqual([]);
+    expect(result.summary).toMatchObject({ handoffs: 3 });
   });
 
   it("in a shallow single-branch clone, what it cannot see is not-checked instead of an error", async () => {
@@ -69,6 +73,11 @@ describe("baton lint", () => {
     expect(mainFindings.some((finding) => finding.rule === "not-committed")).toBe(false);
     expect(result.repos[0]!.limits.join(" ")).toMatch(/shallow/);
     expect(result.repos[0]!.limits.join(" ")).toMatch(/single-branch/);
+    // One line says lint read the working tree only.
+    expect(result.repos[0]!.limits.filter((limit) => limit.startsWith("working tree only"))).toEqual([
+      `working tree only (shallow clone): handoffs on branches not fetched here are not linted; on a full clone baton lint reads every branch, as baton scan ${result.repos[0]!.repo} does`,
+    ]);
+    expect(result.repos[0]!.handoffs.some((handoff) => handoff.path === first)).toBe(false);
     expect(result.summary.notChecked).toBeGreaterThan(0);
     // No error-severity finding comes from facts the clone lacks, so a clean repo would pass its own CI.
     expect(code).toBe(result.summary.error > 0 ? 1 : 0);
@@ -79,7 +88,8 @@ describe("baton lint", () => {
     await main(["lint", repo.root], io);
     expect(stdout()).toMatch(new RegExp(`${onFeature.replace(/[.]/g, "\\.")}:\\d+: error \\[previous-pointer-broken\\]`));
     expect(stdout()).toMatch(/\d+ handoffs: \d+ errors?, \d+ warnings?/);
-    expect(stderr()).toMatch(/^not checked: .*1 handoff only on other branches \(feat\/x\) not linted/m);
+    expect(stdout()).toMatch(/^3 handoffs: /m);
+    expect(stderr()).not.toMatch(/not linted/);
   });
 });
 
@@ -95,7 +105,10 @@ describe("baton lint discovery", () => {
     const { io, stdout } = fakeIo();
     await main(["lint", clone, "--json"], io);
     const result = JSON.parse(stdout()) as LintJson & { repos: { discovery: { latestHint: unknown; nothingFound: unknown } }[] };
-    expect(result.repos[0]!.handoffs.map((handoff) => handoff.path).sort()).toEqual([...files].sort());
+    const leftOut = (handoff: { lint: { rule: string }[] }) => handoff.lint.some((finding) => finding.rule === "not-a-handoff-name");
+    expect(result.repos[0]!.handoffs.filter((handoff) => !leftOut(handoff)).map((handoff) => handoff.path).sort()).toEqual([...files].sort());
+    // Left out by name, never read, but listed with the reason: nothing dropped silently.
+    expect(result.repos[0]!.handoffs.filter(leftOut).map((handoff) => handoff.path).sort()).toEqual(["docs/handoffs/LATEST.md", "docs/handoffs/README.md", "docs/handoffs/TEMPLATE.md"]);
     expect(result.repos[0]!.discovery).toMatchObject({ latestHint: { source: "docs/handoffs/LATEST.md", path: "docs/handoffs/2026-03-01.md" }, nothingFound: null });
   });
 

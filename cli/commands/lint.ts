@@ -49,7 +49,7 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
         repo: result.repo,
         limits: result.limits,
         otherBranches: result.otherBranches,
-        handoffs: result.files.map((file) => ({ path: file.path, lint: file.findings })),
+        handoffs: result.files.map((file) => ({ path: file.path, ...(file.branches ? { branches: file.branches } : {}), lint: file.findings })),
         discovery: result.discovery,
       })),
       summary: counts,
@@ -61,7 +61,7 @@ export async function lintCommand(argv: string[], io: Io): Promise<number> {
           .filter((finding) => !values.quiet || finding.severity === "error")
           .sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
         for (const finding of shown) {
-          io.out(`${file.path}${finding.line ? `:${finding.line}` : ""}: ${finding.severity} [${finding.rule}] ${finding.message}`);
+          io.out(`${file.path}${finding.line ? `:${finding.line}` : ""}${file.branches ? ` (on ${file.branches.join(", ")})` : ""}: ${finding.severity} [${finding.rule}] ${finding.message}`);
         }
       }
       for (const limit of result.limits) io.err(`not checked: ${result.repo}: ${limit}`);

@@ -6,12 +6,11 @@ import type { PlanLimit } from "../../lib/core/usage/blocks";
 import { parsePlanLimit } from "../../lib/core/usage/plan-limit";
 import { formatCost, formatUsageTable, shortCount, type TableRow } from "../../lib/core/usage/format-table";
 import { isTimeZone, normaliseDateArgument } from "../../lib/core/usage/periods";
-import { blocksReport, periodReport, sessionReport, type ReportKind } from "../../lib/core/usage/report";
-import { openBulkWriter } from "../../lib/server/db/bulk";
+import type { blocksDocument, periodReport, sessionReport, ReportKind } from "../../lib/core/usage/report";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
-import { ensureDatabase } from "../../lib/server/db/ensure-database";
-import { loadUsage } from "../../lib/server/usage/load-usage";
+import { openMigratedBulk } from "../../lib/server/db/ensure-database";
 import { loadPriceTable } from "../../lib/server/usage/price-table";
+import { buildUsageReport } from "../../lib/server/usage/build-usage-report";
 import { printJson, progressLine, UsageError, type Io } from "../io";
 
 const KINDS: readonly ReportKind[] = ["daily", "weekly", "monthly", "session", "blocks"];
@@ -71,9 +70,8 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
   const weekLimit = values["week-limit"] === undefined ? null : limitOption(values["week-limit"], "--week-limit");
 
   const target = resolveDatabaseUrl(env);
-  const applied = await ensureDatabase(target);
+  const { bulk, applied } = await openMigratedBulk(target);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
-  const bulk = openBulkWriter(target);
   try {
     if (!values["no-scan"]) {
       const progress = progressLine(io);
@@ -84,20 +82,14 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
     }
     const prices = loadPriceTable(env);
     for (const problem of prices.problems) io.err(`baton: ${problem}`);
-    const sinceMs = since === null ? null : Date.parse(`${since}T00:00:00Z`);
-    const untilMs = until === null ? null : Date.parse(`${until}T23:59:59.999Z`);
     const now = Date.now();
-    // Blocks depend on what came before the range: read everything for them.
-    const usage = await loadUsage(bulk, prices.table, kind === "blocks" ? { runtime: values.runtime } : { sinceMs, untilMs, runtime: values.runtime });
-    const repoNames = new Map<string, string>();
-    for (const session of usage.sessions.values()) if (session.repoPath !== null && session.repoName !== null) repoNames.set(session.repoPath, session.repoName);
-    const options = { timeZone, since, until, breakdown, now, limit, weekLimit, pricesReadOn: prices.table.readOn, priceOverrideFile: prices.overrideRead ? prices.overrideFile : null, repoNames };
+    const { document: built, unreadableChunks } = await buildUsageReport(bulk, kind, { timeZone, since, until, breakdown, runtime: values.runtime ?? null, limit, weekLimit, now }, prices);
     if (kind === "blocks") {
-      const document = blocksReport(usage.entries, options);
+      const document = built as ReturnType<typeof blocksDocument>;
       if (values.json) printJson(io, document);
       else printBlocks(io, document);
     } else if (kind === "session") {
-      const document = sessionReport(usage.entries, usage.sessions, options);
+      const document = built as ReturnType<typeof sessionReport>;
       if (values.json) printJson(io, document);
       else {
         // The label keeps the short id (to copy); the detail line leads with the title (the first prompt).
@@ -105,7 +97,7 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
         printTable(io, `Sessions (${timeZone})`, rows, { ...document.totals, ...fromCcusageTokenFields(document.totals), label: "Total" }, document.unpricedModels);
       }
     } else {
-      const document = periodReport(kind, usage.entries, options);
+      const document = built as ReturnType<typeof periodReport>;
       if (values.json) printJson(io, document);
       else {
         const field = { daily: "date", weekly: "week", monthly: "month" }[kind];
@@ -119,7 +111,7 @@ export async function reportCommand(argv: string[], io: Io, env: NodeJS.ProcessE
         printTable(io, `Usage by ${field}${breakdown ? ` and ${breakdown}` : ""} (${timeZone})`, rows, { ...document.totals, ...fromCcusageTokenFields(document.totals), label: "Total" }, document.unpricedModels as string[]);
       }
     }
-    if (usage.unreadableChunks > 0) io.err(`baton: ${usage.unreadableChunks} stored sample chunks could not be read back and were left out (see the scan's issues)`);
+    if (unreadableChunks > 0) io.err(`baton: ${unreadableChunks} stored sample chunks could not be read back and were left out (see the scan's issues)`);
     return 0;
   } finally {
     await bulk.close();
@@ -156,7 +148,7 @@ function printTable(io: Io, title: string, rows: TableRow[], totals: TableRow | 
   for (const line of formatUsageTable(title, rows, totals, notes)) io.out(line);
 }
 
-function printBlocks(io: Io, document: ReturnType<typeof blocksReport>) {
+function printBlocks(io: Io, document: ReturnType<typeof blocksDocument>) {
   const rows: TableRow[] = document.blocks.map((block) => ({
     label: block.isGap ? `(gap) ${block.startTime.slice(5, 16).replace("T", " ")}` : `${block.startTime.slice(0, 16).replace("T", " ")}${block.isActive ? " ACTIVE" : ""}`,
     ...fromCcusageTokenFields({ inputTokens: block.tokenCounts.inputTokens, outputTokens: block.tokenCounts.outputTokens, cacheCreationTokens: block.tokenCounts.cacheCreationInputTokens, cacheReadTokens: block.tokenCounts.cacheReadInputTokens }),

@@ -1,9 +1,8 @@
+import { SKIPPED_DOCUMENT_RULES } from "../../lib/core/handoff/documents/handoff-signals";
 import { defineCommand, parseCommand } from "../args";
-import { openBulkWriter } from "../../lib/server/db/bulk";
 import type { Db } from "../../lib/server/db/client";
 import { resolveDatabaseUrl } from "../../lib/server/db/database-url";
-import { ensureDatabase } from "../../lib/server/db/ensure-database";
-import { discoveryHintLines } from "../../lib/server/ingest/discovery-hint";
+import { openMigratedBulk } from "../../lib/server/db/ensure-database";
 import type { ScanCommandResult } from "../../lib/server/ingest/scan";
 import { getScanReport } from "../../lib/server/queries/scan-report";
 import { scanSessions } from "../../lib/server/sessions/scan-sessions";
@@ -50,11 +49,10 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
   // Before the database is touched: a typo is a usage error, not a half-done scan.
   await requireRepoFolders(positionals);
   const target = resolveDatabaseUrl(env);
-  const applied = await ensureDatabase(target);
+  const { bulk, applied } = await openMigratedBulk(target);
   if (applied.length > 0) io.err(`database migrated: ${applied.join(", ")}`);
   const progress = progressLine(io);
   const started = new Date();
-  const bulk = openBulkWriter(target);
   // Prisma only for the handoff half of the report: its cold start costs more than an agents-only scan.
   let db: Db | null = null;
   const elapsed = phaseClock();
@@ -127,8 +125,11 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
         const errorCount = mine.reduce((sum, handoff) => sum + handoff.lint.filter((finding) => finding.severity === "error").length, 0);
         const chains = report.chains.filter((chain) => chain.repo === repo.path);
         // Errors stored for this repo (from this scan or earlier ones still unresolved), plus what this scan skipped.
-        const stored = report.errors.filter((error) => error.repo === repo.path);
+        // Files not read as handoffs are listed apart (discovery.notHandoffs): they are no errors.
+        const skipped = new Set<string>(SKIPPED_DOCUMENT_RULES);
+        const stored = report.errors.filter((error) => error.repo === repo.path && !skipped.has(error.rule));
         const fileErrors = [...stored, ...repo.errors.filter((error) => !stored.some((known) => known.path === error.path))];
+        const notHandoffs = repo.discovery?.notHandoffs ?? [];
         io.out(
           `${repo.status === "ok" ? "✓" : "!"} ${repo.path}: ${counted(mine.length, "handoff")} on ${counted(repo.stats.branches, "branch", "branches")} ` +
             `(${repo.stats.handoffsNew} new, ${repo.stats.branchesRead} read), ${counted(chains.length, "chain")}, ` +
@@ -136,7 +137,14 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
         );
         for (const error of fileErrors.slice(0, 10)) io.out(`    ${error.path}${error.line ? `:${error.line}` : ""}: ${error.message}`);
         if (fileErrors.length > 10) io.out(`    … ${fileErrors.length - 10} more (see the Ingest errors page)`);
-        if (repo.discovery?.nothingFound && mine.length === 0) for (const line of discoveryHintLines(repo.discovery.nothingFound)) io.out(`    ${line}`);
+        if (notHandoffs.length > 0) {
+          io.out(`    ${counted(new Set(notHandoffs.map((entry) => entry.path)).size, "file")} where handoffs live not read as handoffs (the reasons: scan --json discovery.notHandoffs, the Sources page)`);
+        }
+        if (repo.discovery?.nothingFound && mine.length === 0) {
+          // Loaded only here: it brings the discovery rules (zod, picomatch), ~70 ms of an agents-only start.
+          const { discoveryHintLines } = await import("../../lib/server/ingest/discovery-hint");
+          for (const line of discoveryHintLines(repo.discovery.nothingFound)) io.out(`    ${line}`);
+        }
         const seed = sessions.seeds.find((entry) => entry.repoPath === repo.path);
         if (seed && seed.stats.files > 0) {
           io.out(`    session state: ${counted(seed.stats.files, "file")} (${seed.stats.filesRead} read), ${counted(seed.stats.checkpoints, "reading")}, ${counted(seed.stats.budgets, "budget")}`);

@@ -1,5 +1,6 @@
 "use client";
 
+import { LogEntries } from "@/components/handoffs/log-entries";
 import {
   Background,
   Controls,
@@ -357,6 +358,7 @@ export function ChainGraphView({ graph }: { graph: ChainGraph }) {
                 <LintBadge errors={selected.errorCount} warnings={selected.warningCount} />
               </div>
               <ChainUsageLine usage={graph.chains.find((chain) => chain.id === selected.chainId)?.usage ?? null} />
+              <LogEntries log={selected.log} />
               <div>
                 <h3 className="text-xs font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Next action</h3>
                 <p className="mt-1 text-sm text-zinc-800 dark:text-zinc-200">{selected.nextAction ?? <span className="italic text-zinc-500 dark:text-zinc-400">none recorded</span>}</p>

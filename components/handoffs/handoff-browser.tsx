@@ -177,7 +177,7 @@ export function HandoffBrowser({ facets, initialFilters, initialData }: { facets
                     {handoff.nextAction && <div className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400"><Highlight text={truncate(handoff.nextAction, 140)} words={matched} /></div>}
                   </td>
                   <td className="px-3 py-2"><RuntimeBadge runtime={handoff.runtime} /></td>
-                  <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-600 dark:text-zinc-400"><When day={handoff.date} empty="no date" /></td>
+                  <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-600 dark:text-zinc-400"><When day={handoff.day} empty="no date" /></td>
                   <td className="px-3 py-2">
                     <div className="flex max-w-72 flex-wrap gap-1">
                       {handoff.isGone && <Badge tone="neutral">gone</Badge>}

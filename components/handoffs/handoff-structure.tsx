@@ -1,3 +1,5 @@
+import { LogEntries } from "@/components/handoffs/log-entries";
+import { HANDOFF_COMMIT, WORK_COMMIT } from "@/lib/core/handoff/commit-names";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { StateItem } from "@/lib/core/handoff/types";
@@ -23,10 +25,10 @@ function LineLink({ line }: { line: number | null | undefined }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
   return (
     <>
-      <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400" title={hint}>{label}</dt>
       <dd className="min-w-0 break-words text-sm text-zinc-800 dark:text-zinc-200">{children}</dd>
     </>
   );
@@ -101,10 +103,15 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
             )}
           </Field>
           <Field label="Branch">{identity.branch ? <code className="font-mono text-xs">{identity.branch}</code> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</Field>
-          <Field label="HEAD">{identity.headSha ? <code className="font-mono text-xs">{identity.headSha}</code> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</Field>
+          <Field label={WORK_COMMIT.label} hint={`${WORK_COMMIT.meaning} (HEAD)`}>{identity.headSha ? <code className="font-mono text-xs">{identity.headSha}</code> : <span className="text-zinc-500 dark:text-zinc-400">—</span>}</Field>
         </dl>
       </Card>
 
+      {parsed.log && (
+        <Card title="Append-only log">
+          <LogEntries log={parsed.log} lineHref={(line) => `#L${line}`} />
+        </Card>
+      )}
       <Card title={<>Goal <LineLink line={parsed.goal?.line} /></>} label="Goal">
         {parsed.goal ? (
           <>
@@ -251,7 +258,7 @@ export function HandoffStructure({ handoff }: { handoff: HandoffDetail }) {
               </span>
             )}
           </Field>
-          {parsed.ownCommitSha && <Field label="Own commit"><code className="font-mono text-xs">{parsed.ownCommitSha}</code></Field>}
+          {parsed.ownCommitSha && <Field label={`${HANDOFF_COMMIT.label} (as written)`} hint={HANDOFF_COMMIT.meaning}><code className="font-mono text-xs">{parsed.ownCommitSha}</code></Field>}
           {parsed.resumeCommand && (
             <Field label="Resume command">
               <code className="block whitespace-pre-wrap rounded bg-zinc-100 dark:bg-zinc-800 px-2 py-1 font-mono text-xs">{clip(parsed.resumeCommand)}</code>

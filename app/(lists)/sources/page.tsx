@@ -13,7 +13,8 @@ import { listAgentSources } from "@/lib/server/queries/sessions";
 import { DataTable } from "@/components/ui/data-table";
 import { RescanButton } from "@/components/sources/rescan-button";
 import { NothingFound } from "@/components/sources/nothing-found";
-import { listReposWithoutHandoffs } from "@/lib/server/queries/discovery";
+import { listNotHandoffs, listReposWithoutHandoffs } from "@/lib/server/queries/discovery";
+import { NotHandoffs } from "@/components/sources/not-handoffs";
 import { roleHolds } from "@/lib/server/access/access-scopes.data";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 import { PriceSources } from "@/components/usage/price-sources";
@@ -31,7 +32,12 @@ function sourceKindLabel(kind: string): string {
 
 export default async function SourcesPage() {
   const actor = await requirePageActor();
-  const [sources, withoutHandoffs, prices] = await Promise.all([listAgentSources(getDb()), listReposWithoutHandoffs(getDb()), getPriceSourceStatus(getDb())]);
+  const [sources, withoutHandoffs, notHandoffs, prices] = await Promise.all([
+    listAgentSources(getDb()),
+    listReposWithoutHandoffs(getDb()),
+    listNotHandoffs(getDb()),
+    getPriceSourceStatus(getDb()),
+  ]);
   return (
     <div className="space-y-4">
       <div>
@@ -94,6 +100,7 @@ export default async function SourcesPage() {
               })}
             </DataTable>
       )}
+      <NotHandoffs repos={notHandoffs} />
       <RemoteRepositories />
       <PriceSources status={prices} />
     </div>

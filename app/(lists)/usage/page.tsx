@@ -24,6 +24,7 @@ const BREAKDOWNS = [
   { value: "model", label: "Model" },
   { value: "repo", label: "Repo" },
 ] as const;
+const PERIOD_WORDS = { day: "days", week: "weeks", month: "months" } as const;
 const METRICS = [
   { value: "tokens", label: "Tokens" },
   { value: "cost", label: "Cost (est.)" },
@@ -135,6 +136,18 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
           Ingest your agents&apos; logs with <Code>npm run baton -- scan --agents</Code>, or widen the range.
         </EmptyState>
       ) : (
+        <div className="space-y-1.5">
+        {data.rowsLeftOut > 0 && (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="usage-rows-left-out">
+            The latest {data.rows.length} {PERIOD_WORDS[params.period]} are listed; {data.rowsLeftOut.toLocaleString("en-US")} earlier ones are not (the Total row counts them).{" "}
+            {params.period !== "month" && (
+              <>
+                See them <Link href={href({ period: params.period === "day" ? "week" : "month" })} className="text-sky-700 underline decoration-sky-700/40 underline-offset-2 hover:decoration-current dark:text-sky-400 dark:decoration-sky-400/40">by {params.period === "day" ? "week" : "month"}</Link>, or narrow the range.
+              </>
+            )}
+            {params.period === "month" && "Narrow the range to see them."}
+          </p>
+        )}
         <ScrollArea label="Usage table" className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <table className="w-full text-sm" aria-label="Usage table">
             <thead className="bg-zinc-50 text-left text-xs uppercase tracking-wide text-zinc-500 dark:bg-zinc-800/60 dark:text-zinc-400">
@@ -173,6 +186,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
             </tbody>
           </table>
         </ScrollArea>
+        </div>
       )}
 
       <section aria-label="5-hour blocks" className="rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">

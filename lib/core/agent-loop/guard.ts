@@ -14,15 +14,23 @@ export const DEFAULT_HANDOFF_PERCENT = HANDOFF_ZONE.fromPercent;
 
 export interface Threshold {
   percent: number;
-  source: "env" | "repo" | "default";
-  /** Where it came from, for the log and `hooks status`: the variable, or the repo file. */
+  /** `runtime`: lowered below the runtime's own compaction point (compaction-point.ts). */
+  source: "env" | "repo" | "default" | "runtime";
+  /** Where it came from, for the log and `hooks status`: the variable, the repo file, or the runtime's point. */
   detail: string | null;
+  /** For `runtime`: the threshold that was asked for and would have come after the compaction. */
+  wanted?: Threshold;
 }
 
 /** A repo's declared budget (the seed's `context_budget`), as lib/core/sessions parses it. */
 export interface DeclaredBudget {
   file: string;
   thresholdsPercent: readonly number[];
+}
+
+/** `BATON_HANDOFF_AT=off`: the guard asks nothing (the session-start hook still gives the resume prompt). */
+export function guardTurnedOff(env: string | undefined): boolean {
+  return env !== undefined && env.trim().toLowerCase() === "off";
 }
 
 function validPercent(value: number): boolean {
@@ -36,7 +44,7 @@ function validPercent(value: number): boolean {
  */
 export function resolveThreshold(env: string | undefined, budgets: readonly DeclaredBudget[]): { threshold: Threshold; problems: string[] } {
   const problems: string[] = [];
-  if (env !== undefined && env.trim() !== "") {
+  if (env !== undefined && env.trim() !== "" && !guardTurnedOff(env)) {
     const value = Number(env.trim().replace(/\s*%$/, ""));
     if (validPercent(value)) return { threshold: { percent: value, source: "env", detail: "BATON_HANDOFF_AT" }, problems };
     problems.push(`BATON_HANDOFF_AT=${JSON.stringify(env)} is not a percent between 0 and 100: ignored`);
@@ -84,4 +92,15 @@ export function decideGuard(memory: GuardMemory, percent: number | null | "compa
 export function nextThreshold(percent: number, thresholds: readonly number[]): number | null {
   const above = thresholds.filter((value) => value > percent).sort((a, b) => a - b);
   return above[0] ?? null;
+}
+
+/** Where a threshold came from, in words (the instruction, `hooks status`, the log); null for the plain default. */
+export function thresholdSourceWords(threshold: Threshold): string | null {
+  if (threshold.source === "env") return "set by BATON_HANDOFF_AT";
+  if (threshold.source === "repo") return `declared in ${threshold.detail}`;
+  if (threshold.source === "runtime") {
+    const wanted = threshold.wanted === undefined ? null : thresholdSourceWords(threshold.wanted);
+    return `lowered from ${threshold.wanted?.percent ?? "?"} %${wanted === null ? "" : ` ${wanted}`}, which would come after the runtime's own compaction: ${threshold.detail}`;
+  }
+  return null;
 }

@@ -28,6 +28,8 @@ export interface LoopRecord {
   handoffPath: string | null;
   /** resume-injected: the stable handoff id (as `scan --json`), when known. */
   handoffId: string | null;
+  /** The git blob sha of that handoff's content: with handoffPath, the same on every machine (ids are per checkout). */
+  handoffBlobSha: string | null;
   /** guard-instruction: where the handoff was asked for. */
   targetPath: string | null;
   /** guard-instruction: the position and the threshold. */
@@ -94,6 +96,7 @@ export function parseLoopRecords(text: string, firstLine = 1): { records: LoopRe
       headSha: str(raw.headSha),
       handoffPath: str(raw.handoffPath),
       handoffId: str(raw.handoffId),
+      handoffBlobSha: str(raw.handoffBlobSha),
       targetPath: str(raw.targetPath),
       percent: num(raw.percent),
       tokens: num(raw.tokens),

@@ -15,18 +15,24 @@ export interface ChainNode {
   date: string | null;
   /** Milliseconds of the identity timestamp (UTC), or null. Optional: unknown when absent. */
   timestamp?: number | null;
+  /** YYYY-MM-DD written in the file name (handoff-order.ts `fileNameDate`), used when no timestamp is. */
+  nameDate?: string | null;
+  /** The file name says it is the current handoff (`HANDOFF_CURRENT.md`): a hint for the latest. */
+  isNamedCurrent?: boolean;
+  /** A session log kept beside the handoffs (derive-chains.ts): never the latest, never a head to resume. */
+  isCompanion?: boolean;
   /**
    * Milliseconds from `handoffFileTime`: committer time of the commit that first added this content
    * for committed content, working-tree mtime only for uncommitted or modified files; null when unknown.
    */
   fileTime: number | null;
-  /** Marked deprecated or superseded (lib/core/handoff/deprecation.ts): never the latest, never a head to resume. */
+  /** Marked deprecated or superseded (lib/core/handoff/documents/deprecation.ts): never the latest, never a head to resume. */
   isDeprecated?: boolean;
   /** The timestamp was written as a day alone (handoff-order.ts). */
   timestampIsDay?: boolean;
   /**
    * False when the handoff has none of the structure one resumes from: no next action, no writer identity,
-   * no link in a chain (lib/core/handoff/handoff-signals.ts). The latest is one with it when any has it.
+   * no link in a chain (lib/core/handoff/documents/handoff-signals.ts). The latest is one with it when any has it.
    * Absent means it has.
    */
   hasStructure?: boolean;
@@ -158,12 +164,12 @@ export function buildChains(input: readonly ChainNode[], options: BuildChainsOpt
   const chains = roots.map((root) => collectChain(root, childrenOf, parentOf, brokenOf));
   const edges = chains.flatMap((chain) => chain.edges);
 
-  const current = nodes.filter((node) => node.isDeprecated !== true);
+  const current = nodes.filter((node) => node.isDeprecated !== true && node.isCompanion !== true);
   const { latest, hint } = chooseLatest(current, nodes, options.latestHint ?? null);
   const resumableHeads = chains
     .flatMap((chain) => chain.heads)
     .map((id) => byId.get(id) as ChainNode)
-    .filter((node) => node.isDeprecated !== true)
+    .filter((node) => node.isDeprecated !== true && node.isCompanion !== true)
     .sort((a, b) => compareAge(b, a))
     .map((node) => node.id);
 
@@ -182,7 +188,14 @@ function chooseLatest(
   let newestCurrent: ChainNode | null = null;
   // A design note or a plan kept beside the handoffs is no place to resume from while a handoff is.
   const structured = current.filter((node) => node.hasStructure !== false);
-  for (const node of structured.length > 0 ? structured : current) if (newestCurrent === null || compareAge(node, newestCurrent) > 0) newestCurrent = node;
+  const pool = structured.length > 0 ? structured : current;
+  for (const node of pool) if (newestCurrent === null || compareAge(node, newestCurrent) > 0) newestCurrent = node;
+  // A name that says "current" settles what the times cannot: no time known for it, or the same time.
+  const named = pool.filter((node) => node.isNamedCurrent === true);
+  if (newestCurrent !== null && named.length > 0 && !named.includes(newestCurrent)) {
+    const namedNewest = newest(named);
+    if (!hasKnownTime(namedNewest) || compareRecency(newestCurrent, namedNewest) === 0) newestCurrent = namedNewest;
+  }
   if (latestHint === null || latestHint.trim() === "") return { latest: newestCurrent, hint: null };
 
   const path = normaliseRepoPath(latestHint.trim());
@@ -208,6 +221,10 @@ function choosePrevious(node: ChainNode, candidates: ChainNode[]): { node: Chain
   const workingTree = candidates.filter((candidate) => candidate.inWorkingTree);
   if (workingTree.length > 0) return { node: newest(workingTree), resolution: "working-tree" };
   return { node: newest(candidates), resolution: "other-branch" };
+}
+
+function hasKnownTime(node: ChainNode): boolean {
+  return [node.date, node.nameDate].some((day) => typeof day === "string" && day !== "") || [node.timestamp, node.fileTime].some((time) => typeof time === "number" && Number.isFinite(time));
 }
 
 function newest(nodes: ChainNode[]): ChainNode {

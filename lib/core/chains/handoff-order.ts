@@ -1,10 +1,14 @@
+import { CURRENT_NAME_WORDS } from "./latest-names.data";
+export { fileNameDate } from "../text/name-date";
+
 /**
  * The protocol's order of handoffs in time ("which one is the latest"), as one small pure comparator.
  *
  * A handoff's place in time comes from, in this order of trust:
  * 1. its date folder (`…/<DDMMYYYY>/…`), as a calendar day, where the layout has one;
  * 2. its own identity timestamp (`Timestamp: …`, stored in UTC);
- * 3. else its file time: the committer time of the commit that first added this content on any
+ * 3. else the date in its file name (`2026-03-06-auth.md`, `HANDOVER_20260306.md`), as a calendar day;
+ * 4. else its file time: the committer time of the commit that first added this content on any
  *    branch for committed content, the working-tree mtime only for uncommitted or modified files
  *    (see `handoffFileTime`; after a fresh clone every mtime is the clone's time, so an mtime says
  *    nothing about a committed file).
@@ -21,6 +25,8 @@ export interface HandoffTimes {
   date: string | null;
   /** Milliseconds of the identity timestamp, or null. Optional so callers without one stay valid. */
   timestamp?: number | null;
+  /** YYYY-MM-DD written in the file's name (`fileNameDate`), or null: the day when no timestamp says one. */
+  nameDate?: string | null;
   /** Milliseconds from `handoffFileTime`, or null when unknown. */
   fileTime: number | null;
   /**
@@ -40,9 +46,29 @@ export interface HandoffRecency {
 
 export function handoffRecency(times: HandoffTimes): HandoffRecency {
   const time = finite(times.timestamp) ?? finite(times.fileTime);
-  const day = isIsoDay(times.date) ? times.date : time === null ? null : utcDay(time);
+  const timestamp = finite(times.timestamp);
+  const day = isIsoDay(times.date)
+    ? times.date
+    : timestamp !== null
+      ? utcDay(timestamp)
+      : isIsoDay(times.nameDate ?? null)
+        ? (times.nameDate as string)
+        : time === null
+          ? null
+          : utcDay(time);
   return { day, time };
 }
+
+/**
+ * The day a person sees for a handoff: its date folder, else the UTC day of its own timestamp; null
+ * when neither is written (a file time is no day the handoff states). `scan --json` `day`.
+ */
+export function handoffDay(times: { date: string | null; timestamp?: number | null }): string | null {
+  if (isIsoDay(times.date)) return times.date;
+  const timestamp = finite(times.timestamp);
+  return timestamp === null ? null : utcDay(timestamp);
+}
+
 
 /**
  * Older first (negative when `a` is older), 0 when day and time are the same or both unknown. A
@@ -52,8 +78,8 @@ export function handoffRecency(times: HandoffTimes): HandoffRecency {
 export function compareRecency(a: HandoffTimes, b: HandoffTimes): number {
   const timeA = finite(a.timestamp) ?? finite(a.fileTime);
   const timeB = finite(b.timestamp) ?? finite(b.fileTime);
-  const dateA = isIsoDay(a.date) ? a.date : null;
-  const dateB = isIsoDay(b.date) ? b.date : null;
+  const dateA = dayWritten(a);
+  const dateB = dayWritten(b);
   if (dateA !== null && dateB !== null) {
     // Both from date folders: ISO days order as strings.
     if (dateA !== dateB) return dateA < dateB ? -1 : 1;
@@ -71,6 +97,14 @@ export function compareRecency(a: HandoffTimes, b: HandoffTimes): number {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The day a handoff states without a time: its date folder, else (no timestamp) the date in its name. */
+function dayWritten(times: HandoffTimes): string | null {
+  if (isIsoDay(times.date)) return times.date;
+  if (finite(times.timestamp) !== null) return null;
+  const nameDate = times.nameDate ?? null;
+  return isIsoDay(nameDate) ? nameDate : null;
+}
 
 /** Days since 1970-01-01 (UTC) of the date folder, else of the time; null when neither is known. */
 function dayNumber(date: string | null, time: number | null): number | null {
@@ -122,4 +156,13 @@ function utcDay(ms: number): string | null {
   const day = date.toISOString().slice(0, 10);
   // Years past 9999 print as "+010000-…": such a time has no comparable day (its time still orders it).
   return isIsoDay(day) ? day : null;
+}
+
+const currentWords = new Set(CURRENT_NAME_WORDS);
+
+/** The file's name says it is the current handoff (`HANDOFF_CURRENT.md`, `aktuell.md`): a hint for the latest. */
+export function nameSaysCurrent(path: string): boolean {
+  const stem = path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
+  const words = stem.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s._-]+/u);
+  return words.some((word) => currentWords.has(word)) || CURRENT_NAME_WORDS.some((word) => /[\u2E80-\uFFFF]/.test(word) && stem.includes(word));
 }

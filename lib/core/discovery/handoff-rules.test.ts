@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { handoffAnchor, isLatestHintName, isNeverHandoffName, matchesDefaultRules, minimalFolders } from "./handoff-rules";
+import { foundByDefaultRules, handoffAnchor, isLatestHintName, isNeverHandoffName, leftOutByName, matchesDefaultRules, mentionsHandoffInName, minimalFolders } from "./handoff-rules";
 
 describe("default handoff rules", () => {
   test.each([
@@ -126,5 +126,51 @@ describe("default handoff rules", () => {
   test("minimal folders drop folders inside others, not siblings sharing a prefix", () => {
     expect(minimalFolders(["a/b", "a", "a-b", "c/d", "c/d/e"])).toEqual(["a", "a-b", "c/d"]);
     expect(minimalFolders(["a", ""])).toEqual([""]);
+  });
+});
+
+describe("names judged with their content, never by one word inside a dated slug", () => {
+  test.each(["2026-03-06-template-groups-refactor.md", "20260306_readme-rewrite.md", "handoff-2026-03-06-example-app.md", "06032026-template.md"])("%s is a handoff's name", (name) => {
+    expect(isNeverHandoffName(name)).toBe(false);
+    expect(matchesDefaultRules(`docs/handoffs/${name}`)).toBe(true);
+  });
+  test.each(["handoff-template.md", "README.md", "handoffs-README.md", "handoff.example.md", "LATEST.md"])("%s is still never a handoff", (name) => {
+    expect(isNeverHandoffName(name)).toBe(true);
+  });
+
+  test.each([
+    ["project_handoff_status.md", true],
+    ["SessionHandoffNotes.md", true],
+    ["notes-handover-2026.md", true],
+    ["handoffs.md", true],
+    ["handoffish.md", false],
+    ["offhand.md", false],
+  ])("a name with handoff as a word: %s → %s", (name, expected) => {
+    expect(mentionsHandoffInName(name)).toBe(expected);
+  });
+
+  test("a word of the name finds a file anywhere; a name that is no word of it is not found", () => {
+    expect(foundByDefaultRules("docs/project_handoff_status.md")).toBe("name-word");
+    expect(foundByDefaultRules("docs/offhand.md")).toBeNull();
+  });
+
+  test("how a path was found: folder, name, a word of the name", () => {
+    expect(foundByDefaultRules("docs/handoffs/2026-03-01.md")).toBe("folder");
+    expect(foundByDefaultRules("docs/HANDOFF_2026.md")).toBe("name");
+    expect(foundByDefaultRules("docs/project_handoff_status.md")).toBe("name-word");
+  });
+
+  test.each([
+    ["docs/handoffs/README.md", /index/],
+    ["docs/handoffs/LATEST.md", /latest/],
+    ["docs/handoffs/handoff-template.md", /template/],
+    [".claude/commands/handoff.md", /command/],
+    ["engine/skills/handoff.md", /command/],
+  ])("left out by name, with the reason: %s", (filePath, reason) => {
+    expect(leftOutByName(filePath)).toMatch(reason);
+  });
+
+  test.each(["docs/README.md", "node_modules/x/handoffs/README.md", "docs/handoffs/2026-03-01.md", "src/app.ts"])("no handoff's business, or taken: %s", (filePath) => {
+    expect(leftOutByName(filePath)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * says handoff; never inside dependency or build folders; never an index, a pointer or a template.
  * Paths are repo-relative with forward slashes.
  */
+import { fileNameDate } from "../text/name-date";
 import {
   COMMAND_FOLDER_NAMES,
   EXCLUDED_FOLDER_NAMES,
@@ -48,10 +49,23 @@ const edgeMarkers = new Set(EDGE_MARKERS);
  * with "readme" or "example" (`handoffs-README.md`, `handoff.example.md`): never a handoff.
  */
 export function isNeverHandoffName(fileName: string): boolean {
+  return neverHandoffNameReason(fileName) !== null;
+}
+
+
+/**
+ * Why a file name is never a handoff's, or null. A dated name is judged by its exact stem only: in
+ * `2026-03-06-template-groups-refactor.md` "template" is the topic, not the kind of file.
+ */
+export function neverHandoffNameReason(fileName: string): string | null {
   const stem = stemOf(fileName);
-  if (neverStems.has(stem) || latestStems.has(stem) || TEMPLATE_MARKERS.some((marker) => stem.includes(marker))) return true;
+  if (latestStems.has(stem)) return "a pointer to the latest handoff by its name (read as the LATEST hint)";
+  if (neverStems.has(stem)) return `an index or instructions file by its name (${fileName})`;
+  if (fileNameDate(fileName) !== null) return null;
+  if (TEMPLATE_MARKERS.some((marker) => stem.includes(marker))) return "a template by its name";
   const words = stem.split(/[-_. ]+/).filter((word) => word !== "");
-  return edgeMarkers.has(words[0] ?? "") || edgeMarkers.has(words[words.length - 1] ?? "");
+  const edge = [words[0] ?? "", words[words.length - 1] ?? ""].find((word) => edgeMarkers.has(word));
+  return edge === undefined ? null : `an index or an example by its name ("${edge}")`;
 }
 
 /** LATEST.md, CURRENT.md, latest.txt, LATEST … : a pointer to the latest handoff. */
@@ -62,6 +76,17 @@ export function isLatestHintName(fileName: string): boolean {
 
 export function isHandoffFileName(fileName: string): boolean {
   return HANDOFF_FILE_NAME.test(fileName);
+}
+
+/**
+ * A name with "handoff" or "handover" as one of its words, anywhere (`project_handoff_status.md`,
+ * `SessionHandoffNotes.md`): read, and kept as a handoff only when its content carries a handoff's own
+ * marks (lib/core/handoff/documents/handoff-signals.ts), since guides and protocols are named so too.
+ */
+export function mentionsHandoffInName(fileName: string): boolean {
+  if (!MARKDOWN.test(fileName)) return false;
+  const words = stemOf(fileName.replace(/([a-z])([A-Z])/g, "$1 $2")).split(/[-_. ]+/);
+  return words.some((word) => /^hand-?(?:off|over)s?$/.test(word));
 }
 
 function splitPath(filePath: string): { folders: string[]; name: string } {
@@ -101,7 +126,33 @@ export function matchesDefaultRules(filePath: string): boolean {
   const { folders, name } = splitPath(filePath);
   if (!isMarkdownName(name) || isNeverHandoffName(name)) return false;
   if (folders.some(isExcludedFolderName) || isInRuntimeConfigFolder(filePath)) return false;
-  return isHandoffFileName(name) || folders.some(isHandoffFolderName);
+  return isHandoffFileName(name) || mentionsHandoffInName(name) || folders.some(isHandoffFolderName);
+}
+
+/** How the default rules found a handoff path: its folder, its name, or a word of its name. */
+export type FoundBy = "folder" | "name" | "name-word";
+
+export function foundByDefaultRules(filePath: string): FoundBy | null {
+  if (!matchesDefaultRules(filePath)) return null;
+  const { name } = splitPath(filePath);
+  if (isHandoffFileName(name)) return "name";
+  if (isInHandoffFolder(filePath)) return "folder";
+  return "name-word";
+}
+
+/**
+ * Why a markdown file where handoffs live (a handoff folder, or named after handoffs) is left out by its
+ * place or name alone, never read: an index, a LATEST pointer, a template, an example, or a command,
+ * skill or agent definition. Null for a file the rules take, or one that is no handoff's business at
+ * all (outside handoff folders, not named after handoffs, or in a dependency or build folder).
+ */
+export function leftOutByName(filePath: string): string | null {
+  const { folders, name } = splitPath(filePath);
+  if (!isMarkdownName(name) || folders.some(isExcludedFolderName)) return null;
+  const wouldBe = isHandoffFileName(name) || mentionsHandoffInName(name) || folders.some(isHandoffFolderName);
+  if (!wouldBe) return null;
+  if (isInRuntimeConfigFolder(filePath)) return "a command, skill or agent definition (how to write a handoff, not one)";
+  return neverHandoffNameReason(name);
 }
 
 /**

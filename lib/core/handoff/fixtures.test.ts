@@ -4,10 +4,10 @@ import { describe, expect, test } from "vitest";
 import { decodeText } from "../text/decode";
 import { parseHandoffPath } from "./handoff-path";
 import { lintHandoff } from "./lint-handoff";
-import { maskSecrets } from "./mask-secrets";
+import { maskSecrets } from "./secrets/mask-secrets";
 import { parseHandoff } from "./parse-handoff";
-import { resolvePointerDetailed } from "./resolve-pointer";
-import { fakeSecrets, pemBlock } from "./test-support/fake-secrets";
+import { resolvePointerDetailed } from "./pointers/resolve-pointer";
+import { fakeSecrets, pemBlock } from "./secrets/test-support/fake-secrets";
 import type { ParsedHandoff } from "./types";
 
 const OWN_FIXTURES = path.join(import.meta.dirname, "__fixtures__");

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { FIXED_ZONES, REGION_ZONES } from "../text/time-zones.data";
-import { IDENTITY_LABELS, MODEL_FAMILIES } from "./identity-labels.data";
-import { PREVIOUS_POINTER_LABELS } from "./pointer-labels.data";
+import { IDENTITY_LABELS, MODEL_FAMILIES } from "./identity/identity-labels.data";
+import { PREVIOUS_POINTER_LABELS } from "./pointers/pointer-labels.data";
 import { OTHER_AGENT_NAMES } from "./runtime-names.data";
 
 const DOCS = path.resolve(import.meta.dirname, "../../../docs/lint-rules.md");

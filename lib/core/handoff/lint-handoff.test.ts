@@ -4,9 +4,9 @@ import { describe, expect, test } from "vitest";
 import type { Finding, Severity } from "../findings";
 import { parseHandoffPath } from "./handoff-path";
 import { LINT_RULES, lintHandoff, type LintContext } from "./lint-handoff";
-import { maskSecrets } from "./mask-secrets";
+import { maskSecrets } from "./secrets/mask-secrets";
 import { parseHandoff } from "./parse-handoff";
-import { fakeSecrets } from "./test-support/fake-secrets";
+import { fakeSecrets } from "./secrets/test-support/fake-secrets";
 
 const GOOD_PATH = "docs/ai/handoff/claude-code/08082026/handoff_fix-typecheck-errors.md";
 const good = readFileSync(path.join(import.meta.dirname, "__fixtures__", "protocol-headings.md"), "utf8");

@@ -1,7 +1,7 @@
 import { finding, type Finding, type Severity } from "../findings";
 import { isKnownRuntime, normaliseRepoPath } from "./handoff-path";
-import { maskLabel } from "./mask-secrets";
-import { resolvePointerDetailed } from "./resolve-pointer";
+import { maskLabel } from "./secrets/mask-secrets";
+import { resolvePointerDetailed } from "./pointers/resolve-pointer";
 import type { HandoffPathInfo, IdentityField, ParsedHandoff, SecretFinding, SectionKey } from "./types";
 
 export interface LintContext {

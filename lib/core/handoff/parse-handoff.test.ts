@@ -398,7 +398,13 @@ describe("pointers", () => {
     ["/home/me/repo/docs/ai/handoff/codex/01012026/handoff_a.md.", "/home/me/repo/docs/ai/handoff/codex/01012026/handoff_a.md"],
   ])("previous %j → %j (as written, cleaned)", (written, expected) => {
     const parsed = parse(`## Resume pointer\n- This file: \`docs/x.md\`\n- Previous: ${written}\n`);
-    expect(parsed.pointers).toEqual({ thisPath: "docs/x.md", thisLine: 2, previousPath: expected, previousLine: 3 });
+    expect(parsed.pointers).toEqual({
+      thisPath: "docs/x.md",
+      thisLine: 2,
+      previousPath: expected,
+      previousLine: 3,
+      previousCandidates: [{ path: expected, line: 3, evidence: "label" }],
+    });
   });
 
   test("softaworks chain: Continues from with a relative link", () => {

@@ -1,13 +1,15 @@
 import { finding, type Finding, type Parsed } from "../findings";
 import { normaliseLineEndings } from "../text/decode";
-import { frontMatterKeyValues } from "./front-matter";
-import { parseMarkdownUnits } from "./markdown-units";
-import { extractDecisions, extractGoal, extractNextAction, standInSections } from "./read-content";
-import { emptyIdentity, extractIdentity } from "./read-identity";
-import { extractOwnCommit, extractPointers, extractResumeCommand } from "./read-pointers";
-import { extractState } from "./read-state";
-import { extractVerification } from "./read-verification";
-import { buildSections, type SectionModel } from "./section-model";
+import { frontMatterKeyValues } from "./markdown/front-matter";
+import { parseMarkdownUnits } from "./markdown/markdown-units";
+import { extractDecisions, extractGoal, extractNextAction, standInSections } from "./content/read-content";
+import { emptyIdentity, extractIdentity } from "./identity/read-identity";
+import { extractOwnCommit, extractPointers, extractResumeCommand } from "./pointers/read-pointers";
+import { extractState } from "./content/read-state";
+import { extractVerification } from "./content/read-verification";
+import { buildSections, type SectionModel } from "./sections/section-model";
+import { classifyTitle } from "./sections/section-titles";
+import { detectLog, newestEntryView } from "./documents/log-entries";
 import type { HandoffIdentity, ParsedHandoff, SectionKey, SectionLocation } from "./types";
 
 /**
@@ -52,11 +54,32 @@ export function emptyHandoff(): ParsedHandoff {
   };
 }
 
+const CURRENT_SECTION_KEYS = new Set(["goal", "decisions", "state", "next-action", "verification"]);
+
 function parseOrThrow(input: string): Parsed<ParsedHandoff> {
   // Callers normally pass decodeText output; normalising again keeps line numbers right when they do not.
   const text = normaliseLineEndings(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
-  const issues: Finding[] = [];
   const document = parseMarkdownUnits(text);
+  // An append-only log is read as its newest entry (documents/log-entries.ts), line numbers kept.
+  const log = detectLog(document.units, document.lineCount, (title) => CURRENT_SECTION_KEYS.has(classifyTitle(title)?.key ?? ""));
+  if (log === null) return parseDocument(text, document);
+  const view = newestEntryView(text, log);
+  const result = parseDocument(view, parseMarkdownUnits(view));
+  const newest = log.entries[log.newest]!;
+  const identity = result.value.identity;
+  // The entry's heading dates it when the entry writes no time of its own.
+  if (identity.timestamp === null && newest.day !== null) {
+    identity.timestamp = `${newest.day}T00:00:00.000Z`;
+    identity.timestampRaw = newest.title;
+    identity.timestampZone = null;
+    identity.lines = { ...identity.lines, timestamp: newest.line };
+  }
+  result.value.log = { entries: log.entries.map(({ title, line, day, number }) => ({ title, line, day, number })), newest: log.newest, order: log.order };
+  return result;
+}
+
+function parseDocument(text: string, document: ReturnType<typeof parseMarkdownUnits>): Parsed<ParsedHandoff> {
+  const issues: Finding[] = [];
   const model = buildSections(document.units);
 
   let frontMatter: Record<string, unknown> | null = null;

@@ -20,5 +20,10 @@
  *    handoff marks, is not a handoff (handoff-signals.ts): a stored one read again is removed and reported.
  * 6: a label whose value is a run of `key=value` pairs (`Meta: branch=main commit=abc1234`) gives each pair
  *    as a label, all of them trusted as identity (a tool wrote the record).
+ * 7: evidence over vocabulary (issue 26): a previous pointer under its own heading (`## Previous handoff` over
+ *    the path or `none`), weak pointer candidates kept for the scan to confirm, identity candidates by shape
+ *    confirmed with the repository, append-only logs read as their newest entry, what is a handoff judged by
+ *    content and name together (instructions, name-word files), the day a person sees (`day`), the
+ *    deprecation mark read with the content (no longer checked later from the stored markdown).
  */
-export const READER_VERSION = 6;
+export const READER_VERSION = 7;

@@ -76,6 +76,27 @@ export interface HandoffIdentity {
   headShaRaw?: string | null;
   /** 1-based line where each identity field was found. */
   lines?: Partial<Record<IdentityField, number>>;
+  /** Values found by their shape (identity-candidates.ts), for the scan to confirm; absent in older rows. */
+  candidates?: IdentityCandidate[];
+  /**
+   * Where each field's value came from: `label` (read from its label) or the evidence of the candidate the
+   * scan confirmed with the repository (confirm-identity.ts). Absent for fields with no value.
+   */
+  evidence?: Partial<Record<IdentityField, "label" | IdentityEvidence>>;
+}
+
+/**
+ * What makes a value an identity candidate: `near-commit-word` (a sha in a line naming a commit or HEAD),
+ * `alone` (a sha alone on its line), `branch-at-sha` (`main @ 1a2b3c4`), `id-shape` (a UUID, `session_…`),
+ * `runtime-model` (`Claude (Sonnet 4.6)`).
+ */
+export type IdentityEvidence = "near-commit-word" | "alone" | "branch-at-sha" | "id-shape" | "runtime-model";
+
+export interface IdentityCandidate {
+  field: IdentityField;
+  value: string;
+  line: number;
+  evidence: IdentityEvidence;
 }
 
 export type IdentityField = "runtime" | "model" | "sessionId" | "timestamp" | "branch" | "headSha";
@@ -89,6 +110,22 @@ export type SectionKey =
   | "verification"
   | "resume-pointer"
   | "resume-command";
+
+/**
+ * What makes a written path a previous pointer. Explicit: `label` (`Previous: x.md`, a table row, front
+ * matter), `heading` (`## Previous handoff` over the path), `phrase` (`Picked up from x.md`). Weak, used
+ * only when no explicit pointer exists and only once the scan confirms the path is an older handoff of
+ * the same repo: `mention` (a previous-word in the same line as a markdown file), `link` (the one
+ * markdown link to another markdown file).
+ */
+export type PointerEvidence = "label" | "heading" | "phrase" | "mention" | "link";
+
+export interface PreviousCandidate {
+  /** As written (cleaned of markdown); null when the text says there is none. */
+  path: string | null;
+  line: number;
+  evidence: PointerEvidence;
+}
 
 export interface SectionLocation {
   key: SectionKey;
@@ -113,6 +150,11 @@ export interface ParsedHandoff {
     /** Previous pointer as written; null for absent / none / n/a / first. */
     previousPath: string | null;
     previousLine: number | null;
+    /**
+     * Every previous pointer the text offers, strongest evidence first (the first is `previousPath`).
+     * Absent in handoffs stored by an older reader.
+     */
+    previousCandidates?: PreviousCandidate[];
   };
   /** The handoff's own commit sha from a trailing line ("Commit: abc1234"), or null. */
   ownCommitSha: string | null;
@@ -124,6 +166,15 @@ export interface ParsedHandoff {
   frontMatter?: Record<string, unknown> | null;
   /** Sections found, in document order. */
   sections: SectionLocation[];
+  /**
+   * An append-only log (documents/log-entries.ts): its entries in file order and the newest one, which gave
+   * every field above. Absent for a handoff that is not a log.
+   */
+  log?: {
+    entries: { title: string; line: number; day: string | null; number: number | null }[];
+    newest: number;
+    order: "oldest-first" | "newest-first";
+  };
 }
 
 /** A secret found in a handoff. The value itself never leaves lib/core's masker. */

@@ -49,6 +49,8 @@ export const pushedSessionSchema = z.object({
         source: text(64).nullable(),
         branch: text(1024).nullable(),
         handoffPath: text(4096).nullable(),
+        /** The handoff content's git blob sha: with handoffPath, how the server finds its own row (ids differ per checkout). Absent from older clients. */
+        handoffBlobSha: z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).nullable().optional(),
         targetPath: text(4096).nullable(),
         percent: z.number().finite().min(0).max(100_000).nullable(),
         tokens: z.number().int().min(0).max(100_000_000).nullable(),

@@ -141,7 +141,7 @@ describe("buildResumePrompt", () => {
     const text = buildResumePrompt(bare, "generic");
     expect(text).toContain("the handoff records none");
     expect(text).toContain("the handoff lists none");
-    expect(text).toContain("HEAD recorded in the handoff: not recorded");
+    expect(text).toContain("Work commit (the HEAD the handoff recorded when it was written): not recorded");
     expect(text).toContain("session id unknown");
   });
 

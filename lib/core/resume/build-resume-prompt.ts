@@ -1,4 +1,5 @@
 import { GENERIC_RUNTIME } from "../runtimes/runtimes";
+import { HANDOFF_COMMIT, WORK_COMMIT } from "../handoff/commit-names";
 import { finding, type Finding } from "../findings";
 import { planCheckout } from "./checkout-plan";
 import { PROTOCOL_TEMPLATE, type HandoffConvention } from "./handoff-convention";
@@ -183,17 +184,17 @@ function shaSentence(input: ResumeInput, collector: UntrustedTextCollector): str
   const parts: string[] = ["Run `git rev-parse HEAD`."];
   if (own !== "" && isCommitSha(own)) {
     parts.push(
-      `It should be the handoff's own commit ${inlineCode(own)} or a descendant of it (check with ${inlineCode(`git merge-base --is-ancestor ${own} HEAD`)}); commits after it (${inlineCode(`git log --oneline ${own}..HEAD`)}) were made after the handoff was written.`,
+      `It should be the ${HANDOFF_COMMIT.name} ${inlineCode(own)} (${HANDOFF_COMMIT.meaning}) or a descendant of it (check with ${inlineCode(`git merge-base --is-ancestor ${own} HEAD`)}); commits after it (${inlineCode(`git log --oneline ${own}..HEAD`)}) were made after the handoff was written.`,
     );
   } else {
-    parts.push("The handoff's own commit is not known, so compare with the HEAD it recorded.");
+    parts.push(`The ${HANDOFF_COMMIT.name} is not known, so compare with the ${WORK_COMMIT.name}.`);
   }
   if (head !== "" && isCommitSha(head)) {
-    parts.push(`The handoff recorded HEAD ${inlineCode(head)} when it was written (before committing itself).`);
+    parts.push(`The ${WORK_COMMIT.name} is ${inlineCode(head)} (${WORK_COMMIT.meaning}, before committing itself).`);
   } else if (head !== "") {
-    parts.push(`The HEAD the handoff recorded, ${inlineCode(collector.clean(head))}, is not a commit sha; treat it as unknown.`);
+    parts.push(`The ${WORK_COMMIT.name} (${WORK_COMMIT.meaning}), ${inlineCode(collector.clean(head))}, is not a commit sha; treat it as unknown.`);
   } else {
-    parts.push("The handoff recorded no HEAD sha.");
+    parts.push(`The handoff recorded no ${WORK_COMMIT.name} (no HEAD sha).`);
   }
   return parts.join(" ");
 }
@@ -227,8 +228,8 @@ export function composeResumePrompt(input: ResumeInput, runtime: ResumeRuntime):
       `- Repository: ${inlineCode(collector.clean(input.repoPath))}`,
       `- Handoff file (relative to the repository): ${pathCode}`,
       checkout.where,
-      `- HEAD recorded in the handoff: ${describeSha(input.headSha, collector)}`,
-      `- The handoff's own commit: ${describeSha(input.ownCommitSha, collector)}`,
+      `- ${WORK_COMMIT.label} (${WORK_COMMIT.meaning}): ${describeSha(input.headSha, collector)}`,
+      `- ${HANDOFF_COMMIT.label} (${HANDOFF_COMMIT.meaning}): ${describeSha(input.ownCommitSha, collector)}`,
       `- Written by: ${writer}, ${sessionText}`,
     ].join("\n"),
   );

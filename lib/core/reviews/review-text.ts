@@ -4,7 +4,7 @@
  * becomes `[secret:<type> …<last4>]`, so the database, the API and every reader (viewers included)
  * only ever hold the mask.
  */
-import { maskSecrets } from "../handoff/mask-secrets";
+import { maskSecrets } from "../handoff/secrets/mask-secrets";
 
 export interface MaskedText {
   text: string;

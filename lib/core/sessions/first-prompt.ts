@@ -1,4 +1,4 @@
-import { maskSecrets } from "../handoff/mask-secrets";
+import { maskSecrets } from "../handoff/secrets/mask-secrets";
 import { cleanText } from "../text/safe-values";
 import { asArray, asObject, asString, canonicalTimestamp, type JsonObject } from "./json-values";
 import type { FirstPrompt, ParserCarryState } from "./types";

@@ -6,6 +6,7 @@
  * totals are `sessionTotals` of these, so no two places sum tokens their own way.
  */
 import { addTotals, addTokens, emptyTotals, type TokenCounts, type TokenTotals } from "../tokens";
+import { rollupSamples, type RollupPart } from "../usage/rollup";
 import { countedSamples, type StoredSample } from "./sample-pack";
 import type { SessionRuntime } from "../runtimes/runtimes";
 
@@ -21,12 +22,19 @@ export interface AgentTotals extends TokenTotals {
 
 export const emptyAgentTotals = (): AgentTotals => ({ ...emptyTotals(), peakOwn: 0, peakAll: 0, hasOwn: false });
 
-export interface SessionFacts {
+/** Totals per agent and the model of the last main request. */
+export interface AgentFacts {
   byAgent: Map<string, AgentTotals>;
   lastModel: string | null;
 }
 
-export const emptyFacts = (): SessionFacts => ({ byAgent: new Map(), lastModel: null });
+/** A session's facts as ingest stores them: its totals per agent, and the rollup of its counted requests. */
+export interface SessionFacts extends AgentFacts {
+  /** The counted requests' usage rollup (lib/core/usage/rollup.ts), stored with the totals. */
+  rollup: RollupPart[];
+}
+
+export const emptyFacts = (): SessionFacts => ({ byAgent: new Map(), lastModel: null, rollup: [] });
 
 /** A request as the totals see it: a stored sample or a parsed request (agentId null = the main session). */
 export interface CountedRequest extends TokenCounts {
@@ -37,7 +45,7 @@ export interface CountedRequest extends TokenCounts {
 }
 
 /** Totals, peaks and the last model over requests that count, in the order given (the last main model wins). */
-export function totalsByAgent(requests: Iterable<CountedRequest>): SessionFacts {
+export function totalsByAgent(requests: Iterable<CountedRequest>): AgentFacts {
   const byAgent = new Map<string, AgentTotals>();
   let lastModel: string | null = null;
   for (const request of requests) {
@@ -59,13 +67,17 @@ export function totalsByAgent(requests: Iterable<CountedRequest>): SessionFacts 
   return { byAgent, lastModel };
 }
 
-/** Totals, peaks and the last model over a session's merged samples (sorted by time: the last main request names the model). */
+/**
+ * Totals, peaks and the last model over a session's merged samples (sorted by time: the last main
+ * request names the model), and the usage rollup of the same counted samples.
+ */
 export function summariseSamples(runtime: SessionRuntime, merged: readonly StoredSample[]): SessionFacts {
-  return totalsByAgent(countedSamples(runtime, merged));
+  const counted = countedSamples(runtime, merged);
+  return { ...totalsByAgent(counted), rollup: rollupSamples(counted) };
 }
 
 /** The session's totals: its own requests and every subagent's. */
-export function sessionTotals(facts: SessionFacts): TokenTotals {
+export function sessionTotals(facts: AgentFacts): TokenTotals {
   const totals = emptyTotals();
   for (const agent of facts.byAgent.values()) addTotals(totals, agent);
   return totals;

@@ -1,7 +1,7 @@
 import { earlierPrompt } from "./first-prompt";
 import { modelContextWindow } from "./model-context";
 import { dedupeRequests } from "./request-dedupe";
-import { emptyAgentTotals, sessionTotals, totalsByAgent, type SessionFacts } from "./session-facts";
+import { emptyAgentTotals, sessionTotals, totalsByAgent, type AgentFacts } from "./session-facts";
 import type { SessionRuntime } from "../runtimes/runtimes";
 import type { CompactionEvent, ContextWindowSource, ParsedSessionLog, RequestSample, SessionSummary, SourceIssue, SubagentSummary } from "./types";
 
@@ -116,7 +116,7 @@ export function resolveContextWindow(
   return { tokens: null, source: "unknown" };
 }
 
-function summariseSubagents(subagentInputs: readonly SessionLogInput[], facts: SessionFacts, keptRequests: readonly RequestSample[]): SubagentSummary[] {
+function summariseSubagents(subagentInputs: readonly SessionLogInput[], facts: AgentFacts, keptRequests: readonly RequestSample[]): SubagentSummary[] {
   const byAgent = new Map<string, SessionLogInput[]>();
   for (const input of subagentInputs) {
     const agentId = input.log.agentId;

@@ -96,3 +96,22 @@ describe("report rows", () => {
     expect(totalsOf([...sessions.values()])).toMatchObject({ totalTokens: 30, totalCost: 1, recordedCost: null });
   });
 });
+
+describe("dates in a zone without asking Intl for every quarter hour", () => {
+  const ZONES = ["UTC", "Asia/Kolkata", "Asia/Kathmandu", "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Havana", "Pacific/Apia", "Europe/Dublin", "Africa/Monrovia", "America/St_Johns", "Antarctica/Troll"];
+  it.each(ZONES)("%s: the date Intl gives each quarter hour's start, across daylight-saving changes", (zone) => {
+    const intl = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    const dateOf = dateInZone(zone);
+    // Every quarter hour of 2011 (Apia skipped a day; Havana and Lord Howe change at odd hours), and a
+    // spread of instants from 1970 to 2100 (Monrovia's −0:44:30 until 1972).
+    const instants: number[] = [];
+    for (let at = Date.UTC(2011, 0, 1); at < Date.UTC(2012, 0, 1); at += 900_000) instants.push(at + (at % 7) * 1000);
+    for (let at = 0; at < Date.UTC(2100, 0, 1); at += 86_400_000 * 13 + 900_000 * 37) instants.push(at);
+    for (const at of instants) {
+      const quarter = Math.floor(at / 900_000) * 900_000;
+      const parts = intl.formatToParts(new Date(quarter));
+      const pick = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+      expect(dateOf(at), `${zone} ${new Date(at).toISOString()}`).toBe(`${pick("year")}-${pick("month")}-${pick("day")}`);
+    }
+  });
+});

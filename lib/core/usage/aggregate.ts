@@ -7,13 +7,22 @@
  * passes for the whole.
  */
 import { addTokens, addTotals, emptyTokens, emptyTotals, totalTokens, type TokenCounts, type TokenTotals } from "../tokens";
-import type { CostableRequest } from "./cost";
+import { addCostSums, costOfSums, emptyCostSums, type CostableRequest, type CostSums, type RequestPricing } from "./cost";
+import type { PriceRates } from "./prices";
 import { dateInZone, periodOf, type PeriodKind, type WeekStart } from "./periods";
 
-/** One request as the reports see it (a stored sample with its session's facts and its cost). */
+/**
+ * One request as the reports see it (a stored sample with its session's facts and its cost), or a
+ * rollup row standing for `requests` of them (rollup.ts): then `timestampMs` is its first request's
+ * time and `lastTimestampMs` its last's, and its token fields are sums.
+ */
 export interface UsageEntry extends CostableRequest {
   /** Epoch ms, or null when the log gives no time (counted in session reports, not in periods). */
   timestampMs: number | null;
+  /** A rollup row's last request time (absent: one request, `timestampMs`). */
+  lastTimestampMs?: number | null;
+  /** Requests this entry stands for (absent: 1). */
+  requests?: number;
   runtime: string;
   /** The main session's id (Baton's AgentSession.id); subagent requests carry their parent's. */
   sessionId: string;
@@ -21,7 +30,13 @@ export interface UsageEntry extends CostableRequest {
   branch: string | null;
   /** Estimated USD, null when the model has no price. */
   cost: number | null;
-  /** What the log itself says the request cost, when it says. */
+  /**
+   * The rates it is priced at (null: no price). When given, rows price their token sums per rates
+   * (cost.ts CostSums) instead of adding `cost`s, so any grouping of the same requests gives the
+   * same figure; entries made without a price table leave it out and their `cost`s are added.
+   */
+  pricing?: RequestPricing | null;
+  /** What the log itself says the request cost, when it says (a rollup row: its requests' sum). */
   recordedCostUsd: number | null;
 }
 
@@ -55,47 +70,106 @@ export class RowAccumulator {
   private totals: RowTotals = { ...emptyTotals(), totalTokens: 0 };
   private cost = 0;
   private priced = 0;
-  private recorded: number | null = null;
-  private readonly models = new Map<string, ModelBreakdown>();
+  private recordedRequests = 0;
+  private recordedNano = 0;
+  private readonly models = new Map<string, ModelBreakdown & { firstMs: number }>();
+  /** Token sums per model and rates (entries with `pricing`). */
+  private readonly sums = new Map<string, { model: string; rates: PriceRates; sums: CostSums }>();
   private readonly runtimeSet = new Set<string>();
   private readonly unpriced = new Set<string>();
 
   add(entry: UsageEntry): void {
+    const requests = entry.requests ?? 1;
     addTokens(this.totals, entry);
-    this.totals.requests += 1;
+    this.totals.requests += requests;
     this.totals.totalTokens += totalTokens(entry);
     this.runtimeSet.add(entry.runtime);
-    if (entry.cost === null) {
-      this.unpriced.add(entry.model ?? "unknown");
-    } else {
-      this.cost += entry.cost;
-      this.priced += 1;
-    }
-    if (entry.recordedCostUsd !== null) this.recorded = (this.recorded ?? 0) + entry.recordedCostUsd;
     const name = entry.model ?? "unknown";
     let model = this.models.get(name);
     if (model === undefined) {
-      model = { modelName: name, ...emptyTokens(), cost: 0 };
+      model = { modelName: name, ...emptyTokens(), cost: 0, firstMs: Infinity };
       this.models.set(name, model);
     }
     addTokens(model, entry);
-    model.cost = entry.cost === null || model.cost === null ? null : model.cost + entry.cost;
+    if (entry.timestampMs !== null && entry.timestampMs < model.firstMs) model.firstMs = entry.timestampMs;
+    const pricing = entry.pricing === undefined ? (entry.cost === null ? null : undefined) : entry.pricing;
+    if (pricing === null) {
+      this.unpriced.add(name);
+      model.cost = null;
+    } else if (pricing === undefined) {
+      this.cost += entry.cost!;
+      this.priced += requests;
+      if (model.cost !== null) model.cost += entry.cost!;
+    } else {
+      this.priced += requests;
+      const key = `${name}\u0000${pricing.key}`;
+      let group = this.sums.get(key);
+      if (group === undefined) {
+        group = { model: name, rates: pricing.rates, sums: emptyCostSums() };
+        this.sums.set(key, group);
+      }
+      addCostSums(group.sums, entry);
+    }
+    if (entry.recordedCostUsd !== null) {
+      this.recordedRequests += 1;
+      this.recordedNano += Math.round(entry.recordedCostUsd * 1e9);
+    }
   }
 
   row(): UsageRow {
-    const runtimes = [...this.runtimeSet].sort();
+    const runtimes = this.runtimeSet.size === 1 ? [...this.runtimeSet] : [...this.runtimeSet].sort();
+    // Priced in one order whatever order the entries came in: the same requests give the same bits.
+    let cost = this.cost;
+    const modelCost = new Map<string, number>();
+    const keys = [...this.sums.keys()];
+    if (keys.length > 1) keys.sort();
+    for (const key of keys) {
+      const group = this.sums.get(key)!;
+      const part = costOfSums(group.rates, group.sums);
+      cost += part;
+      modelCost.set(group.model, (modelCost.get(group.model) ?? 0) + part);
+    }
+    // Written out, not spread: rows are built by the thousand (a year of days in each report).
+    const breakdowns: ModelBreakdown[] = [];
+    const firstUse: { name: string; firstMs: number }[] = [];
+    for (const model of this.models.values()) {
+      breakdowns.push({
+        modelName: model.modelName,
+        inputTokens: model.inputTokens,
+        cacheWriteTokens: model.cacheWriteTokens,
+        cacheReadTokens: model.cacheReadTokens,
+        outputTokens: model.outputTokens,
+        reasoningTokens: model.reasoningTokens,
+        cost: model.cost === null ? null : model.cost + (modelCost.get(model.modelName) ?? 0),
+      });
+      firstUse.push({ name: model.modelName, firstMs: model.firstMs });
+    }
+    // In the order the models were first used (ccusage lists them as it meets them).
+    if (firstUse.length > 1) firstUse.sort((a, b) => a.firstMs - b.firstMs || compareText(a.name, b.name));
+    // ccusage lists the costliest model first.
+    if (breakdowns.length > 1) breakdowns.sort((a, b) => (b.cost ?? Infinity) - (a.cost ?? Infinity) || compareText(a.modelName, b.modelName));
+    const totals = this.totals;
     return {
-      ...this.totals,
-      totalCost: this.priced === 0 && this.totals.requests > 0 ? null : this.cost,
-      modelsUsed: [...this.models.keys()],
-      // ccusage lists the costliest model first.
-      modelBreakdowns: [...this.models.values()].sort((a, b) => (b.cost ?? Infinity) - (a.cost ?? Infinity)),
+      inputTokens: totals.inputTokens,
+      cacheWriteTokens: totals.cacheWriteTokens,
+      cacheReadTokens: totals.cacheReadTokens,
+      outputTokens: totals.outputTokens,
+      reasoningTokens: totals.reasoningTokens,
+      totalTokens: totals.totalTokens,
+      requests: totals.requests,
+      totalCost: this.priced === 0 && totals.requests > 0 ? null : cost,
+      modelsUsed: firstUse.map((model) => model.name),
+      modelBreakdowns: breakdowns,
       runtime: runtimes.length === 1 ? runtimes[0]! : "all",
       runtimes,
-      unpricedModels: [...this.unpriced].sort(),
-      recordedCost: this.recorded,
+      unpricedModels: this.unpriced.size === 0 ? [] : [...this.unpriced].sort(),
+      recordedCost: this.recordedRequests === 0 ? null : this.recordedNano / 1e9,
     };
   }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function breakdownKey(entry: UsageEntry, breakdown: Breakdown): string {

@@ -8,7 +8,7 @@
  * projection to its end; a plan limit gives the time it is projected to be reached.
  */
 import { addTokens, ccusageBlockTokenCounts, emptyTokens, totalTokens as sumOfTokens } from "../tokens";
-import type { UsageEntry } from "./aggregate";
+import { RowAccumulator, type UsageEntry } from "./aggregate";
 
 export const BLOCK_MS = 5 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -67,32 +67,45 @@ export interface BlockOptions {
 }
 
 export function usageBlocks(entries: Iterable<UsageEntry>, options: BlockOptions): UsageBlock[] {
-  const timed = [...entries].filter((entry): entry is TimedEntry => entry.timestampMs !== null).sort((a, b) => a.timestampMs - b.timestampMs);
+  // By time, then model: a block lists its models in the order they were first used, whether the
+  // entries are requests or rollup rows (rollup.ts), and ties never depend on the load order.
+  const timed = [...entries]
+    .filter((entry): entry is TimedEntry => entry.timestampMs !== null)
+    .sort((a, b) => a.timestampMs - b.timestampMs || compareText(a.model ?? "", b.model ?? ""));
   const blocks: UsageBlock[] = [];
   let start: number | null = null;
   let current: TimedEntry[] = [];
+  // The latest request so far: a rollup row's requests span [timestampMs, lastTimestampMs].
+  let last = -Infinity;
   for (const entry of timed) {
+    const entryLast = entry.lastTimestampMs ?? entry.timestampMs;
     if (start === null) {
       start = floorToHour(entry.timestampMs);
       current = [entry];
+      last = entryLast;
       continue;
     }
-    const last = current[current.length - 1]!.timestampMs;
     const sinceStart = entry.timestampMs - start;
     const sinceLast = entry.timestampMs - last;
     if (sinceStart > BLOCK_MS || sinceLast > BLOCK_MS) {
-      blocks.push(makeBlock(start, current, options));
+      blocks.push(makeBlock(start, current, last, options));
       if (sinceLast > BLOCK_MS) blocks.push(gapBlock(last, entry.timestampMs));
       start = floorToHour(entry.timestampMs);
       current = [entry];
+      last = entryLast;
     } else {
       current.push(entry);
+      if (entryLast > last) last = entryLast;
     }
   }
-  if (start !== null) blocks.push(makeBlock(start, current, options));
+  if (start !== null) blocks.push(makeBlock(start, current, last, options));
   const since = options.sinceMs ?? -Infinity;
   const until = options.untilMs ?? Infinity;
   return blocks.filter((block) => Date.parse(block.endTime) >= since && Date.parse(block.startTime) <= until);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function floorToHour(epochMs: number): number {
@@ -120,27 +133,23 @@ function gapBlock(lastMs: number, nextMs: number): UsageBlock {
   };
 }
 
-function makeBlock(startMs: number, entries: TimedEntry[], options: BlockOptions): UsageBlock {
+function makeBlock(startMs: number, entries: TimedEntry[], lastMs: number, options: BlockOptions): UsageBlock {
   const endMs = startMs + BLOCK_MS;
-  const lastMs = entries[entries.length - 1]!.timestampMs;
   const counts = emptyTokens();
-  let cost = 0;
-  let priced = 0;
+  const sums = new RowAccumulator();
+  let requests = 0;
   const models = new Set<string>();
-  const runtimes = new Set<string>();
-  const unpriced = new Set<string>();
   for (const entry of entries) {
+    sums.add(entry);
+    requests += entry.requests ?? 1;
     addTokens(counts, entry);
     if (entry.model) models.add(entry.model);
-    runtimes.add(entry.runtime);
-    if (entry.cost === null) unpriced.add(entry.model ?? "unknown");
-    else {
-      cost += entry.cost;
-      priced += 1;
-    }
   }
+  const row = sums.row();
+  const runtimes = new Set(row.runtimes);
+  const unpriced = new Set(row.unpricedModels);
+  const costUSD = row.totalCost;
   const totalTokens = sumOfTokens(counts);
-  const costUSD = priced === 0 ? null : cost;
   const isActive = options.now - lastMs < BLOCK_MS && options.now < endMs;
   const durationMinutes = (lastMs - entries[0]!.timestampMs) / 60_000;
   const burnRate: BurnRate | null =
@@ -167,7 +176,7 @@ function makeBlock(startMs: number, entries: TimedEntry[], options: BlockOptions
     actualEndTime: new Date(lastMs).toISOString(),
     isActive,
     isGap: false,
-    entries: entries.length,
+    entries: requests,
     tokenCounts: ccusageBlockTokenCounts(counts),
     totalTokens,
     costUSD,
@@ -183,12 +192,8 @@ function makeBlock(startMs: number, entries: TimedEntry[], options: BlockOptions
 
 /** When the block passed the limit (from its requests), or when its burn rate projects it will. */
 function limitStatus(limit: PlanLimit, entries: TimedEntry[], block: UsageBlock, now: number): NonNullable<UsageBlock["limit"]> {
-  let used = 0;
-  let reachedAt: string | null = null;
-  for (const entry of entries) {
-    used += limit.kind === "tokens" ? sumOfTokens(entry) : (entry.cost ?? 0);
-    if (reachedAt === null && used >= limit.amount) reachedAt = new Date(entry.timestampMs).toISOString();
-  }
+  const used = limit.kind === "tokens" ? block.totalTokens : (block.costUSD ?? 0);
+  const reachedAt = used >= limit.amount ? limitReachedAt(entries, limit) : null;
   let projectedAt: string | null = null;
   if (reachedAt === null && block.burnRate !== null) {
     const perMinute = limit.kind === "tokens" ? block.burnRate.tokensPerMinute : block.burnRate.costPerHour === null ? 0 : block.burnRate.costPerHour / 60;
@@ -198,4 +203,19 @@ function limitStatus(limit: PlanLimit, entries: TimedEntry[], block: UsageBlock,
     }
   }
   return { kind: limit.kind, amount: limit.amount, used, reachedAt, projectedAt };
+}
+
+/**
+ * The time of the request at which a block's usage reached the limit, from its requests in time
+ * order (null: never). Needs requests, not rollup rows: the server reads a reaching block's
+ * requests back for it (lib/server/usage/usage-blocks.ts).
+ */
+export function limitReachedAt(entries: readonly UsageEntry[], limit: PlanLimit): string | null {
+  const timed = entries.filter((entry): entry is TimedEntry => entry.timestampMs !== null).sort((a, b) => a.timestampMs - b.timestampMs);
+  let used = 0;
+  for (const entry of timed) {
+    used += limit.kind === "tokens" ? sumOfTokens(entry) : (entry.cost ?? 0);
+    if (used >= limit.amount) return new Date(entry.timestampMs).toISOString();
+  }
+  return null;
 }

@@ -88,17 +88,20 @@ export function prepareUsageChart(rows: readonly PeriodRow[], options: { kind: P
   return { points, series, metric: options.metric, unpriced: [...unpriced].map(nameOf).sort(), ticks: evenTicks(points.map((point) => point.period)), summary };
 }
 
-/** Every period key from `since` to `until` (dates YYYY-MM-DD, inclusive). */
+/** Every period key from `since` to `until` (dates YYYY-MM-DD, inclusive); of a longer range, the latest ~3 years of days. */
 export function periodsBetween(kind: PeriodKind, since: string, until: string): string[] {
   const periods: string[] = [];
-  const day = new Date(`${since}T00:00:00Z`);
   const end = new Date(`${until}T00:00:00Z`);
-  // A guard against a reversed or absurd range: at most ~3 years of days.
-  for (let steps = 0; day <= end && steps < 1100; steps += 1) {
+  // A guard against an absurd range: at most ~3 years of days, the latest ones (the table's Total still covers all).
+  const earliest = new Date(end.getTime() - (MAX_DAYS - 1) * 86_400_000);
+  const day = new Date(`${since}T00:00:00Z`);
+  if (day < earliest) day.setTime(earliest.getTime());
+  for (; day <= end; day.setUTCDate(day.getUTCDate() + 1)) {
     const date = day.toISOString().slice(0, 10);
     const period = kind === "daily" ? date : kind === "weekly" ? weekOf(date) : date.slice(0, 7);
     if (periods[periods.length - 1] !== period) periods.push(period);
-    day.setUTCDate(day.getUTCDate() + 1);
   }
   return periods;
 }
+
+const MAX_DAYS = 1100;

@@ -84,6 +84,10 @@ describe("usage chart", () => {
     expect(periodsBetween("weekly", "2026-02-10", "2026-02-24")).toEqual(["2026-02-08", "2026-02-15", "2026-02-22"]);
     expect(periodsBetween("monthly", "2026-01-30", "2026-03-01")).toEqual(["2026-01", "2026-02", "2026-03"]);
     expect(chart.summary).toBe("Usage per day in tokens, 2026-02-10 to 2026-02-14: 80,000,000,181 in all, the most on 2026-02-11 (40,000,000,121); by Claude Code, Codex.");
+    // Years of days: the latest ~3 years are drawn (not the first ones), ending at the range's end.
+    const days = periodsBetween("daily", "2000-01-01", "2035-06-30");
+    expect(days).toHaveLength(1100);
+    expect(days.at(-1)).toBe("2035-06-30");
   });
 
   it("x-axis labels evenly spaced from the first period, never bunched at the end", () => {

@@ -5,8 +5,8 @@
  * `costIsEstimate`, `timezone`, `prices`). Pure: the CLI and the page build them from loaded entries.
  */
 import { ccusageTokenFields } from "../tokens";
-import { groupRows, periodRows, totalsOf, type Breakdown, type UsageEntry, type UsageRow } from "./aggregate";
-import { usageBlocks, type PlanLimit } from "./blocks";
+import { groupRows, periodRows, RowAccumulator, totalsOf, type Breakdown, type UsageEntry, type UsageRow } from "./aggregate";
+import { usageBlocks, type PlanLimit, type UsageBlock } from "./blocks";
 import { dateInZone, type PeriodKind } from "./periods";
 import { weekLimitStatus } from "./week-limit";
 
@@ -107,13 +107,16 @@ export function sessionReport(entries: readonly UsageEntry[], sessions: Readonly
   };
   const kept = entries.filter(inRange);
   const activity = new Map<string, { first: number; last: number }>();
+  const everything = new RowAccumulator();
   for (const entry of kept) {
+    everything.add(entry);
     if (entry.timestampMs === null) continue;
+    const last = entry.lastTimestampMs ?? entry.timestampMs;
     const seen = activity.get(entry.sessionId);
-    if (seen === undefined) activity.set(entry.sessionId, { first: entry.timestampMs, last: entry.timestampMs });
+    if (seen === undefined) activity.set(entry.sessionId, { first: entry.timestampMs, last });
     else {
       if (entry.timestampMs < seen.first) seen.first = entry.timestampMs;
-      if (entry.timestampMs > seen.last) seen.last = entry.timestampMs;
+      if (last > seen.last) seen.last = last;
     }
   }
   const rows = groupRows(kept, (entry) => entry.sessionId);
@@ -134,24 +137,33 @@ export function sessionReport(entries: readonly UsageEntry[], sessions: Readonly
       };
     })
     .sort((a, b) => (b.lastActivity ?? "").localeCompare(a.lastActivity ?? "") || a.sessionId.localeCompare(b.sessionId));
-  const totals = totalsOf([...rows.values()]);
+  // Summed over the requests (not the rows): the same figure in whatever order the sessions came.
+  const totals = totalsOf([everything.row()]);
   return { sessions: list, totals: ccusageTotals(totals), ...documentExtras(options, totals.unpricedModels) };
 }
 
 export function blocksReport(entries: readonly UsageEntry[], options: ReportOptions) {
   // Blocks are built over every request (a block's start depends on what came before), then kept
   // when they touch the date range in the report's zone.
+  return blocksDocument(usageBlocks(entries, { now: options.now, limit: options.limit ?? null }), options.weekLimit ? entries : null, options);
+}
+
+/**
+ * The blocks document from blocks built over enough history (every block from a true start: the
+ * first request, or the first after a silence of more than 5 hours) and, for a week limit, the
+ * current week's requests.
+ */
+export function blocksDocument(built: readonly UsageBlock[], weekEntries: readonly UsageEntry[] | null, options: ReportOptions) {
   const dateOf = dateInZone(options.timeZone);
-  const all = usageBlocks(entries, { now: options.now, limit: options.limit ?? null });
-  const touches = all.map((block) => {
+  const touches = built.map((block) => {
     const startDate = dateOf(Date.parse(block.startTime));
     const endDate = dateOf(Date.parse(block.actualEndTime ?? block.endTime));
     return !((options.since && endDate < options.since) || (options.until && startDate > options.until));
   });
   // A gap says "nothing between these two blocks": it is shown only when both blocks are, never as
   // the first or last row of a range (it would start before --since, or end after --until).
-  const blocks = all.filter((block, index) => touches[index] && (!block.isGap || (touches[index - 1] === true && touches[index + 1] === true)));
+  const blocks = built.filter((block, index) => touches[index] && (!block.isGap || (touches[index - 1] === true && touches[index + 1] === true)));
   const unpriced = [...new Set(blocks.flatMap((block) => block.unpricedModels))].sort();
-  const weekLimit = options.weekLimit ? weekLimitStatus(entries, options.weekLimit, { now: options.now, timeZone: options.timeZone }) : null;
+  const weekLimit = options.weekLimit && weekEntries ? weekLimitStatus(weekEntries, options.weekLimit, { now: options.now, timeZone: options.timeZone }) : null;
   return { blocks, ...(weekLimit ? { weekLimit } : {}), ...documentExtras(options, unpriced) };
 }

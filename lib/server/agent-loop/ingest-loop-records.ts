@@ -15,7 +15,7 @@ export interface LoopIngestResult {
 }
 
 /** AgentLoopEvent's columns, in the order rows are built (also the demo's, lib/server/demo/demo-loop.ts). */
-export const LOOP_EVENT_COLUMNS = ["id", "kind", "at", "runtime", "sessionExternalId", "event", "source", "repoPath", "branch", "headSha", "handoffPath", "handoffId", "targetPath", "percent", "tokens", "contextWindow", "threshold", "delivered"];
+export const LOOP_EVENT_COLUMNS = ["id", "kind", "at", "runtime", "sessionExternalId", "event", "source", "repoPath", "branch", "headSha", "handoffPath", "handoffId", "handoffBlobSha", "targetPath", "percent", "tokens", "contextWindow", "threshold", "delivered"];
 
 export async function ingestLoopRecords(bulk: BulkWriter, env: NodeJS.ProcessEnv = process.env): Promise<LoopIngestResult> {
   const { records, issues } = readLoopRecords(env);
@@ -34,6 +34,7 @@ export async function ingestLoopRecords(bulk: BulkWriter, env: NodeJS.ProcessEnv
       record.headSha,
       record.handoffPath,
       record.handoffId,
+      record.handoffBlobSha,
       record.targetPath,
       record.percent,
       record.tokens === null ? null : safeTokenCount(record.tokens, Number.MAX_SAFE_INTEGER),

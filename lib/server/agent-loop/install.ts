@@ -22,10 +22,10 @@ import {
   type JsonObject,
 } from "../../core/agent-loop/hook-settings";
 import { joinCommand, literal } from "../../core/resume/shell-quote";
-import { RUNTIME_HOOK_FACTS, type LoopRuntime, type SettingsLocation } from "../../core/runtimes/hooks.data";
+import { RUNTIME_HOOK_FACTS, type LoopRuntime } from "../../core/runtimes/hooks.data";
 import { forgetCodexTrust, trustCodexHooks, type TrustResult } from "./codex-trust";
 import { loopDirectory } from "./loop-files";
-import { readSettings, readText, writeSettingsText } from "./settings-file";
+import { readSettings, readText, settingsFile, UnsafeSettingsError, writeSettingsText } from "./settings-file";
 
 export type Scope = "user" | "project";
 
@@ -63,17 +63,7 @@ export interface LoopInstallReport {
   trust: { runtime: LoopRuntime; result: TrustResult }[];
 }
 
-/** A settings file that is not valid JSON (or not the shape Baton can merge into): exit 2, nothing written. */
-export class UnsafeSettingsError extends Error {}
-
-export function settingsFile(location: SettingsLocation, scope: Scope, env: NodeJS.ProcessEnv, projectRoot: string): string {
-  if (scope === "project") return path.join(projectRoot, location.project);
-  const variable = location.user.variable === null ? undefined : env[location.user.variable];
-  if (variable !== undefined && variable.trim() !== "") return path.join(path.resolve(variable), location.user.inVariable);
-  const home = env.HOME ?? env.USERPROFILE;
-  if (!home) throw new UnsafeSettingsError("HOME is not set, so Baton cannot find the runtimes' user settings; use --scope project");
-  return path.join(home, location.user.inHome);
-}
+export { settingsFile, UnsafeSettingsError };
 
 /** The command a runtime runs: `'/usr/bin/node' '/abs/bin/baton.mjs' hook <event> --runtime <runtime>`. */
 export function batonCommand(entry: BatonEntry, words: readonly string[]): string {

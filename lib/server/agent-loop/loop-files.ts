@@ -5,6 +5,7 @@
  *   agent-loop/sessions/<key>.json   the guard's memory per session (asked once per crossing)
  *   agent-loop/prompts/<key>.md      a resume prompt too long for a hook, for the agent to read
  *   agent-loop/installed.json        what `hooks install` created, so uninstall removes exactly that
+ *   agent-loop/<kind>/<key>.json     short caches (readCache/writeCache): budgets, statusline, compaction
  *   logs/agent-loop.log              one line per hook problem (bad stdin, missing transcript, …)
  */
 import { createHash } from "node:crypto";
@@ -108,4 +109,27 @@ export function writePromptFile(runtime: string, sessionId: string, prompt: stri
 
 export function recordId(parts: readonly (string | null)[]): string {
   return createHash("sha256").update(parts.map((part) => part ?? "").join("\0")).digest("hex").slice(0, 24);
+}
+
+/**
+ * A small cache file in the data folder, `agent-loop/<kind>/<key>.json`, holding `{ stamp, value }`:
+ * the value when the stored stamp is the one the caller expects (a file's mtime and size, a time
+ * bucket), else null. Hooks and the status line are new processes each time: this is their memory.
+ */
+export function readCache<T>(kind: string, key: string, stamp: (stored: unknown) => boolean, env: NodeJS.ProcessEnv = process.env): T | null {
+  try {
+    const stored = JSON.parse(readFileSync(path.join(loopDirectory(env), kind, `${sessionKey(kind, key)}.json`), "utf8")) as { stamp?: unknown; value?: unknown };
+    return stamp(stored.stamp) && stored.value !== undefined ? (stored.value as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a cache entry; never throws (a cache that cannot be written only costs the next call a read). */
+export function writeCache(kind: string, key: string, stamp: unknown, value: unknown, env: NodeJS.ProcessEnv = process.env): void {
+  try {
+    writeAtomically(path.join(loopDirectory(env), kind, `${sessionKey(kind, key)}.json`), JSON.stringify({ stamp, value }));
+  } catch {
+    // Only costs the next call a read.
+  }
 }

@@ -1,18 +1,21 @@
 /**
  * `baton hooks status`: what is installed where, whether it is current (the command still points at
- * this Baton), Codex's trust as Codex itself reports it, the threshold that applies here, and what
- * the hooks recorded.
+ * this Baton), Codex's trust as Codex itself reports it, the threshold that applies here (and in each
+ * runtime, after its own compaction point), and what the hooks recorded.
  */
 import { hasCodexMcp } from "../../core/agent-loop/codex-mcp-toml";
-import { resolveThreshold, type Threshold } from "../../core/agent-loop/guard";
+import { compactionPoint, thresholdBeforeCompaction } from "../../core/agent-loop/compaction-point";
+import { guardTurnedOff, resolveThreshold, type Threshold } from "../../core/agent-loop/guard";
 import { hasBatonMcpServer, hasBatonStatusLine, listBatonHooks } from "../../core/agent-loop/hook-settings";
+import { STATUS_WINDOWS } from "../../core/runtimes/auto-compaction.data";
 import { LOOP_RUNTIMES, RUNTIME_HOOK_FACTS, type LoopRuntime } from "../../core/runtimes/hooks.data";
+import { readCompactionSettings } from "./compaction-settings";
 import { findOnPath, listBatonCodexHooks } from "./codex-trust";
-import { batonCommand, desiredHooks, settingsFile, type BatonEntry, type Scope } from "./install";
+import { batonCommand, desiredHooks, type BatonEntry, type Scope } from "./install";
 import { loopEventsFile, loopLogFile, readLoopRecords } from "./loop-files";
 import { readRepoBudgets } from "./repo-budget";
 import { repoRootOf } from "./repo-root";
-import { readSettings, readText } from "./settings-file";
+import { readSettings, readText, settingsFile } from "./settings-file";
 
 export interface RuntimeStatus {
   runtime: LoopRuntime;
@@ -28,11 +31,15 @@ export interface RuntimeStatus {
   /** Codex only: each Baton hook's trust as `hooks/list` reports it; null when not asked (no codex on PATH). */
   trust: { key: string; trustStatus: string }[] | null;
   trustNote: string | null;
+  /** The threshold the guard uses in this runtime for a usual window (STATUS_WINDOWS), after its own compaction point. */
+  guard: { window: number; threshold: Threshold };
 }
 
 export interface LoopStatus {
   runtimes: RuntimeStatus[];
   threshold: Threshold;
+  /** BATON_HANDOFF_AT=off here: the guard asks nothing. */
+  guardOff: boolean;
   thresholdProblems: string[];
   events: { file: string; guardInstructions: number; resumesInjected: number; badLines: number };
   log: string;
@@ -40,12 +47,29 @@ export interface LoopStatus {
 
 export async function loopStatus(options: { scope: Scope; projectRoot: string; env: NodeJS.ProcessEnv; entry: BatonEntry; askCodex: boolean }): Promise<LoopStatus> {
   const { env } = options;
+  const repo = await repoRootOf(options.projectRoot);
+  const budgets = repo === null || env.BATON_HANDOFF_AT ? [] : await readRepoBudgets(repo.root);
+  const { threshold, problems } = resolveThreshold(env.BATON_HANDOFF_AT, budgets);
   const runtimes: RuntimeStatus[] = [];
   for (const runtime of LOOP_RUNTIMES) {
     const facts = RUNTIME_HOOK_FACTS[runtime];
     const file = settingsFile(facts.hooksFile, options.scope, env, options.projectRoot);
     const read = readSettings(file);
-    const status: RuntimeStatus = { runtime, scope: options.scope, file, state: read.kind, problem: read.kind === "invalid" ? read.message : null, events: [], statusLine: facts.statusLine ? false : null, mcp: false, trust: null, trustNote: null };
+    const window = STATUS_WINDOWS[runtime];
+    const point = compactionPoint(await readCompactionSettings(runtime, env, options.projectRoot), window);
+    const status: RuntimeStatus = {
+      runtime,
+      scope: options.scope,
+      file,
+      state: read.kind,
+      problem: read.kind === "invalid" ? read.message : null,
+      events: [],
+      statusLine: facts.statusLine ? false : null,
+      mcp: false,
+      trust: null,
+      trustNote: null,
+      guard: { window, threshold: thresholdBeforeCompaction(threshold, point) },
+    };
     const installed = read.kind === "ok" ? listBatonHooks(read.value) : [];
     for (const want of desiredHooks(runtime, options.entry)) {
       const found = installed.filter((hook) => hook.event === want.event);
@@ -72,13 +96,11 @@ export async function loopStatus(options: { scope: Scope; projectRoot: string; e
     }
     runtimes.push(status);
   }
-  const repo = await repoRootOf(options.projectRoot);
-  const budgets = repo === null || env.BATON_HANDOFF_AT ? [] : await readRepoBudgets(repo.root);
-  const { threshold, problems } = resolveThreshold(env.BATON_HANDOFF_AT, budgets);
   const records = readLoopRecords(env);
   return {
     runtimes,
     threshold,
+    guardOff: guardTurnedOff(env.BATON_HANDOFF_AT),
     thresholdProblems: problems,
     events: {
       file: loopEventsFile(env),

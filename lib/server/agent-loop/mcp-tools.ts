@@ -10,7 +10,7 @@ import { describePosition } from "../../core/agent-loop/position-words";
 import { handoffDraft, protocolHandoffPath, utcTimestamp } from "../../core/agent-loop/handoff-instruction";
 import { parseHandoffPath } from "../../core/handoff/handoff-path";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
-import { maskSecrets } from "../../core/handoff/mask-secrets";
+import { maskSecrets } from "../../core/handoff/secrets/mask-secrets";
 import { parseHandoff } from "../../core/handoff/parse-handoff";
 import { isLoopRuntime, LOOP_RUNTIMES, type TranscriptFormat } from "../../core/runtimes/hooks.data";
 import { readTail } from "./read-tail";

@@ -1,7 +1,7 @@
 /**
  * The real agent CLIs against ../shared/fixtures/realcli/_run/mock_llm.py, as ../shared/fixtures/realcli
- * was made: each CLI installed from the npm registry at the fixtures' version into a cache folder
- * outside git (`.tmp/realcli`, reused when present), its own fake HOME, a git repo as its cwd, and
+ * was made: each CLI installed from the npm registry at the fixtures' version (scripts/install-realcli.mjs,
+ * into `.tmp/realcli` outside git, reused when present), its own fake HOME, a git repo as its cwd, and
  * the mock saving every request body. Used by real-clients.test.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -13,14 +13,6 @@ import path from "node:path";
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../../..");
 export const REALCLI_RUN = path.resolve(PROJECT_ROOT, "../shared/fixtures/realcli/_run");
 export const MOCK = path.join(REALCLI_RUN, "mock_llm.py");
-export const CLI_CACHE = path.join(PROJECT_ROOT, ".tmp", "realcli");
-
-export const CLI_PACKAGES = {
-  claude: { name: "@anthropic-ai/claude-code", version: "2.1.197" },
-  codex: { name: "@openai/codex", version: "0.171.0" },
-  gemini: { name: "@google/gemini-cli", version: "0.61.0" },
-} as const;
-export type CliName = keyof typeof CLI_PACKAGES;
 
 /** Why the real-client tests cannot run here, or null when they can. */
 export function missingPrerequisite(): string | null {
@@ -30,34 +22,26 @@ export function missingPrerequisite(): string | null {
   return null;
 }
 
-function installedVersion(cli: CliName): string | null {
-  try {
-    const manifest = JSON.parse(readFileSync(path.join(CLI_CACHE, "node_modules", CLI_PACKAGES[cli].name, "package.json"), "utf8")) as { version?: string };
-    return manifest.version ?? null;
-  } catch {
-    return null;
-  }
+export type CliName = "claude" | "codex" | "gemini";
+
+/** What scripts/install-realcli.mjs reports: where the CLIs are, and each one's binary or why its test skips. */
+export interface InstalledClis {
+  dir: string;
+  clis: Record<CliName, { bin: string; version: string } | { skip: string }>;
 }
 
 /**
- * The CLI's binary, installing it (all three at once, `npm install --prefix .tmp/realcli`) when the
- * cache lacks it. Null with the reason when it cannot be installed (no registry, no platform binary).
+ * Installs the three CLIs (one npm call; nothing when the folder already holds their versions; a wait
+ * when `npm test` started that install in the background). A child process: lib/ never imports scripts/.
  */
-export function ensureCli(cli: CliName): { bin: string } | { skip: string } {
-  const bin = path.join(CLI_CACHE, "node_modules", ".bin", cli);
-  const wanted = CLI_PACKAGES[cli];
-  if (installedVersion(cli) !== wanted.version || !existsSync(bin)) {
-    mkdirSync(CLI_CACHE, { recursive: true });
-    if (!existsSync(path.join(CLI_CACHE, "package.json"))) writeFileSync(path.join(CLI_CACHE, "package.json"), '{ "private": true }\n');
-    const specs = Object.values(CLI_PACKAGES).map((entry) => `${entry.name}@${entry.version}`);
-    const npm = spawnSync("npm", ["install", "--prefix", CLI_CACHE, "--no-audit", "--no-fund", "--no-save", ...specs], { encoding: "utf8", timeout: 600_000 });
-    if (npm.status !== 0 || installedVersion(cli) !== wanted.version) {
-      return { skip: `skipped: ${wanted.name}@${wanted.version} could not be installed from the npm registry (${(npm.stderr || npm.error?.message || "").trim().split("\n").slice(-2).join(" ")})` };
-    }
+export async function installClis(): Promise<InstalledClis> {
+  const result = await runAsync(process.execPath, [path.join(PROJECT_ROOT, "scripts", "install-realcli.mjs"), "--json"], { cwd: PROJECT_ROOT, env: process.env, timeoutMs: 20 * 60 * 1000 });
+  try {
+    return JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "") as InstalledClis;
+  } catch {
+    const skip = `skipped: scripts/install-realcli.mjs failed (exit ${result.status}: ${(result.stderr || result.stdout).trim().slice(-300)})`;
+    return { dir: "", clis: { claude: { skip }, codex: { skip }, gemini: { skip } } };
   }
-  const version = spawnSync(bin, ["--version"], { encoding: "utf8", timeout: 120_000 });
-  if (version.status !== 0) return { skip: `skipped: ${bin} --version failed (${(version.stderr || "").trim().slice(0, 200)})` };
-  return { bin };
 }
 
 export function freePort(): Promise<number> {
@@ -77,6 +61,8 @@ export interface MockLlm {
   logdir: string;
   /** Saved request bodies in order, with the mock's number. */
   bodies(): { n: number; body: string }[];
+  /** The mock's own log of each request (requests.jsonl): number, API, model, scenario (`compact`: a summarisation request). */
+  requests(): { n: number; api?: string; model?: string; scenario?: string }[];
   stop(): void;
 }
 
@@ -110,6 +96,14 @@ export async function startMock(logdir: string): Promise<MockLlm> {
         .sort()
         .map((name) => ({ n: Number(name.slice(0, -5)), body: readFileSync(path.join(folder, name), "utf8") }));
     },
+    requests() {
+      const file = path.join(logdir, "requests.jsonl");
+      if (!existsSync(file)) return [];
+      return readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((line) => JSON.parse(line) as { n: number; api?: string; model?: string; scenario?: string });
+    },
     stop() {
       child.kill();
     },
@@ -142,16 +136,39 @@ export function gitIn(repo: string, ...args: string[]): string {
   return result.stdout.trim();
 }
 
-/** Runs a command to completion (stdin /dev/null, as the fixtures' run-*.sh did). */
-export function run(command: string, args: readonly string[], options: { cwd: string; env: Record<string, string | undefined>; timeoutMs?: number }): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(command, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, encoding: "utf8", timeout: options.timeoutMs ?? 180_000, stdio: ["ignore", "pipe", "pipe"] });
-  return { status: result.status, stdout: result.stdout ?? "", stderr: (result.stderr ?? "") + (result.error ? String(result.error) : "") };
+export interface RunResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a command to completion (stdin /dev/null, as the fixtures' run-*.sh did) without blocking the
+ * event loop, so the three CLIs' scenarios run side by side; killed after `timeoutMs`.
+ */
+export function runAsync(command: string, args: readonly string[], options: { cwd: string; env: Record<string, string | undefined>; timeoutMs?: number }): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 180_000);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve({ status: null, stdout, stderr: `${stderr}${String(error)}` });
+    });
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
 }
 
 /** The environment of ../shared/fixtures/realcli/_run/env-<cli>.sh, with this run's HOME and mock port. */
-export function cliEnv(cli: CliName, options: { home: string; port: number; data: string }): Record<string, string> {
+export function cliEnv(cli: CliName, options: { home: string; port: number; data: string; cliDir: string }): Record<string, string> {
   const base = {
-    PATH: `${path.join(CLI_CACHE, "node_modules", ".bin")}${path.delimiter}${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
+    PATH: `${path.join(options.cliDir, "node_modules", ".bin")}${path.delimiter}${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
     HOME: options.home,
     LANG: "C.UTF-8",
     TERM: "dumb",

@@ -61,6 +61,24 @@ describe("session start in a repo Baton never scanned, with no database", () => 
     expect(compacted.additionalContext).toContain(HANDOFF);
   });
 
+  it("writes a prompt too long for a hook into the data folder and names that file", async () => {
+    // Each quoted block of the prompt is cut at 4,000 characters: four long sections make it longer than a hook can pass.
+    const long = (words: string) => words.repeat(150);
+    const markdown = handoffMarkdown({ phase: "start", runtime: "codex", path: HANDOFF, next: `Run \`npm test\` then ${long("fix the next failing check and note it. ")}` })
+      .replace('Finish start. User: "keep the API stable".', `Finish start. User: "keep the API stable". ${long("Keep every public route as it is today. ")}`)
+      .replace("- One client per process.", `- One client per process. ${long("Decided after measuring the pool. ")}`)
+      .replace("- [ ] Cleanup", `- [ ] Cleanup ${long("of the old query helpers in src/db. ")}`);
+    repo.write(HANDOFF, markdown).commit("long handoff");
+    const hook = context(await runHook({ runtime: "claude-code", slug: "session-start", stdin: stdin({ session_id: "long", hook_event_name: "SessionStart", source: "startup" }), env }));
+    expect(hook.additionalContext.length).toBeLessThanOrEqual(10_000);
+    const file = /Read the full resume prompt in (\S+) and follow it/.exec(hook.additionalContext)?.[1];
+    expect(file).toBeDefined();
+    const prompt = readFileSync(file!, "utf8");
+    expect(prompt.length).toBeGreaterThan(10_000);
+    expect(prompt).toContain("Resume work from a handoff file");
+    expect(records().at(-1)).toMatchObject({ kind: "resume-injected", sessionId: "long", delivered: "truncated" });
+  });
+
   it("masks a secret written in the handoff", async () => {
     repo.write(HANDOFF, handoffMarkdown({ phase: "start", runtime: "codex", path: HANDOFF, next: "Deploy with token ghp_abcdefghijklmnopqrstuvwxyz0123456789 then run `npm test`." }));
     const hook = context(await runHook({ runtime: "claude-code", slug: "session-start", stdin: stdin({ hook_event_name: "SessionStart", source: "startup" }), env }));
@@ -93,7 +111,7 @@ describe("the context guard", () => {
     // Another session is counted on its own.
     expect(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "sess-2", transcript_path: high }), env })).not.toBe("");
     expect(records().filter((record) => record.kind === "guard-instruction")).toMatchObject([
-      { sessionId: "sess-1", tokens: 183_500, window: 200_000, threshold: 90, targetPath: "docs/ai/handoff/claude-code/07122026/handoff_<phase>.md" },
+      { sessionId: "sess-1", tokens: 183_500, window: 200_000, threshold: 78.5, targetPath: "docs/ai/handoff/claude-code/07122026/handoff_<phase>.md" },
       { sessionId: "sess-2" },
     ]);
   });
@@ -106,9 +124,51 @@ describe("the context guard", () => {
 
   it("uses the repo's declared budget, and BATON_HANDOFF_AT over it", async () => {
     repo.write(".moai/config/config.json", JSON.stringify({ session: { context_budget: { warning_threshold_percent: 75, emergency_threshold_percent: 85, reserve_tokens: 55000 } } }));
-    const at86 = transcript(172_000);
+    // A 1M window: Claude Code compacts at 967,000 (96.7 %), after both thresholds.
+    const at86 = transcript(860_000, "claude-sonnet-4-5[1m]");
     expect(context(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ transcript_path: at86 }), env })).additionalContext).toContain("threshold of 85 % (declared in .moai/config/config.json)");
-    expect(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "other", transcript_path: at86 }), env: { ...env, BATON_HANDOFF_AT: "95" } })).toBe("");
+    expect(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "other", transcript_path: at86 }), env: { ...env, BATON_HANDOFF_AT: "90" } })).toBe("");
+  });
+
+  it("asks before the runtime's own compaction point, whatever threshold was asked for", async () => {
+    // Claude Code compacts a 200,000 window at 167,000 (83.5 %): 95 % would never fire, the guard asks at 78.5 %.
+    const at80 = transcript(160_000);
+    const words = context(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ transcript_path: at80 }), env: { ...env, BATON_HANDOFF_AT: "95" } })).additionalContext;
+    expect(words).toContain("past the handoff threshold of 78.5 % (lowered from 95 % set by BATON_HANDOFF_AT, which would come after the runtime's own compaction: Claude Code auto-compacts at 167,000 tokens, 83.5 % of the window)");
+    expect(records().at(-1)).toMatchObject({ kind: "guard-instruction", threshold: 78.5, percent: 80 });
+    // The user's own settings move the point: CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=60 compacts at 108,000 (54 %).
+    expect(context(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "pct", transcript_path: transcript(100_000) }), env: { ...env, CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: "60" } })).additionalContext).toContain("threshold of 49 %");
+    // BATON_HANDOFF_AT=off: the guard asks nothing, whatever the position.
+    expect(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "guard-off", transcript_path: transcript(199_000) }), env: { ...env, BATON_HANDOFF_AT: "off" } })).toBe("");
+    // With auto-compaction off there is no point to come before: 90 % stays.
+    expect(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "off", transcript_path: at80 }), env: { ...env, DISABLE_AUTO_COMPACT: "1" } })).toBe("");
+    const home = mkdtempSync(path.join(os.tmpdir(), "baton-home-"));
+    writeFileSync(path.join(home, ".claude.json"), JSON.stringify({ numStartups: 3, autoCompactEnabled: false }));
+    expect(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "global-off", transcript_path: at80 }), env: { ...env, HOME: home } })).toBe("");
+    // A changed file is read again (its mtime and size are the cache's key).
+    writeFileSync(path.join(home, ".claude.json"), JSON.stringify({ numStartups: 3, autoCompactEnabled: true }));
+    expect(await runHook({ runtime: "claude-code", slug: "user-prompt-submit", stdin: stdin({ session_id: "global-on", transcript_path: at80 }), env: { ...env, HOME: home } })).not.toBe("");
+  });
+
+  it("reads Codex's config.toml and Gemini CLI's settings.json for their compaction points", async () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), "baton-home-"));
+    mkdirSync(path.join(home, ".codex"));
+    writeFileSync(path.join(home, ".codex", "config.toml"), 'model = "gpt-5.5"\nmodel_auto_compact_token_limit = 200000\n');
+    const rollout = path.join(data, "..", "rollout.jsonl");
+    const tokenCount = (input: number) => JSON.stringify({ timestamp: "2026-12-07T10:00:00Z", type: "event_msg", payload: { type: "token_count", info: { total_token_usage: { input_tokens: input, cached_input_tokens: 0, output_tokens: 10, reasoning_output_tokens: 0, total_tokens: input + 10 }, last_token_usage: { input_tokens: input, cached_input_tokens: 0, output_tokens: 10, reasoning_output_tokens: 0, total_tokens: input + 10 }, model_context_window: 258_400 } } });
+    writeFileSync(rollout, `${JSON.stringify({ timestamp: "2026-12-07T10:00:00Z", type: "turn_context", payload: { model: "gpt-5.5", cwd: repo.root } })}\n${tokenCount(190_000)}\n`);
+    // 190,000 is 73.5 % of 258,400: under 90 %, but past 200,000 (77.4 %) − 5 points.
+    const codex = context(await runHook({ runtime: "codex", slug: "post-tool-use", stdin: stdin({ session_id: "codex-1", transcript_path: rollout, hook_event_name: "PostToolUse" }), env: { ...env, HOME: home } }));
+    expect(codex.additionalContext).toContain(`threshold of 72.3 % (lowered from 90 %, which would come after the runtime's own compaction: Codex auto-compacts at 200,000 tokens (model_auto_compact_token_limit = 200,000 in ${path.join(home, ".codex", "config.toml")}), 77.3 % of the window)`);
+    mkdirSync(path.join(home, ".gemini"));
+    writeFileSync(path.join(home, ".gemini", "settings.json"), JSON.stringify({ model: { compressionThreshold: 0.97 } }));
+    const chat = path.join(data, "..", "chat.jsonl");
+    const gemini = (input: number) => JSON.stringify({ id: `g${input}`, timestamp: "2026-12-07T10:00:00Z", type: "gemini", content: "ok", model: "gemini-2.5-flash", tokens: { input, output: 5, cached: 0, thoughts: 0, tool: 0, total: input + 5 } });
+    writeFileSync(chat, `${JSON.stringify({ sessionId: "g-1", projectHash: "x", startTime: "2026-12-07T10:00:00Z", kind: "main" })}\n${gemini(900_000)}\n`);
+    // 0.97 puts Gemini's point after 90 %: 900,000 (85.8 %) is still below it.
+    expect(await runHook({ runtime: "gemini-cli", slug: "before-agent", stdin: stdin({ session_id: "g-1", transcript_path: chat, hook_event_name: "BeforeAgent" }), env: { ...env, HOME: home } })).toBe("");
+    // Gemini CLI's default (0.5 × 1,048,576) would have had it ask at 45 %.
+    expect(await runHook({ runtime: "gemini-cli", slug: "before-agent", stdin: stdin({ session_id: "g-2", transcript_path: chat, hook_event_name: "BeforeAgent" }), env })).toContain("threshold of 45 %");
   });
 
   it.each([

@@ -10,11 +10,13 @@
  */
 import { readContextPosition, type ContextPosition } from "../../core/agent-loop/context-position";
 import { describePosition } from "../../core/agent-loop/position-words";
-import { decideGuard, resolveThreshold } from "../../core/agent-loop/guard";
+import { compactionPoint, thresholdBeforeCompaction } from "../../core/agent-loop/compaction-point";
+import { decideGuard, guardTurnedOff, resolveThreshold, thresholdSourceWords, type Threshold } from "../../core/agent-loop/guard";
 import { hookOutput, parseHookInput, type HookInput } from "../../core/agent-loop/hook-input";
 import type { LoopRecord } from "../../core/agent-loop/loop-records";
 import { hookEventFor, RUNTIME_HOOK_FACTS, type HookEventFact, type LoopRuntime } from "../../core/runtimes/hooks.data";
 import { appendLoopRecord, claimInstruction, logLine, readGuardMemory, recordId, writeGuardMemory } from "./loop-files";
+import { readCompactionSettings } from "./compaction-settings";
 import { readTail } from "./read-tail";
 import { cachedRepoBudgets } from "./repo-budget";
 
@@ -54,6 +56,7 @@ export async function runHook(run: HookRun): Promise<string> {
 
 async function guard(run: HookRun, fact: HookEventFact, input: HookInput, env: NodeJS.ProcessEnv): Promise<string | null> {
   const where = `${run.runtime} ${run.slug}`;
+  if (guardTurnedOff(env.BATON_HANDOFF_AT)) return null;
   if (input.transcriptPath === null) {
     logLine(`${where}: stdin names no transcript_path; the context position cannot be read`, env);
     return null;
@@ -79,8 +82,8 @@ async function guard(run: HookRun, fact: HookEventFact, input: HookInput, env: N
   const folder = input.cwd ?? run.cwd ?? process.cwd();
   const now = run.now ?? new Date();
   const { threshold, problems } =
-    typeof percent === "number"
-      ? resolveThreshold(env.BATON_HANDOFF_AT, env.BATON_HANDOFF_AT ? [] : await cachedRepoBudgets(folder, now.getTime(), env))
+    typeof percent === "number" && position !== null && position.window !== null
+      ? await guardThreshold(run.runtime, position.window, folder, now, env)
       : { threshold: null, problems: [] };
   for (const problem of problems) logLine(`${where}: ${problem}`, env);
   const decision = decideGuard(memory, percent, threshold?.percent ?? 100);
@@ -90,11 +93,21 @@ async function guard(run: HookRun, fact: HookEventFact, input: HookInput, env: N
   return await handoffRequest(run, input, position, threshold, folder, now, env);
 }
 
+/**
+ * The threshold asked for (BATON_HANDOFF_AT, the repo's budget, 90 %), lowered below the runtime's
+ * own compaction point when it would come after it (docs/agent-loop.md, "Before the runtime compacts").
+ */
+async function guardThreshold(runtime: LoopRuntime, window: number, folder: string, now: Date, env: NodeJS.ProcessEnv): Promise<{ threshold: Threshold; problems: string[] }> {
+  const { threshold, problems } = resolveThreshold(env.BATON_HANDOFF_AT, env.BATON_HANDOFF_AT ? [] : await cachedRepoBudgets(folder, now.getTime(), env));
+  const point = compactionPoint(await readCompactionSettings(runtime, env, folder), window);
+  return { threshold: thresholdBeforeCompaction(threshold, point), problems };
+}
+
 async function handoffRequest(
   run: HookRun,
   input: HookInput,
   position: ContextPosition,
-  threshold: NonNullable<ReturnType<typeof resolveThreshold>["threshold"]>,
+  threshold: Threshold,
   folder: string,
   now: Date,
   env: NodeJS.ProcessEnv,
@@ -107,13 +120,14 @@ async function handoffRequest(
   const repo = await repoRootOf(folder);
   // The handoff this session was resumed from is its previous one; else the repo's latest.
   const resumed = input.sessionId === null ? undefined : readLoopRecords(env).records.filter((record) => record.kind === "resume-injected" && record.sessionId === input.sessionId && record.runtime === run.runtime && record.handoffPath !== null).at(-1);
-  let previousPath = resumed?.handoffPath ?? null;
-  if (previousPath === null && repo !== null) {
+  let previous = resumed === undefined ? null : { path: resumed.handoffPath!, blobSha: resumed.handoffBlobSha };
+  if (previous === null && repo !== null) {
     const { readRepoHandoffs, latestHandoff } = await import("./repo-handoffs");
-    previousPath = latestHandoff(await readRepoHandoffs(repo.root, repo.info))?.path ?? null;
+    const latest = latestHandoff(await readRepoHandoffs(repo.root, repo.info));
+    previous = latest === null ? null : { path: latest.path, blobSha: latest.blobSha };
   }
+  const previousPath = previous?.path ?? null;
   const target = protocolHandoffPath(run.runtime, now);
-  const thresholdSource = threshold.source === "env" ? "set by BATON_HANDOFF_AT" : threshold.source === "repo" ? `declared in ${threshold.detail}` : null;
   const text = handoffInstruction({
     identity: {
       runtime: run.runtime,
@@ -127,7 +141,7 @@ async function handoffRequest(
     previousPath,
     position: describePosition(position),
     thresholdPercent: threshold.percent,
-    thresholdSource,
+    thresholdSource: thresholdSourceWords(threshold),
   });
   record(
     {
@@ -142,6 +156,7 @@ async function handoffRequest(
       headSha: repo?.info.headSha ?? null,
       handoffPath: previousPath,
       handoffId: null,
+      handoffBlobSha: previous?.blobSha ?? null,
       targetPath: target,
       percent: position.percent,
       tokens: position.tokens,
@@ -178,16 +193,10 @@ async function sessionStart(run: HookRun, fact: HookEventFact, input: HookInput,
     .map((entry) => ({ sessionId: entry.sessionId!, runtime: entry.runtime, at: entry.at }));
   const alreadyGivenHere = input.sessionId !== null && records.some((entry) => entry.sessionId === input.sessionId && entry.runtime === run.runtime);
   const plan = await resumePlanFor(read, handoff, run.runtime);
-  const key = input.sessionId ?? `${Date.now()}`;
-  const needsFile = plan.prompt.length > 9_000;
-  const context = sessionStartContext({
-    source: input.source,
-    handoffPath: handoff.path,
-    prompt: plan.prompt,
-    earlier,
-    alreadyGivenHere,
-    fullPromptFile: needsFile ? writePromptFile(run.runtime, key, plan.prompt, env) : null,
-  });
+  const facts = { source: input.source, handoffPath: handoff.path, prompt: plan.prompt, earlier, alreadyGivenHere, fullPromptFile: null };
+  let context = sessionStartContext(facts);
+  // Too long for a hook: the full prompt goes into a file the context names.
+  if (context.kind === "truncated") context = sessionStartContext({ ...facts, fullPromptFile: writePromptFile(run.runtime, input.sessionId ?? `${Date.now()}`, plan.prompt, env) });
   if (context.kind === "none") return null;
   const now = run.now ?? new Date();
   record(
@@ -203,6 +212,7 @@ async function sessionStart(run: HookRun, fact: HookEventFact, input: HookInput,
       headSha: repo.info.headSha,
       handoffPath: handoff.path,
       handoffId: handoff.id,
+      handoffBlobSha: handoff.blobSha,
       targetPath: null,
       percent: null,
       tokens: null,

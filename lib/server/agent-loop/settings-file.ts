@@ -7,10 +7,24 @@
 import { copyFileSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { JsonObject } from "../../core/agent-loop/hook-settings";
+import type { SettingsLocation } from "../../core/runtimes/hooks.data";
 
 export type SettingsRead = { kind: "absent" } | { kind: "ok"; text: string; value: JsonObject } | { kind: "invalid"; message: string };
 
 export const BACKUP_SUFFIX = ".baton-backup";
+
+/** A settings file that is not valid JSON (or not the shape Baton can merge into): exit 2, nothing written. */
+export class UnsafeSettingsError extends Error {}
+
+/** Where a runtime's settings file is for a scope (user: the runtime's variable, else HOME; project: the repo root). */
+export function settingsFile(location: SettingsLocation, scope: "user" | "project", env: NodeJS.ProcessEnv, projectRoot: string): string {
+  if (scope === "project") return path.join(projectRoot, location.project);
+  const variable = location.user.variable === null ? undefined : env[location.user.variable];
+  if (variable !== undefined && variable.trim() !== "") return path.join(path.resolve(variable), location.user.inVariable);
+  const home = env.HOME ?? env.USERPROFILE;
+  if (!home) throw new UnsafeSettingsError("HOME is not set, so Baton cannot find the runtimes' user settings; use --scope project");
+  return path.join(home, location.user.inHome);
+}
 
 export function readSettings(file: string): SettingsRead {
   let text: string;

@@ -1,42 +1,49 @@
 /**
  * `baton statusline`: Claude Code runs it after every message (at most every 300 ms), so the repo's
- * open handoff is read at most once a minute per folder (a small cache in the data folder); the
+ * open handoff and your review claim (review-claim.ts: the team server you are logged in to, else the
+ * single-user database) are looked up at most once a minute per folder (a small cache in the data
+ * folder, written whatever came back, so a slow server costs one call a minute at most ~300 ms); the
  * position is read from stdin alone. Any problem gives a shorter line, never an error.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { parseHookInput } from "../../core/agent-loop/hook-input";
-import { resolveThreshold } from "../../core/agent-loop/guard";
+import { compactionPoint, thresholdBeforeCompaction } from "../../core/agent-loop/compaction-point";
+import { guardTurnedOff, resolveThreshold } from "../../core/agent-loop/guard";
 import { statusLineModel, statusLinePosition, statusLineText } from "../../core/agent-loop/statusline-text";
-import { logLine, loopDirectory, sessionKey } from "./loop-files";
+import { readCompactionSettings } from "./compaction-settings";
+import { logLine, readCache, writeCache } from "./loop-files";
 import { cachedRepoBudgets } from "./repo-budget";
+import type { ClaimSource, ReviewClaim } from "./review-claim";
 
-export const OPEN_HANDOFF_CACHE_MS = 60 * 1000;
+export const STATUS_CACHE_MS = 60 * 1000;
 
-async function openHandoffPath(folder: string, now: number, env: NodeJS.ProcessEnv): Promise<string | null> {
-  const file = path.join(loopDirectory(env), "statusline", `${sessionKey("folder", folder)}.json`);
-  try {
-    const cached = JSON.parse(readFileSync(file, "utf8")) as { checkedAt: number; path: string | null };
-    if (now - cached.checkedAt >= 0 && now - cached.checkedAt < OPEN_HANDOFF_CACHE_MS) return typeof cached.path === "string" ? cached.path : null;
-  } catch {
-    // Read the repo.
-  }
+interface RepoFacts {
+  handoffPath: string | null;
+  claim: ReviewClaim | null;
+}
+
+async function repoFacts(folder: string, claims: ClaimSource | null, now: number, env: NodeJS.ProcessEnv): Promise<RepoFacts> {
+  const key = `${folder}\0${claims === null ? "" : claims.kind === "server" ? claims.server : claims.target.url}`;
+  const cached = readCache<RepoFacts>("statusline", key, (stamp) => typeof stamp === "number" && now - stamp >= 0 && now - stamp < STATUS_CACHE_MS, env);
+  if (cached !== null) return { handoffPath: typeof cached.handoffPath === "string" ? cached.handoffPath : null, claim: cached.claim ?? null };
   const { repoRootOf } = await import("./repo-root");
   const { readRepoHandoffs, latestOpenHandoff } = await import("./repo-handoffs");
   const repo = await repoRootOf(folder);
-  const found = repo === null ? null : (latestOpenHandoff(await readRepoHandoffs(repo.root, repo.info))?.path ?? null);
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ checkedAt: now, path: found }));
-    renameSync(temporary, file);
-  } catch {
-    // Only costs the next call a read.
+  const facts: RepoFacts = { handoffPath: null, claim: null };
+  if (repo !== null) {
+    const read = await readRepoHandoffs(repo.root, repo.info);
+    facts.handoffPath = latestOpenHandoff(read)?.path ?? null;
+    if (claims !== null) {
+      const { reviewClaim } = await import("./review-claim");
+      const answer = await reviewClaim(claims, repo.root, new Set(read.handoffs.map((handoff) => handoff.path)), { now });
+      if (answer.kind === "claim") facts.claim = answer.claim;
+      else logLine(`statusline: review claim not known: ${answer.problem}`, env);
+    }
   }
-  return found;
+  writeCache("statusline", key, now, facts, env);
+  return facts;
 }
 
-export async function statusLine(stdin: string, options: { env?: NodeJS.ProcessEnv; cwd?: string; now?: number } = {}): Promise<string> {
+export async function statusLine(stdin: string, options: { env?: NodeJS.ProcessEnv; cwd?: string; now?: number; claims?: ClaimSource | null } = {}): Promise<string> {
   const env = options.env ?? process.env;
   const parsed = parseHookInput(stdin);
   if (!parsed.ok) {
@@ -47,16 +54,19 @@ export async function statusLine(stdin: string, options: { env?: NodeJS.ProcessE
   const workspace = typeof raw.workspace === "object" && raw.workspace !== null ? (raw.workspace as Record<string, unknown>) : {};
   const folder = (typeof workspace.current_dir === "string" ? workspace.current_dir : null) ?? parsed.input.cwd ?? options.cwd ?? process.cwd();
   const now = options.now ?? Date.now();
-  let handoffPath: string | null = null;
+  const position = statusLinePosition(raw);
+  let facts: RepoFacts = { handoffPath: null, claim: null };
   let thresholds: number[] = [];
   try {
-    handoffPath = await openHandoffPath(folder, now, env);
+    facts = await repoFacts(folder, options.claims ?? null, now, env);
     const budgets = env.BATON_HANDOFF_AT ? [] : await cachedRepoBudgets(folder, now, env);
-    const declared = budgets.flatMap((budget) => budget.thresholdsPercent);
-    thresholds = [...new Set([...declared, resolveThreshold(env.BATON_HANDOFF_AT, budgets).threshold.percent])];
+    // The guard's own threshold: never after Claude Code's compaction point for the window it reports.
+    const point = position.window === null ? null : compactionPoint(await readCompactionSettings("claude-code", env, folder), position.window);
+    const guard = guardTurnedOff(env.BATON_HANDOFF_AT) ? Infinity : thresholdBeforeCompaction(resolveThreshold(env.BATON_HANDOFF_AT, budgets).threshold, point).percent;
+    thresholds = [...new Set([...budgets.flatMap((budget) => budget.thresholdsPercent).filter((value) => value < guard), ...(guard === Infinity ? [] : [guard])])];
   } catch (error) {
     logLine(`statusline: ${(error as Error).message}`, env);
-    thresholds = [resolveThreshold(env.BATON_HANDOFF_AT, []).threshold.percent];
+    thresholds = guardTurnedOff(env.BATON_HANDOFF_AT) ? [] : [resolveThreshold(env.BATON_HANDOFF_AT, []).threshold.percent];
   }
-  return statusLineText({ model: statusLineModel(raw), position: statusLinePosition(raw), thresholds, handoffPath });
+  return statusLineText({ model: statusLineModel(raw), position, thresholds, handoffPath: facts.handoffPath, claim: facts.claim });
 }

@@ -31,3 +31,8 @@ export function getDb(): Db {
   }
   return globalForDb.batonDb.db;
 }
+
+/** Whether `db` is the process's shared client (getDb), i.e. one on DATABASE_URL's database. */
+export function isSharedDb(db: Db): boolean {
+  return globalForDb.batonDb?.db === db;
+}

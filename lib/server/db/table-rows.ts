@@ -18,6 +18,8 @@ import type {
   SampleChunk,
   SecretFingerprint,
   SessionHandoffLink,
+  UsageRollup,
+  UsageRollupState,
 } from "../../../generated/sqlite/client";
 import type { BulkWriter, Cell, Row } from "./bulk";
 
@@ -92,4 +94,6 @@ export const TABLES = {
   sampleChunk: tableRows<SampleChunk>("SampleChunk"),
   secretFingerprint: tableRows<SecretFingerprint>("SecretFingerprint"),
   sessionHandoffLink: tableRows<SessionHandoffLink>("SessionHandoffLink"),
+  usageRollup: tableRows<UsageRollup>("UsageRollup"),
+  usageRollupState: tableRows<UsageRollupState>("UsageRollupState"),
 };

@@ -35,7 +35,7 @@ export async function insertDemoLoopEvents(bulk: BulkWriter, repos: ReadonlyMap<
     const repoPath = repos.get(event.repo);
     if (!repoPath) throw new Error(`demo/agent-loop.yaml: unknown repo ${event.repo}`);
     const handoffPath = event.kind === "resume-injected" ? (event.handoff ?? null) : (event.previous ?? null);
-    const handoff = handoffPath === null ? [] : await bulk.query<{ id: string }>(`SELECT h."id" FROM "Handoff" h JOIN "Repo" r ON r."id" = h."repoId" WHERE r."path" = ? AND h."path" = ? AND h."isGone" = ? ORDER BY h."id" LIMIT 1`, [repoPath, handoffPath, false]);
+    const handoff = handoffPath === null ? [] : await bulk.query<{ id: string; blobSha: string }>(`SELECT h."id", h."blobSha" FROM "Handoff" h JOIN "Repo" r ON r."id" = h."repoId" WHERE r."path" = ? AND h."path" = ? AND h."isGone" = ? ORDER BY h."id" LIMIT 1`, [repoPath, handoffPath, false]);
     const percent = event.tokens !== undefined && event.window !== undefined ? (event.tokens * 100) / event.window : null;
     rows.push([
       recordId([event.runtime, event.session, event.kind, event.at, handoffPath]),
@@ -50,6 +50,7 @@ export async function insertDemoLoopEvents(bulk: BulkWriter, repos: ReadonlyMap<
       null,
       handoffPath,
       handoff[0]?.id ?? null,
+      handoff[0]?.blobSha ?? null,
       event.target ?? null,
       percent,
       event.tokens ?? null,

@@ -4,11 +4,9 @@
  * added it, chains from resume pointers, lint with the repo's facts, and whether each handoff marks
  * itself deprecated/superseded.
  */
-import { buildChains, type ChainNode } from "../../core/chains/build-chains";
-import { handoffFileTime, isDayOnlyTimestamp } from "../../core/chains/handoff-order";
+import { deriveChains } from "../../core/chains/derive-chains";
 import type { Finding } from "../../core/findings";
-import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
-import { hasHandoffStructure, structureFields } from "../../core/handoff/handoff-signals";
+import { storedChainsOf } from "../../core/chains/stored-chains";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import type { BulkWriter, Row } from "../db/bulk";
 import { blobIntroductions, existingCommits } from "../git";
@@ -76,44 +74,41 @@ export async function deriveRepo(
   const headShas = [...new Set(handoffs.map((handoff) => handoff.headSha).filter((sha): sha is string => Boolean(sha)))];
   const commitExists = await existingCommits(repoPath, headShas);
 
-  // "" = checked and not marked; the text is what the UI and resume show for a marked one. A row's content
-  // never changes (a new content is a new row), so only rows not checked yet (null) are read and checked.
-  const deprecations = new Map<string, string>();
-  for (const handoff of handoffs) if (handoff.deprecation !== null) deprecations.set(handoff.id, handoff.deprecation);
-  if (deprecations.size < handoffs.length) {
-    const unchecked = await bulk.query<{ id: string; content: string }>(`SELECT "id", "content" FROM "Handoff" WHERE "repoId" = ? AND "deprecation" IS NULL`, [repoId]);
-    for (const row of unchecked) deprecations.set(row.id, describeDeprecation(detectDeprecation(row.content ?? "")));
-  }
+  // Read with the content (process-handoff.ts): "" = not marked; the text is what the UI and resume show.
+  const deprecations = new Map(handoffs.map((handoff) => [handoff.id, handoff.deprecation ?? ""]));
+  const repo = await bulk.query<{ latestHintPath: string | null }>(`SELECT "latestHintPath" FROM "Repo" WHERE "id" = ?`, [repoId]);
 
   const live = handoffs.filter((handoff) => held.has(handoff.id));
-  const nodes: ChainNode[] = live.map((handoff) => {
-    const where = held.get(handoff.id)!;
-    const introduction = introductions.get(handoff.blobSha);
-    return {
-      id: handoff.id,
-      path: handoff.path,
-      previousPath: handoff.previousPath,
-      branches: where.branches,
-      inWorkingTree: where.inWorkingTree,
-      date: handoff.date,
-      timestamp: toMs(handoff.timestamp),
-      timestampIsDay: isDayOnlyTimestamp(toMs(handoff.timestamp), analyses.get(handoff.id)!.parsed.identity.timestampZone),
-      hasStructure: hasHandoffStructure(structureFields(analyses.get(handoff.id)!.parsed, handoff.previousPath)),
-      // A committed content's time is its commit's, also when the same bytes are in the working tree
-      // (after a fresh clone every mtime is the clone's); the mtime only for uncommitted/modified files.
-      fileTime: handoffFileTime({
-        isCommitted: where.branches.length > 0,
+  const derived = deriveChains(
+    live.map((handoff) => {
+      const where = held.get(handoff.id)!;
+      const introduction = introductions.get(handoff.blobSha);
+      const parsed = analyses.get(handoff.id)!.parsed;
+      return {
+        id: handoff.id,
+        path: handoff.path,
+        branches: where.branches,
+        inWorkingTree: where.inWorkingTree,
+        date: handoff.date,
+        timestamp: toMs(handoff.timestamp),
+        timestampZone: parsed.identity.timestampZone ?? null,
+        // A committed content's time is its commit's, also when the same bytes are in the working tree
+        // (after a fresh clone every mtime is the clone's); the mtime only for uncommitted/modified files.
         commitTime: toMs(handoff.commitTime) ?? introduction?.time ?? null,
         fileMtime: toMs(handoff.fileMtime),
-      }),
-      isDeprecated: deprecations.get(handoff.id) !== "",
-    };
-  });
-  const chains = buildChains(nodes);
+        parsed,
+        isDeprecated: deprecations.get(handoff.id) !== "",
+      };
+    }),
+    { latestHint: repo[0]?.latestHintPath ?? null },
+  );
+  const chains = derived.result;
   const chainFindings = new Map<string, Finding[]>();
   for (const { nodeId, finding } of chains.findings) chainFindings.set(nodeId, [...(chainFindings.get(nodeId) ?? []), finding]);
   const resolvedFrom = new Set(chains.edges.map((edge) => edge.from));
 
+  /** The previous pointer resolved against the repo's live handoffs; a gone handoff keeps what it had. */
+  const previousOf = (handoff: HandoffFacts) => (derived.previous.has(handoff.id) ? derived.previous.get(handoff.id)!.path : handoff.previousPath);
   const findingRows: Row[] = [];
   const updates: { id: string; values: Row }[] = [];
   const now = new Date();
@@ -137,9 +132,10 @@ export async function deriveRepo(
           isCommitted: committed,
           // A shallow clone may simply not have the commit: that is "not checked", not "absent".
           headShaExists: exists === false && isShallow ? undefined : exists,
-          previousResolves: handoff.previousPath ? resolvedFrom.has(handoff.id) : undefined,
+          previousResolves: previousOf(handoff) ? resolvedFrom.has(handoff.id) : undefined,
         }),
         ...(chainFindings.get(handoff.id) ?? []),
+        ...(derived.companions.has(handoff.id) ? [derived.companions.get(handoff.id)!] : []),
       ];
       for (const finding of findings) findingRows.push([handoff.id, finding.rule, finding.severity, finding.line, finding.message]);
     }
@@ -157,6 +153,7 @@ export async function deriveRepo(
         // Distinct values: the masker numbers each value once (`distinctId`); older rows lack it.
         analysis.secrets.length === 0 ? 0 : new Set(analysis.secrets.map((secret) => secret.distinctId ?? `${secret.type}:${secret.last4}`)).size,
         deprecations.get(handoff.id) ?? "",
+        previousOf(handoff),
       ],
     });
   }
@@ -165,18 +162,20 @@ export async function deriveRepo(
     await bulk.execute(`DELETE FROM "HandoffFinding" WHERE "handoffId" IN (SELECT "id" FROM "Handoff" WHERE "repoId" = ?)`, [repoId]);
     await bulk.insert("HandoffFinding", ["handoffId", "rule", "severity", "line", "message"], findingRows);
     for (const update of updates) {
-      const [committed, inWorkingTree, isGone, goneAt, commitSha, commitTime, errors, warnings, secrets, deprecation] = update.values;
+      const [committed, inWorkingTree, isGone, goneAt, commitSha, commitTime, errors, warnings, secrets, deprecation, previousPath] = update.values;
       await bulk.execute(
         `UPDATE "Handoff" SET "committed" = ?, "inWorkingTree" = ?, "isGone" = ?, "goneAt" = COALESCE(?, CASE WHEN ? THEN "goneAt" ELSE NULL END),
-           "commitSha" = ?, "commitTime" = COALESCE(?, "commitTime"), "errorCount" = ?, "warningCount" = ?, "secretCount" = ?, "deprecation" = ?, "updatedAt" = ?
+           "commitSha" = ?, "commitTime" = COALESCE(?, "commitTime"), "errorCount" = ?, "warningCount" = ?, "secretCount" = ?, "deprecation" = ?,
+           "previousPath" = ?, "updatedAt" = ?
          WHERE "id" = ?`,
-        [committed!, inWorkingTree!, isGone!, goneAt!, isGone!, commitSha!, commitTime!, errors!, warnings!, secrets!, deprecation!, now, update.id],
+        [committed!, inWorkingTree!, isGone!, goneAt!, isGone!, commitSha!, commitTime!, errors!, warnings!, secrets!, deprecation!, previousPath!, now, update.id],
       );
     }
     await bulk.execute(`DELETE FROM "ChainEdge" WHERE "repoId" = ?`, [repoId]);
     const edgeRows: Row[] = chains.edges.map((edge) => [repoId, edge.from, edge.to, null, edge.resolution]);
     for (const chain of chains.chains) for (const broken of chain.broken) edgeRows.push([repoId, broken.from, null, broken.missing, "missing"]);
     await bulk.insert("ChainEdge", ["repoId", "fromId", "toId", "missingPath", "resolution"], edgeRows);
+    await bulk.execute(`UPDATE "Repo" SET "chains" = ? WHERE "id" = ?`, [JSON.stringify(storedChainsOf(chains)), repoId]);
   });
 
   return { handoffs: live.length, gone: handoffs.length - live.length, chains: chains.chains.length, findings: findingRows.length };

@@ -4,6 +4,7 @@
  * since the last scan, and the facts discovery leaves on the repo: its findings (links not followed, a
  * bad settings file, a LATEST.md naming nothing), the latest hint, and the "nothing found" hint.
  */
+import { NOT_A_HANDOFF_NAME_RULE } from "../../core/handoff/documents/handoff-signals";
 import { handoffAnchor, minimalFolders } from "../../core/discovery/handoff-rules";
 import type { LatestHint } from "../../core/discovery/latest-hint";
 import type { RepoConfigResult } from "../../core/discovery/repo-config";
@@ -48,7 +49,7 @@ export async function storeDiscoveryKey(bulk: BulkWriter, sourceId: string, key:
 }
 
 /** Rules whose IngestIssue rows discovery owns: replaced as a set by each scan. */
-export const DISCOVERY_ISSUE_RULES = [WORKTREE_RULES.symlink, WORKTREE_RULES.notRegular, WORKTREE_RULES.folderOutside, "config-invalid", LATEST_HINT_RULE];
+export const DISCOVERY_ISSUE_RULES = [WORKTREE_RULES.symlink, WORKTREE_RULES.notRegular, WORKTREE_RULES.folderOutside, "config-invalid", LATEST_HINT_RULE, NOT_A_HANDOFF_NAME_RULE];
 
 export interface DiscoveryIssue {
   path: string;
@@ -57,6 +58,14 @@ export interface DiscoveryIssue {
 
 export function walkIssues(walk: Pick<WorktreeWalk, "skipped">): DiscoveryIssue[] {
   return walk.skipped.map((skipped) => ({ path: skipped.path, finding: { rule: skipped.rule, severity: "warning", line: null, message: skipped.reason } }));
+}
+
+/** Working-tree files where handoffs live that their name or place leaves out (never read), each with why. */
+export function leftOutIssues(walk: Pick<WorktreeWalk, "markdown">, matcher: Pick<HandoffMatcher, "leftOut">): DiscoveryIssue[] {
+  return walk.markdown.flatMap((filePath) => {
+    const reason = matcher.leftOut(filePath);
+    return reason === null ? [] : [{ path: filePath, finding: { rule: NOT_A_HANDOFF_NAME_RULE, severity: "info" as const, line: null, message: reason } }];
+  });
 }
 
 /** Replaces discovery's stored issues of a source when they differ (a no-change rescan writes nothing). */

@@ -94,7 +94,12 @@ for (const provider of testProviders) {
       expect(await getLatestHint(bulk, scanned.repoId!)).toBeNull();
       expect(again.repos[0]!.stats.derived).toBe(true);
       const issues = await db.ingestIssue.findMany({ where: { sourceId: scanned.sourceId! }, select: { path: true, rule: true, severity: true } });
-      expect(issues).toEqual([{ path: "docs/handoffs/LATEST.md", rule: "latest-hint-unresolved", severity: "warning" }]);
+      expect(issues.filter((issue) => issue.rule !== "not-a-handoff-name")).toEqual([{ path: "docs/handoffs/LATEST.md", rule: "latest-hint-unresolved", severity: "warning" }]);
+      // Left out by their names (never read), each listed as info; dependency and build copies are no business of the repo's.
+      expect([...new Set(issues.filter((issue) => issue.rule === "not-a-handoff-name").map((issue) => `${issue.path} ${issue.severity}`))].sort()).toEqual(
+        ["docs/handoffs/HANDOFF_TEMPLATE.md", "docs/handoffs/LATEST.md", "docs/handoffs/README.md", "docs/handoffs/index.md"].map((file) => `${file} info`),
+      );
+      expect(again.repos[0]!.discovery!.notHandoffs.map((entry) => entry.path).sort()).toEqual(["docs/handoffs/HANDOFF_TEMPLATE.md", "docs/handoffs/LATEST.md", "docs/handoffs/README.md", "docs/handoffs/index.md"]);
     });
 
     it("--glob on a rescan re-reads branches that did not move: the handoffs it adds are committed, with their commit", async () => {

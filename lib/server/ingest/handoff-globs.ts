@@ -16,9 +16,10 @@ import {
   isLatestHintName,
   isMarkdownName,
   isNeverHandoffName,
+  leftOutByName,
   matchesDefaultRules,
 } from "../../core/discovery/handoff-rules";
-import { OTHER_DOCUMENT_WORDS } from "../../core/handoff/document-kinds.data";
+import { COMPANION_WORDS, OTHER_DOCUMENT_WORDS } from "../../core/handoff/documents/document-kinds.data";
 
 /**
  * Where handoffs live (docs/cli.md, "Where handoffs are looked for"): the default rules of
@@ -45,6 +46,12 @@ export interface HandoffMatcher {
   mayHold(path: string): boolean;
   /** An extra glob names this path: the user said it is a handoff, whatever its name (handoff-signals.ts). */
   isExplicit(path: string): boolean;
+  /**
+   * Why a markdown file where handoffs live is left out by its place or name alone (an index, a LATEST
+   * pointer, a template, a command definition), never read; null when it is taken, ignored, or no
+   * handoff's business. Listed in `discovery.notHandoffs`, never dropped silently.
+   */
+  leftOut(path: string): string | null;
 }
 
 export interface HandoffMatcherOptions {
@@ -67,7 +74,7 @@ export function staticPrefix(glob: string): string {
 const normalizeGlob = (glob: string) => glob.trim().replace(/^\.?\//, "");
 
 /** What the rules are made of; part of every matcher's key, so new rules re-read every branch once. */
-const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, COMMAND_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, OTHER_DOCUMENT_WORDS, 3]);
+const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, COMMAND_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, OTHER_DOCUMENT_WORDS, COMPANION_WORDS, 4]);
 
 export function createHandoffMatcher(options: HandoffMatcherOptions | string[] = {}): HandoffMatcher {
   const { globs: extraGlobs = [], ignore: ignoreGlobs = [] } = Array.isArray(options) ? { globs: options } : options;
@@ -113,6 +120,7 @@ export function createHandoffMatcher(options: HandoffMatcherOptions | string[] =
     isLatestHint,
     mayHold,
     isExplicit: (filePath) => isGlobMatch(filePath),
+    leftOut: (filePath) => (isIgnored(filePath) || matches(filePath) ? null : leftOutByName(filePath)),
   };
 }
 
@@ -121,7 +129,7 @@ export function describeDiscovery(matcher: Pick<HandoffMatcher, "globs" | "ignor
   return {
     rules: [
       `folders named ${HANDOFF_FOLDER_NAMES.slice(0, 4).join(", ")} (any case, any depth)`,
-      "files named handoff*.md, HANDOFF*.md, *_handoff.md, *-handoff.md (anywhere)",
+      "files named handoff*.md, HANDOFF*.md, *_handoff.md, *-handoff.md (anywhere); a name with handoff or handover as one of its words when its content is a handoff's",
       `not in ${EXCLUDED_FOLDER_NAMES.filter((name) => ["node_modules", "vendor", ".git", "dist", "build", "out", "target", ".next", "coverage"].includes(name)).join(", ")} and other dependency or build folders`,
       "README, INDEX, LATEST, CHANGELOG and *template* files are never handoffs",
       "in a handoff folder, an undated file named as another kind of document (backlog, TODO, plan, runbook, prompt, status …) with no writer identity, previous pointer or resume command is a project document, and a file with nothing filled in is an empty template: neither is read as a handoff (each listed with the reason)",

@@ -4,7 +4,7 @@
  */
 import { resolveLatestHint, type LatestHint } from "../../core/discovery/latest-hint";
 import { finding, type Finding } from "../../core/findings";
-import type { SqlReader } from "../sessions/sql-reader";
+import type { SqlReader } from "../db/sql-reader";
 import { readWorktreeFile, type WorktreeFile } from "./worktree";
 
 /** What a repo's hint says, when it names a handoff Baton found. */

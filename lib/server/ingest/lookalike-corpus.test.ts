@@ -4,7 +4,7 @@
  * languages, pointers, LATEST files, secrets) and are checked with the same comparison, as a user would
  * meet them: a fresh clone, so every file has the same mtime, scanned with no flags.
  */
-import { readFileSync, readdirSync, statSync, utimesSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareRepo, hasFailures, type ExpectedRepo, type ScanDocument } from "../../../scripts/corpus/compare-corpus";
@@ -33,17 +33,7 @@ function build(lookalike: LookalikeRepo): GitFixture {
     repo.commit(`add ${target}`);
   }
   // A fresh clone: every file has the same mtime, so no handoff can win on it.
-  const sameTime = new Date("2026-11-30T12:00:00Z");
-  const touch = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      if (entry === ".git") continue;
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) touch(full);
-      else utimesSync(full, sameTime, sameTime);
-    }
-  };
-  touch(repo.root);
-  return repo;
+  return repo.sameMtimes();
 }
 
 function explain(comparison: ReturnType<typeof compareRepo>): string {

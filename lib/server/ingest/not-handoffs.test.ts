@@ -1,9 +1,11 @@
 /**
- * Files in a handoff folder that are not handoffs (lib/core/handoff/handoff-signals.ts), end to end on
+ * Files in a handoff folder that are not handoffs (lib/core/handoff/documents/handoff-signals.ts), end to end on
  * SQLite and PostgreSQL: a backlog and a TODO list kept in `handover/`, an unfilled template; they are
  * listed with the reason, never stored, never the latest; a rescan keeps the list; one stored as a handoff
  * by an older reader is removed when read again.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { BulkWriter } from "../db/bulk";
 import type { Db } from "../db/client";
@@ -58,6 +60,41 @@ for (const provider of testProviders) {
       expect(again.status).toBe("ok");
       expect(again.discovery!.notHandoffs.map(({ path, rule }) => ({ path, rule }))).toEqual(expected);
       expect((await getScanReport(db, { repoIds: [scanned.repoId!] })).latest).toBe("handover/sessions/2026-02-27_0900_end.md");
+    });
+
+    it("decides by content and name together, and lists every file it leaves out with the reason", async () => {
+      const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "__fixtures__", "what-is-a-handoff", name), "utf8");
+      const repo = new GitFixture("content-and-name");
+      repo.write("docs/handover/2026-03-04-auth.md", fixture("auth.md")).commit("auth");
+      repo.write("docs/handover/2026-03-06-template-groups-refactor.md", fixture("template-groups-refactor.md")).commit("templates");
+      // Committed last: by commit time each would be the latest.
+      repo.write("docs/handover/SESSION_LOG.md", fixture("session-log.md")).write("docs/handover/HANDOVER_GUIDE.md", fixture("guide.md"));
+      repo.write("docs/handover/README.md", fixture("readme.md")).write(".claude/commands/handoff.md", fixture("command.md"));
+      repo.write("notes/handoff-command.md", fixture("command.md")).commit("how we work");
+
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      expect(scanned.status).toBe("ok");
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      // A dated slug is a handoff whatever word its topic holds; the session log beside them is not one.
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual(["docs/handover/2026-03-04-auth.md", "docs/handover/2026-03-06-template-groups-refactor.md"]);
+      expect(report.chains.flatMap((chain) => chain.handoffs)).not.toContain("docs/handover/SESSION_LOG.md");
+      expect(report.latest).toBe("docs/handover/2026-03-06-template-groups-refactor.md");
+      expect(report.chains.find((chain) => chain.handoffs.includes("docs/handover/2026-03-04-auth.md"))?.handoffs).toEqual([
+        "docs/handover/2026-03-04-auth.md",
+        "docs/handover/2026-03-06-template-groups-refactor.md",
+      ]);
+      expect(scanned.discovery!.notHandoffs.map(({ path, rule }) => ({ path, rule }))).toEqual([
+        { path: ".claude/commands/handoff.md", rule: "not-a-handoff-name" },
+        { path: "docs/handover/HANDOVER_GUIDE.md", rule: "handoff-instructions" },
+        { path: "docs/handover/README.md", rule: "not-a-handoff-name" },
+        { path: "docs/handover/SESSION_LOG.md", rule: "handoff-companion" },
+        { path: "notes/handoff-command.md", rule: "handoff-instructions" },
+      ]);
+      // The repository confirms what it can: "main" is a branch, the sha beside it is no commit of this repo.
+      const refactor = report.handoffs.find((entry) => entry.path.endsWith("template-groups-refactor.md"))!;
+      expect(refactor).toMatchObject({ branch: "main", headSha: null, day: "2026-03-06", date: null });
+      const reviews = await db.review.findMany({ where: { repoId: scanned.repoId! }, select: { handoffPath: true, state: true } });
+      expect(reviews.filter((review) => review.state !== "continued").map((review) => review.handoffPath)).toEqual(["docs/handover/2026-03-06-template-groups-refactor.md"]);
     });
 
     it("one stored as a handoff by an older reader is removed when read again", async () => {

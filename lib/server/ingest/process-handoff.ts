@@ -5,13 +5,16 @@
  */
 import { createHash } from "node:crypto";
 import type { Finding } from "../../core/findings";
-import { isHandoffFileName, isInHandoffFolder } from "../../core/discovery/handoff-rules";
+import { foundByDefaultRules } from "../../core/discovery/handoff-rules";
 import { parseHandoffPath } from "../../core/handoff/handoff-path";
-import { judgeDocument } from "../../core/handoff/handoff-signals";
-import { maskSecrets, type MaskOptions, type SecretFingerprint } from "../../core/handoff/mask-secrets";
+import { handoffDay } from "../../core/chains/handoff-order";
+import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
+import { judgeDocument } from "../../core/handoff/documents/judge-document";
+import { confirmIdentity, type IdentityFacts } from "../../core/handoff/identity/confirm-identity";
+import { maskSecrets, type MaskOptions, type SecretFingerprint } from "../../core/handoff/secrets/mask-secrets";
 import { parseHandoff } from "../../core/handoff/parse-handoff";
 import { READER_VERSION } from "../../core/handoff/reader-version";
-import { resolvePointerDetailed } from "../../core/handoff/resolve-pointer";
+import { resolvePointerDetailed } from "../../core/handoff/pointers/resolve-pointer";
 import type { HandoffPathInfo, ParsedHandoff, SecretFinding } from "../../core/handoff/types";
 import { decodeText } from "../../core/text/decode";
 
@@ -37,12 +40,14 @@ export interface ProcessedHandoff {
   timestamp: Date | null;
   /** One per distinct secret value found, when the masking options carry a fingerprint function. */
   fingerprints: SecretFingerprint[];
+  /** Where the handoff marks itself deprecated or superseded (lib/core/handoff/documents/deprecation.ts); "" when it does not. */
+  deprecation: string;
 }
 
 export interface FailedHandoff {
   ok: false;
   issues: Finding[];
-  /** Read, but not a handoff (lib/core/handoff/handoff-signals.ts): the one finding that says why. */
+  /** Read, but not a handoff (lib/core/handoff/documents/handoff-signals.ts): the one finding that says why. */
   notHandoff?: Finding;
 }
 
@@ -65,8 +70,8 @@ export function processHandoff(filePath: string, bytes: Uint8Array, masking: Mas
   const masked = maskSecrets(decoded.value, masking);
   const { value: parsed, issues: parseIssues } = parseHandoff(masked.text);
   const fileName = filePath.slice(filePath.lastIndexOf("/") + 1);
-  const foundByFolder = options.explicit !== true && !isHandoffFileName(fileName) && isInHandoffFolder(filePath);
-  const notHandoff = judgeDocument(parsed, masked.text, { foundByFolder, fileName });
+  const foundBy = options.explicit === true ? "glob" : (foundByDefaultRules(filePath) ?? "glob");
+  const notHandoff = judgeDocument(parsed, masked.text, { foundBy, fileName });
   if (notHandoff !== null) return { ok: false, issues: [notHandoff], notHandoff };
   const pathInfo = parseHandoffPath(filePath);
   const pointer = parsed.pointers.previousPath ? resolvePointerDetailed(parsed.pointers.previousPath, filePath) : { path: null };
@@ -80,6 +85,7 @@ export function processHandoff(filePath: string, bytes: Uint8Array, masking: Mas
     content: masked.text,
     timestamp: timestamp && !Number.isNaN(timestamp.getTime()) ? timestamp : null,
     fingerprints: masked.fingerprints,
+    deprecation: describeDeprecation(detectDeprecation(masked.text)),
     analysis: {
       parsed,
       pathInfo,
@@ -96,8 +102,8 @@ export function processHandoff(filePath: string, bytes: Uint8Array, masking: Mas
  * the content is held, its commit and its counts are derived later).
  */
 export const HANDOFF_CONTENT_COLUMNS = [
-  "runtime", "runtimeFolder", "dateFolder", "date", "phase", "title", "model", "sessionId", "timestamp", "timestampZone", "branch", "headSha",
-  "previousPath", "ownCommitSha", "goal", "nextAction", "parsed", "content", "searchText", "readerVersion",
+  "runtime", "runtimeFolder", "dateFolder", "date", "day", "phase", "title", "model", "sessionId", "timestamp", "timestampZone", "branch", "headSha",
+  "previousPath", "ownCommitSha", "goal", "nextAction", "parsed", "content", "searchText", "deprecation", "logEntries", "readerVersion",
 ] as const;
 
 export function handoffContentValues(filePath: string, processed: ProcessedHandoff): (string | number | Date | null)[] {
@@ -107,6 +113,7 @@ export function handoffContentValues(filePath: string, processed: ProcessedHando
     pathInfo.runtimeFolder,
     pathInfo.dateFolder,
     pathInfo.date,
+    handoffDay({ date: pathInfo.date, timestamp: processed.timestamp?.getTime() ?? null }),
     pathInfo.phase,
     processed.title,
     parsed.identity.model,
@@ -122,6 +129,21 @@ export function handoffContentValues(filePath: string, processed: ProcessedHando
     JSON.stringify(processed.analysis),
     processed.content,
     `${filePath}\n${processed.content}`.toLowerCase(),
+    processed.deprecation,
+    parsed.log ? JSON.stringify({ newest: parsed.log.newest, entries: parsed.log.entries }) : null,
     READER_VERSION,
   ];
+}
+
+/**
+ * The repository's word on a processed handoff's identity candidates (lib/core/handoff/identity/confirm-identity.ts):
+ * fields labels left empty are filled by confirmed candidates, and the runtime follows.
+ */
+export function confirmProcessedIdentity(processed: ProcessedHandoff, facts: IdentityFacts): void {
+  const { parsed, pathInfo } = processed.analysis;
+  const confirmed = confirmIdentity(parsed.identity, facts);
+  if (confirmed.identity === parsed.identity) return;
+  parsed.identity = confirmed.identity;
+  processed.analysis.parseIssues.push(...confirmed.findings);
+  processed.runtime = pathInfo.isProtocolPath && pathInfo.runtimeFolder ? pathInfo.runtimeFolder : parsed.identity.runtime;
 }

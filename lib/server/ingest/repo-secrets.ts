@@ -11,8 +11,8 @@
  * `secret-present` finding says to rotate it.)
  */
 import { createHash } from "node:crypto";
-import { findKnownSecrets, type SecretFingerprint } from "../../core/handoff/mask-secrets-known";
-import type { MaskOptions } from "../../core/handoff/mask-secrets";
+import { findKnownSecrets, type SecretFingerprint } from "../../core/handoff/secrets/mask-secrets-known";
+import type { MaskOptions } from "../../core/handoff/secrets/mask-secrets";
 import type { BulkWriter, Row } from "../db/bulk";
 
 export class RepoSecrets {

@@ -6,7 +6,7 @@
  * has it any more (a gc'd blob, an edited uncommitted file), from the stored masked text itself, whose
  * earlier masks then still count as findings. Its row is updated in place: same id.
  */
-import type { SecretFingerprint } from "../../core/handoff/mask-secrets-known";
+import type { SecretFingerprint } from "../../core/handoff/secrets/mask-secrets-known";
 import { READER_VERSION } from "../../core/handoff/reader-version";
 import type { BulkWriter, Row } from "../db/bulk";
 import { readBlobs } from "../git";

@@ -5,95 +5,40 @@
  * again, and a content (path + blob sha) already stored is never parsed twice. Every file gets a
  * result; one bad file never stops the scan.
  */
-import { randomUUID } from "node:crypto";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Finding } from "../../core/findings";
-import type { SecretFingerprint } from "../../core/handoff/mask-secrets";
+import type { SecretFingerprint } from "../../core/handoff/secrets/mask-secrets";
 import { checkRowValues } from "../../core/text/safe-values";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
-import type { BulkWriter, Row } from "../db/bulk";
-import { defaultBranch, listBranches, readBareRepoInfo, readBlobs, readRepoInfo, gitBlobSha, type GitRef } from "../git";
+import type { Row } from "../db/bulk";
+import { defaultBranch, listBranches, readBareRepoInfo, readBlobs, readRepoInfo, gitBlobSha } from "../git";
 import { listCommitFiles } from "../git-tree-walk";
 import { syncRepoReviews } from "../reviews/sync-reviews";
 import { deriveRepo, type DeriveResult } from "./derive-repo";
 import {
-  type RepoDiscovery,
   historyPathspecs,
   loadDiscoverySettings,
   storeDiscoveryIssues,
   storeDiscoveryKey,
   updateLatestHint,
   updateNothingFound,
+  leftOutIssues,
   walkIssues,
 } from "./discovery-facts";
-import { SKIPPED_DOCUMENT_RULES } from "../../core/handoff/handoff-signals";
+import { NOT_A_HANDOFF_NAME_RULE, SKIPPED_DOCUMENT_RULES } from "../../core/handoff/documents/handoff-signals";
 import { loadSkippedDocuments, SKIPPED_STATUS } from "./skipped-documents";
-import { HANDOFF_CONTENT_COLUMNS, handoffContentValues, handoffId, MAX_HANDOFF_BYTES, processHandoff, type ProcessedHandoff } from "./process-handoff";
+import { confirmProcessedIdentity, HANDOFF_CONTENT_COLUMNS, handoffContentValues, handoffId, MAX_HANDOFF_BYTES, processHandoff, type ProcessedHandoff } from "./process-handoff";
+import { loadIdentityFacts } from "./identity-facts";
 import { findStoredHolding, loadStaleHandoffs, readStoredSources, readStoredTexts, updateRereadHandoffs, type StoredRef } from "./reread-stored";
 import { loadRepoSecrets, storeRepoSecrets } from "./repo-secrets";
 import { loadBranches, loadFileStates, loadKnownHandoffs, upsertRepoSource } from "./repo-store";
 import { readWorktreeFile, walkWorktree, type WorktreeWalk } from "./worktree";
 
-export type ScanProgress =
-  | { phase: "repo"; repo: string }
-  | { phase: "refs"; repo: string; branches: number; changed: number }
-  | { phase: "read"; repo: string; done: number; total: number }
-  | { phase: "derive"; repo: string };
-
-export interface ScanError {
-  path: string;
-  message: string;
-  line?: number | null;
-  refs?: string[];
-}
-
-export interface RepoScanResult {
-  repoId: string | null;
-  sourceId: string | null;
-  path: string;
-  name: string;
-  status: "ok" | "partial" | "failed";
-  durationMs: number;
-  stats: {
-    branches: number;
-    branchesRead: number;
-    branchesGone: number;
-    worktreeFiles: number;
-    filesRead: number;
-    filesSkipped: number;
-    handoffsNew: number;
-    /** Stored contents read and processed again (older READER_VERSION, or holding a newly known secret). */
-    handoffsReread: number;
-    failed: number;
-    derived: boolean;
-    /** The discovery settings changed since the last scan, so every branch was read again. */
-    rediscovered: boolean;
-  };
-  errors: ScanError[];
-  derive: DeriveResult | null;
-  /** Where the scan looked and what discovery found beside the handoffs (docs/cli.md, `scan.repos[].discovery`). */
-  discovery: RepoDiscovery | null;
-}
-
-export type { RepoDiscovery };
-
-export function emptyStats(): RepoScanResult["stats"] {
-  return { branches: 0, branchesRead: 0, branchesGone: 0, worktreeFiles: 0, filesRead: 0, filesSkipped: 0, handoffsNew: 0, handoffsReread: 0, failed: 0, derived: false, rediscovered: false };
-}
-
-export interface ScanRepoOptions {
-  bulk: BulkWriter;
-  globs?: string[];
-  scanRunId?: string;
-  onProgress?: (event: ScanProgress) => void;
-  /**
-   * A remote's bare mirror (lib/server/remotes): no working tree, every branch from git objects,
-   * `.baton.json` from HEAD's tree; registered as a Source of kind "remote" named `name`, so it is a
-   * repository of its own and `rescan` of checkouts leaves it alone.
-   */
-  mirror?: { name: string; branchFilter?: (branch: string) => boolean };
-}
+export type { RepoDiscovery, RepoScanResult, ScanError, ScanProgress, ScanRepoOptions } from "./scan-types";
+export { emptyStats } from "./scan-types";
+import { emptyStats, type RepoScanResult, type ScanError, type ScanRepoOptions } from "./scan-types";
+import { refreshFailedBlobRefs, upsertBranch, upsertFileState } from "./scan-store";
 
 const WORKTREE = "";
 
@@ -107,6 +52,8 @@ interface Candidate {
   /** Refs that hold it in this scan (for error reports). */
   refs: Set<string>;
   fromWorktree: boolean;
+  /** Why the file is left out by its name or place alone (handoff-rules.ts `leftOutByName`): never read. */
+  leftOut?: string | null;
 }
 
 /** A content processed in this scan: new, or stored and read again (`storedId`). */
@@ -173,7 +120,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   const filesByCommit = await listCommitFiles(
     repoPath,
     changedRefs.map((ref) => ref.sha),
-    { descend: matcher.descend, accept: matcher.matches },
+    // Files left out by their name alone are listed too (never read): discovery.notHandoffs.
+    { descend: matcher.descend, accept: (filePath) => matcher.matches(filePath) || matcher.leftOut(filePath) !== null },
   );
   for (const ref of changedRefs) refEntries.set(ref.name, filesByCommit.get(ref.sha) ?? []);
 
@@ -228,12 +176,12 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     for (const entry of entries) {
       const key = `${entry.path}\0${entry.sha}`;
       if (known.has(key) || failedBlobs.has(key) || skippedBlobs.has(key)) continue;
-      const candidate = candidates.get(key) ?? { path: entry.path, blobSha: entry.sha, bytes: null, size: 0, refs: new Set<string>(), fromWorktree: false };
+      const candidate = candidates.get(key) ?? { path: entry.path, blobSha: entry.sha, bytes: null, size: 0, refs: new Set<string>(), fromWorktree: false, leftOut: matcher.leftOut(entry.path) };
       candidate.refs.add(refName);
       candidates.set(key, candidate);
     }
   }
-  const blobsToRead = [...new Set([...candidates.values()].filter((candidate) => !candidate.fromWorktree).map((candidate) => candidate.blobSha))];
+  const blobsToRead = [...new Set([...candidates.values()].filter((candidate) => !candidate.fromWorktree && !candidate.leftOut).map((candidate) => candidate.blobSha))];
   const blobs = await readBlobs(repoPath, blobsToRead, MAX_HANDOFF_BYTES);
   stats.filesRead += blobsToRead.length;
 
@@ -261,6 +209,10 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   for (const [key, candidate] of candidates) {
     done++;
     if (done % 500 === 0) options.onProgress?.({ phase: "read", repo: repoPath, done, total: candidates.size });
+    if (candidate.leftOut) {
+      recordSkip(key, candidate, { rule: NOT_A_HANDOFF_NAME_RULE, severity: "info", line: null, message: candidate.leftOut });
+      continue;
+    }
     let bytes = candidate.bytes;
     let size = candidate.size;
     if (!candidate.fromWorktree) {
@@ -330,6 +282,10 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     await processStored(await findStoredHolding(bulk, repoId, secrets, fresh, skip));
   }
 
+  // Identity values found by their shape are confirmed with the repository before anything is stored.
+  const identityFacts = await loadIdentityFacts(repoPath, { refs: allRefs, isShallow: info.isShallow, parsed: [...processedContents.values()].map((content) => content.processed.analysis.parsed) });
+  for (const content of processedContents.values()) confirmProcessedIdentity(content.processed, identityFacts);
+
   const rereadRows: Row[] = [];
   for (const [key, content] of processedContents) {
     const values = handoffContentValues(content.path, content.processed);
@@ -389,45 +345,6 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     }
   }
 
-  /**
-   * An unreadable blob (binary, too large, invalid UTF-8) is read once and its errors kept, listing
-   * the branches that hold it. Branches move: re-derive that list from the branches read again this
-   * scan, and when no branch holds the blob any more drop its errors and its failed state (should it
-   * come back, it is read and reported again).
-   */
-  async function refreshFailedBlobRefs() {
-    const reread = new Set([...changedRefs.map((ref) => ref.name), ...goneBranches.map((branch) => branch.name)]);
-    const holders = new Map<string, string[]>();
-    for (const ref of changedRefs) {
-      for (const entry of refEntries.get(ref.name) ?? []) {
-        const key = `${entry.path}\0${entry.sha}`;
-        const list = holders.get(key);
-        if (list) list.push(ref.name);
-        else holders.set(key, [ref.name]);
-      }
-    }
-    const rows = await bulk.query<{ path: string; version: string; refs: string }>(
-      `SELECT DISTINCT "path", "version", "refs" FROM "IngestIssue" WHERE "sourceId" = ? AND "version" <> ?`,
-      [sourceId, WORKTREE],
-    );
-    for (const row of rows) {
-      let previous: string[] = [];
-      try {
-        const parsedRefs: unknown = JSON.parse(row.refs);
-        if (Array.isArray(parsedRefs)) previous = parsedRefs.filter((ref): ref is string => typeof ref === "string");
-      } catch {
-        previous = [];
-      }
-      const next = [...new Set([...previous.filter((ref) => !reread.has(ref)), ...(holders.get(`${row.path}\0${row.version}`) ?? [])])].sort();
-      if (next.length === 0) {
-        await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "path" = ? AND "version" = ?`, [sourceId, row.path, row.version]);
-        await bulk.execute(`DELETE FROM "FileState" WHERE "sourceId" = ? AND "path" = ? AND "version" = ? AND "status" = 'failed'`, [sourceId, row.path, row.version]);
-      } else if (JSON.stringify(next) !== JSON.stringify([...previous].sort())) {
-        await bulk.execute(`UPDATE "IngestIssue" SET "refs" = ? WHERE "sourceId" = ? AND "path" = ? AND "version" = ?`, [JSON.stringify(next), sourceId, row.path, row.version]);
-      }
-    }
-  }
-
   const lookupId = (filePath: string, blobSha: string) => known.get(`${filePath}\0${blobSha}`) ?? newIds.get(`${filePath}\0${blobSha}`);
   const somethingChanged =
     changedRefs.length > 0 || goneBranches.length > 0 || worktreeChanged || handoffRows.length > 0 || rereadRows.length > 0 || failedStates.length > 0 || skippedStoredIds.length > 0;
@@ -479,7 +396,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       await bulk.execute(`DELETE FROM "IngestIssue" WHERE "sourceId" = ? AND "path" = ? AND "version" = ?`, [sourceId, filePath, WORKTREE]);
     }
     await bulk.insert("IngestIssue", ["sourceId", "path", "version", "refs", "line", "rule", "severity", "message", "scanRunId", "createdAt"], issueRows);
-    if (changedRefs.length > 0 || goneBranches.length > 0) await refreshFailedBlobRefs();
+    if (changedRefs.length > 0 || goneBranches.length > 0) await refreshFailedBlobRefs(bulk, sourceId, { changedRefs, goneBranches, refEntries });
 
     // Occurrences: replace those of every branch read again or gone, and of the working tree.
     for (const ref of [...changedRefs.map((changed) => changed.name), ...goneBranches.map((gone) => gone.name)]) {
@@ -540,7 +457,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   await storeDiscoveryIssues(
     bulk,
     sourceId,
-    [...walkIssues(walk), ...settings.config.issues.map((finding) => ({ path: settings.config.file ?? ".baton.json", finding })), ...latest.issues],
+    [...walkIssues(walk), ...leftOutIssues(walk, matcher), ...settings.config.issues.map((finding) => ({ path: settings.config.file ?? ".baton.json", finding })), ...latest.issues],
     options.scanRunId ?? null,
   );
   for (const issue of latest.issues) errors.push({ path: issue.path, message: issue.finding.message });
@@ -572,34 +489,4 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
       nothingFound,
     },
   };
-}
-
-async function upsertFileState(
-  bulk: BulkWriter,
-  sourceId: string,
-  filePath: string,
-  size: number,
-  mtimeMs: number,
-  blobSha: string | null,
-  status: string,
-  scanRunId: string | null,
-  now: Date,
-) {
-  await bulk.execute(
-    `INSERT INTO "FileState" ("sourceId", "path", "version", "size", "mtimeMs", "blobSha", "status", "issueCount", "scanRunId", "updatedAt")
-     VALUES (?, ?, '', ?, ?, ?, ?, 0, ?, ?)
-     ON CONFLICT ("sourceId", "path", "version") DO UPDATE SET "size" = excluded."size", "mtimeMs" = excluded."mtimeMs",
-       "blobSha" = excluded."blobSha", "status" = excluded."status", "scanRunId" = excluded."scanRunId", "updatedAt" = excluded."updatedAt"`,
-    [sourceId, filePath, size, mtimeMs, blobSha, status, scanRunId, now],
-  );
-}
-
-async function upsertBranch(bulk: BulkWriter, repoId: string, ref: GitRef) {
-  const now = new Date();
-  await bulk.execute(
-    `INSERT INTO "Branch" ("id", "repoId", "name", "isRemote", "headSha", "scannedSha", "headTime", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT ("repoId", "name") DO UPDATE SET "isRemote" = excluded."isRemote", "headSha" = excluded."headSha",
-       "scannedSha" = excluded."scannedSha", "headTime" = excluded."headTime", "updatedAt" = excluded."updatedAt"`,
-    [randomUUID(), repoId, ref.name, ref.isRemote, ref.sha, ref.sha, new Date(ref.time), now],
-  );
 }

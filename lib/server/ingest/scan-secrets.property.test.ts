@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placedSecret } from "../../core/handoff/test-support/secret-arbitraries";
+import { placedSecret } from "../../core/handoff/secrets/test-support/secret-arbitraries";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { createDb, type Db } from "../db/client";
 import { getScanReport } from "../queries/scan-report";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHandoff } from "../../core/handoff/parse-handoff";
 import { READER_VERSION } from "../../core/handoff/reader-version";
-import { fakeSecrets } from "../../core/handoff/test-support/fake-secrets";
+import { fakeSecrets } from "../../core/handoff/secrets/test-support/fake-secrets";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
 import { tablesHolding } from "../test-support/tables-holding";

@@ -6,6 +6,7 @@ import { isIsolable } from "../db/isolate";
 import { randomUUID } from "node:crypto";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { resolveDatabaseUrl, type DatabaseTarget } from "../db/database-url";
+import { HANDOFF_TABLES, refreshStatistics } from "../db/table-statistics";
 import { emptyStats, scanRepo, type RepoScanResult, type ScanProgress } from "./scan-repo";
 import { openScanRun, type InterruptedScan } from "./scan-runs";
 
@@ -47,6 +48,7 @@ export async function scanPaths(
         });
       }
     }
+    if (repos.some((repo) => repo.stats.handoffsNew > 0 || repo.stats.derived)) await refreshStatistics(bulk, HANDOFF_TABLES);
     const status = repos.every((repo) => repo.status === "ok") ? "ok" : repos.some((repo) => repo.status !== "failed") ? "partial" : "failed";
     await bulk.execute(`UPDATE "ScanRun" SET "finishedAt" = ?, "status" = ?, "summary" = ? WHERE "id" = ?`, [
       new Date(),

@@ -5,26 +5,28 @@
  */
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { buildChains, type ChainNode } from "../../core/chains/build-chains";
-import { isDayOnlyTimestamp } from "../../core/chains/handoff-order";
-import { hasHandoffStructure, structureFields } from "../../core/handoff/handoff-signals";
+import { deriveChains } from "../../core/chains/derive-chains";
 import type { Finding } from "../../core/findings";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import { resolveLatestHint } from "../../core/discovery/latest-hint";
-import { existingCommits, git, gitBlobSha, listBranches, readRepoInfo } from "../git";
+import { existingCommits, git, gitBlobSha, listBranches, readBlobs, readRepoInfo, type GitRef } from "../git";
+import { HANDOFF_COMPANION_RULE, NOT_A_HANDOFF_NAME_RULE } from "../../core/handoff/documents/handoff-signals";
 import { listCommitFiles } from "../git-tree-walk";
 import { buildDiscoveryHint } from "../ingest/discovery-hint";
 import { createHandoffMatcher } from "../ingest/handoff-globs";
 import { LATEST_HINT_RULE } from "../ingest/latest-hint";
-import { MAX_HANDOFF_BYTES, processHandoff } from "../ingest/process-handoff";
+import { confirmProcessedIdentity, MAX_HANDOFF_BYTES, processHandoff } from "../ingest/process-handoff";
+import { loadIdentityFacts } from "../ingest/identity-facts";
 import { readRepoConfig } from "../ingest/repo-config";
 import type { SkippedDocument } from "../ingest/skipped-documents";
-import type { RepoDiscovery } from "../ingest/discovery-facts";
+import { leftOutIssues, type RepoDiscovery } from "../ingest/discovery-facts";
 import { readWorktreeFile, walkWorktree } from "../ingest/worktree";
 
 export interface LintedFile {
   path: string;
   findings: Finding[];
+  /** For a content only branches hold (not the working tree's): those branches. */
+  branches?: string[];
 }
 
 export interface RepoLintResult {
@@ -63,12 +65,18 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   const pathsOnBranches = new Set<string>();
   let seesAllBranches = false;
   const branchBlobs: { branch: string; sha: string }[] = [];
+  /** Every handoff-like file on every visible branch (HEAD's commit included): what a full clone lints. */
+  const branchEntries: { branch: string; path: string; sha: string }[] = [];
+  let visibleRefs: GitRef[] = [];
   if (info) {
     const refs = await listBranches(repoRoot);
+    visibleRefs = refs;
     // Detached HEAD with no branches (typical CI): HEAD's tree is what is committed.
     const commits = refs.length > 0 ? refs.map((ref) => ref.sha) : info.headSha ? [info.headSha] : [];
-    const listed = await listCommitFiles(repoRoot, commits, { descend: matcher.descend, accept: matcher.matches });
-    for (const [commit, entries] of listed) {
+    const listed = await listCommitFiles(repoRoot, commits, { descend: matcher.descend, accept: (filePath) => matcher.matches(filePath) || matcher.leftOut(filePath) !== null });
+    for (const [commit, all] of listed) {
+      for (const ref of refs) if (ref.sha === commit) for (const entry of all) branchEntries.push({ branch: ref.name, path: entry.path, sha: entry.sha });
+      const entries = all.filter((entry) => matcher.matches(entry.path));
       for (const entry of entries) {
         committedBlobs.add(entry.sha);
         pathsOnBranches.add(entry.path);
@@ -85,12 +93,24 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
 
   const files: LintedFile[] = [];
   const notHandoffs: (SkippedDocument & { blobSha: string })[] = [];
-  const analysed: { path: string; blobSha: string; analysis: Extract<ReturnType<typeof processHandoff>, { ok: true }> }[] = [];
+  const analysed: { id: string; path: string; blobSha: string; branches: string[]; inWorkingTree: boolean; analysis: Extract<ReturnType<typeof processHandoff>, { ok: true }> }[] = [];
+  let failedReads = 0;
+  const holdersByKey = new Map<string, Set<string>>();
+  for (const entry of branchEntries) {
+    const key = `${entry.path}\0${entry.sha}`;
+    holdersByKey.set(key, (holdersByKey.get(key) ?? new Set<string>()).add(entry.branch));
+  }
+  const holders = (filePath: string, sha: string) => [...(holdersByKey.get(`${filePath}\0${sha}`) ?? [])].sort();
+  for (const issue of leftOutIssues(walk, matcher)) {
+    notHandoffs.push({ path: issue.path, rule: issue.finding.rule, reason: issue.finding.message, blobSha: "" });
+    files.push({ path: issue.path, findings: [issue.finding] });
+  }
   for (const skipped of walk.skipped) files.push({ path: skipped.path, findings: [{ rule: skipped.rule, severity: "warning", line: null, message: skipped.reason }] });
   if (config.issues.length > 0) files.push({ path: config.file ?? ".baton.json", findings: config.issues });
   for (const file of walk.files) {
     const { bytes, size } = await readWorktreeFile(repoRoot, file.path, MAX_HANDOFF_BYTES);
     if (!bytes) {
+      failedReads++;
       files.push({ path: file.path, findings: [{ rule: "file-too-large", severity: "warning", line: null, message: `${size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit` }] });
       continue;
     }
@@ -101,32 +121,80 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
       continue;
     }
     if (!processed.ok) {
+      failedReads++;
       files.push({ path: file.path, findings: processed.issues });
       continue;
     }
-    analysed.push({ path: file.path, blobSha: gitBlobSha(bytes), analysis: processed });
+    const blobSha = gitBlobSha(bytes);
+    analysed.push({ id: `${file.path}\0${blobSha}`, path: file.path, blobSha, branches: holders(file.path, blobSha), inWorkingTree: true, analysis: processed });
+  }
+
+  // A full clone: every branch's handoffs are linted as scan reads them (distinct contents the working tree
+  // does not hold, read from git objects). A shallow or single-branch checkout lints the working tree only.
+  const fullClone = info !== null && seesAllBranches && visibleRefs.length > 0;
+  if (fullClone) {
+    const worktreeKeys = new Set([...analysed.map((entry) => entry.id), ...notHandoffs.map((entry) => `${entry.path}\0${entry.blobSha}`)]);
+    const listedPaths = new Set(notHandoffs.map((entry) => entry.path));
+    const onlyOnBranches = new Map<string, { path: string; sha: string; branches: string[] }>();
+    for (const entry of branchEntries) {
+      const key = `${entry.path}\0${entry.sha}`;
+      if (worktreeKeys.has(key)) continue;
+      const leftOut = matcher.leftOut(entry.path);
+      if (leftOut !== null) {
+        if (!listedPaths.has(entry.path)) notHandoffs.push({ path: entry.path, rule: NOT_A_HANDOFF_NAME_RULE, reason: leftOut, blobSha: "" });
+        listedPaths.add(entry.path);
+        continue;
+      }
+      const content = onlyOnBranches.get(key) ?? { path: entry.path, sha: entry.sha, branches: [] };
+      content.branches.push(entry.branch);
+      onlyOnBranches.set(key, content);
+    }
+    const blobs = await readBlobs(repoRoot, [...new Set([...onlyOnBranches.values()].map((content) => content.sha))], MAX_HANDOFF_BYTES);
+    for (const [key, content] of onlyOnBranches) {
+      const branches = [...new Set(content.branches)].sort();
+      const blob = blobs.get(content.sha);
+      if (!blob?.bytes) {
+        failedReads++;
+        const message = blob ? `${blob.size} bytes is over the ${MAX_HANDOFF_BYTES}-byte limit` : "git object could not be read";
+        files.push({ path: content.path, branches, findings: [{ rule: blob ? "file-too-large" : "file-unreadable", severity: blob ? "warning" : "error", line: null, message }] });
+        continue;
+      }
+      const processed = processHandoff(content.path, blob.bytes, {}, { explicit: matcher.isExplicit(content.path) });
+      if (!processed.ok) {
+        if (!processed.notHandoff) failedReads++;
+        if (processed.notHandoff) notHandoffs.push({ path: content.path, rule: processed.notHandoff.rule, reason: processed.notHandoff.message, blobSha: content.sha });
+        files.push({ path: content.path, branches, findings: processed.notHandoff ? [processed.notHandoff] : processed.issues });
+        continue;
+      }
+      analysed.push({ id: key, path: content.path, blobSha: content.sha, branches, inWorkingTree: false, analysis: processed });
+    }
   }
 
   const worktreePaths = new Set(analysed.map((entry) => entry.path));
-  const nodes: ChainNode[] = analysed.map((entry) => ({
-    id: entry.path,
-    path: entry.path,
-    previousPath: entry.analysis.previousPath,
-    branches: [],
-    inWorkingTree: true,
-    date: entry.analysis.analysis.pathInfo.date,
-    timestamp: entry.analysis.timestamp?.getTime() ?? null,
-    timestampIsDay: isDayOnlyTimestamp(entry.analysis.timestamp?.getTime(), entry.analysis.analysis.parsed.identity.timestampZone),
-    hasStructure: hasHandoffStructure(structureFields(entry.analysis.analysis.parsed, entry.analysis.previousPath)),
-    fileTime: null,
-  }));
-  const chains = buildChains(nodes);
+  const identityFacts = await loadIdentityFacts(info ? repoRoot : null, { refs: visibleRefs, isShallow: info?.isShallow ?? false, parsed: analysed.map((entry) => entry.analysis.analysis.parsed) });
+  for (const entry of analysed) confirmProcessedIdentity(entry.analysis, identityFacts);
+  const derived = deriveChains(
+    analysed.map((entry) => ({
+      id: entry.id,
+      path: entry.path,
+      branches: entry.branches,
+      inWorkingTree: entry.inWorkingTree,
+      date: entry.analysis.analysis.pathInfo.date,
+      timestamp: entry.analysis.timestamp?.getTime() ?? null,
+      timestampZone: entry.analysis.analysis.parsed.identity.timestampZone ?? null,
+      commitTime: null,
+      fileMtime: null,
+      parsed: entry.analysis.analysis.parsed,
+      isDeprecated: false,
+    })),
+  );
+  const chains = derived.result;
   const headShas = analysed.map((entry) => entry.analysis.analysis.parsed.identity.headSha).filter((sha): sha is string => Boolean(sha));
   const commits = info ? await existingCommits(repoRoot, headShas) : new Map<string, boolean>();
 
   for (const entry of analysed) {
     const { parsed, pathInfo, secrets, parseIssues, pointerIssues } = entry.analysis.analysis;
-    const previous = entry.analysis.previousPath;
+    const previous = derived.previous.get(entry.id)?.path ?? null;
     let previousResolves: boolean | undefined;
     if (previous) {
       if (worktreePaths.has(previous) || pathsOnBranches.has(previous)) previousResolves = true;
@@ -145,9 +213,10 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
         headShaExists: exists === false && info?.isShallow ? undefined : exists,
         previousResolves,
       }),
-      ...chains.findings.filter((item) => item.nodeId === entry.path).map((item) => item.finding),
+      ...chains.findings.filter((item) => item.nodeId === entry.id).map((item) => item.finding),
+      ...(derived.companions.has(entry.id) ? [derived.companions.get(entry.id)!] : []),
     ];
-    files.push({ path: entry.path, findings });
+    files.push({ path: entry.path, findings, ...(entry.inWorkingTree ? {} : { branches: entry.branches }) });
   }
   // The LATEST.md hint: the first hint file naming a handoff found here (worktree or a visible branch).
   let latestHint: RepoDiscovery["latestHint"] = null;
@@ -176,13 +245,13 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   const worktreeBlobs = new Set([...analysed.map((entry) => entry.blobSha), ...notHandoffs.map((entry) => entry.blobSha)]);
   const unread = branchBlobs.filter((entry) => !worktreeBlobs.has(entry.sha));
   const otherBranches = { handoffs: new Set(unread.map((entry) => entry.sha)).size, branches: [...new Set(unread.map((entry) => entry.branch))].sort() };
-  if (otherBranches.handoffs > 0) {
+  if (info !== null && !fullClone) {
+    // One line says the mode: a shallow or single-branch checkout is linted from its working tree only.
     const shown = otherBranches.branches.slice(0, 3).join(", ") + (otherBranches.branches.length > 3 ? ", …" : "");
-    limits.push(
-      `${otherBranches.handoffs === 1 ? "1 handoff" : `${otherBranches.handoffs} handoffs`} only on other branches (${shown}) not linted: lint reads the working tree; baton scan ${repoRoot} checks every branch`,
-    );
+    const unreadHere = otherBranches.handoffs === 0 ? "handoffs on branches not fetched here are" : `${otherBranches.handoffs === 1 ? "1 handoff" : `${otherBranches.handoffs} handoffs`} only on other branches (${shown}) ${otherBranches.handoffs === 1 ? "is" : "are"}`;
+    limits.push(`working tree only (${info.isShallow ? "shallow clone" : "single-branch checkout"}): ${unreadHere} not linted; on a full clone baton lint reads every branch, as baton scan ${repoRoot} does`);
   }
-  const handoffs = walk.files.length - notHandoffs.length;
+  const handoffs = analysed.length + failedReads - derived.companions.size;
   const nothingFound =
     handoffs === 0 && pathsOnBranches.size === 0
       ? await buildDiscoveryHint({ repoRoot, matcher, configFile: config.file, markdown: walk.markdown, verb: "lint" })
@@ -200,7 +269,10 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
       ignore: matcher.ignore,
       latestHint,
       nothingFound,
-      notHandoffs: notHandoffs.map(({ path: filePath, rule, reason }) => ({ path: filePath, rule, reason })),
+      notHandoffs: [
+        ...notHandoffs.map(({ path: filePath, rule, reason }) => ({ path: filePath, rule, reason })),
+        ...analysed.filter((entry) => derived.companions.has(entry.id)).map((entry) => ({ path: entry.path, rule: HANDOFF_COMPANION_RULE, reason: derived.companions.get(entry.id)!.message })),
+      ].sort((a, b) => a.path.localeCompare(b.path) || a.rule.localeCompare(b.rule)),
     },
   };
 }

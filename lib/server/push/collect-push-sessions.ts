@@ -62,8 +62,8 @@ export async function collectPushSessions(bulk: BulkWriter, options: { leaveOut?
       `SELECT "agentId", "file", "line", "timestampMs", "trigger", "preTokens", "postTokens" FROM "Compaction" WHERE "sessionId" = ? ORDER BY "key"`,
       [row.id],
     );
-    const loopEvents = await bulk.query<{ id: string; kind: string; at: unknown; event: string; source: string | null; branch: string | null; handoffPath: string | null; targetPath: string | null; percent: unknown; tokens: unknown; contextWindow: unknown; threshold: unknown; delivered: string | null }>(
-      `SELECT "id", "kind", "at", "event", "source", "branch", "handoffPath", "targetPath", "percent", "tokens", "contextWindow", "threshold", "delivered" FROM "AgentLoopEvent" WHERE "runtime" = ? AND "sessionExternalId" = ? ORDER BY "at", "id"`,
+    const loopEvents = await bulk.query<{ id: string; kind: string; at: unknown; event: string; source: string | null; branch: string | null; handoffPath: string | null; handoffBlobSha: string | null; targetPath: string | null; percent: unknown; tokens: unknown; contextWindow: unknown; threshold: unknown; delivered: string | null }>(
+      `SELECT "id", "kind", "at", "event", "source", "branch", "handoffPath", "handoffBlobSha", "targetPath", "percent", "tokens", "contextWindow", "threshold", "delivered" FROM "AgentLoopEvent" WHERE "runtime" = ? AND "sessionExternalId" = ? ORDER BY "at", "id"`,
       [row.runtime, row.externalId],
     );
     const merged = mergeStoredChunks(row.runtime as SessionRuntime, chunks, () => undefined);
@@ -99,6 +99,7 @@ export async function collectPushSessions(bulk: BulkWriter, options: { leaveOut?
               source: event.source,
               branch: event.branch,
               handoffPath: event.handoffPath,
+              handoffBlobSha: event.handoffBlobSha,
               targetPath: event.targetPath,
               percent: toNullableNumber(event.percent),
               tokens: toNullableNumber(event.tokens),

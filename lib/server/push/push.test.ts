@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -7,13 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushCommand } from "../../../cli/commands/push";
 import { POST as pushRoute } from "../../../app/api/push/route";
 import { claudeRecords, logsRequest } from "../../core/otlp/__fixtures__/otlp-bodies";
+import { ingestLoopRecords } from "../agent-loop/ingest-loop-records";
+import { runHook } from "../agent-loop/run-hook";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
+import { createDb } from "../db/client";
+import { scanPaths } from "../ingest/scan";
 import { handleOtlp } from "../otlp/otlp-route";
 import { closeOtlpWriters } from "../otlp/store-otlp-samples";
+import { handoffResumes } from "../queries/agent-loop";
 import { listApiSessions } from "../queries/api-sessions";
 import { scanSessions } from "../sessions/scan-sessions";
 import { claudeTranscript } from "../sessions/session-test-fixtures";
+import { GitFixture, handoffMarkdown } from "../test-support/git-fixture";
 import { createSqliteTestDatabase, POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
+
+const LOOP_HANDOFF = "docs/ai/handoff/codex/30112026/handoff_start.md";
 
 const turns = [
   { at: "2026-12-01T09:00:01.000Z", messageId: "msg_p1", input: 10, output: 100, cacheRead: 5_000, cacheWrite: 700, blocks: 2 },
@@ -127,6 +136,40 @@ for (const provider of testProviders) describe.skipIf(provider.skip)(`baton push
     const stored = await serverBulk.query<Record<string, unknown>>(`SELECT "id", "kind", "runtime", "sessionExternalId", "repoPath", "handoffId", "targetPath", "percent", "threshold" FROM "AgentLoopEvent"`);
     expect(stored).toMatchObject([{ id: "loop-1", kind: "guard-instruction", runtime: "claude-code", sessionExternalId: sessionId, repoPath: null, handoffId: null, targetPath: "docs/ai/handoff/claude-code/01122026/handoff_<phase>.md", threshold: 90 }]);
     expect(Number(stored[0]!.percent)).toBeCloseTo(91.7, 6);
+  });
+
+  it("shows a resume given through the hook on the server's own row of that handoff (its id differs: matched by path and blob sha)", async () => {
+    // Machine A: the session-start hook gives the session the repo's handoff, and scan --agents reads the record in.
+    const repo = new GitFixture("push-loop");
+    repo.write("README.md", "x\n").commit("init");
+    repo.write(LOOP_HANDOFF, handoffMarkdown({ phase: "start", runtime: "codex", path: LOOP_HANDOFF })).commit("handoff");
+    const data = path.join(scratch, "hook-data");
+    const hookStdin = JSON.stringify({ session_id: sessionId, transcript_path: projectFile(), cwd: repo.root, hook_event_name: "SessionStart", source: "startup" });
+    expect(await runHook({ runtime: "claude-code", slug: "session-start", stdin: hookStdin, env: { ...process.env, BATON_DATA_DIR: data, HOME: scratch } })).toContain("Resume work");
+    const localBulk = openBulkWriter(local.target);
+    try {
+      expect(await ingestLoopRecords(localBulk, { ...process.env, BATON_DATA_DIR: data })).toMatchObject({ records: 1, badLines: [] });
+    } finally {
+      await localBulk.close();
+    }
+    expect(await run()).toMatchObject({ pushed: 1 });
+
+    // The team server reads the same repository from its own clone: another path, so other handoff ids.
+    const clone = path.join(scratch, "server-clone");
+    execFileSync("git", ["clone", "-q", repo.root, clone]);
+    await scanPaths([clone], { bulk: serverBulk });
+    const db = createDb(server.target);
+    try {
+      const handoff = await db.handoff.findFirstOrThrow({ where: { path: LOOP_HANDOFF }, select: { id: true, path: true, blobSha: true } });
+      const stored = await db.agentLoopEvent.findFirstOrThrow({ where: { kind: "resume-injected" }, select: { handoffId: true, handoffPath: true, handoffBlobSha: true } });
+      expect(stored).toEqual({ handoffId: null, handoffPath: LOOP_HANDOFF, handoffBlobSha: handoff.blobSha });
+      const session = await db.agentSession.findFirstOrThrow({ where: { externalId: sessionId, parentId: null, supersededById: null }, select: { id: true } });
+      expect(await handoffResumes(db, handoff)).toMatchObject([{ runtime: "claude-code", sessionExternalId: sessionId, sessionId: session.id, source: "startup", delivered: "full" }]);
+      // Another content at the same path is another handoff: not resumed.
+      expect(await handoffResumes(db, { ...handoff, id: "other", blobSha: "0".repeat(40) })).toEqual([]);
+    } finally {
+      await db.$disconnect();
+    }
   });
 
   it("pushing the same sessions again (a lost cursor) changes nothing on the server", async () => {

@@ -60,7 +60,7 @@ export async function storePushedSessions(bulk: BulkWriter, owner: { userId: str
       }
       if (session.loopEvents && session.loopEvents.length > 0) {
         const rows = session.loopEvents.map((event) => {
-          const row: unknown[] = [event.id, event.kind, new Date(event.at), session.runtime, externalId, event.event, event.source, null, event.branch, null, event.handoffPath, null, event.targetPath, event.percent, event.tokens, event.contextWindow, event.threshold, event.delivered];
+          const row: unknown[] = [event.id, event.kind, new Date(event.at), session.runtime, externalId, event.event, event.source, null, event.branch, null, event.handoffPath, null, event.handoffBlobSha ?? null, event.targetPath, event.percent, event.tokens, event.contextWindow, event.threshold, event.delivered];
           for (const change of checkRowValues(row, LOOP_EVENT_COLUMNS)) findings.push(`${session.runtime} ${externalId}: ${change}`);
           return row as Row;
         });

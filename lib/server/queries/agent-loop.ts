@@ -18,15 +18,19 @@ export async function sessionLoopEvents(db: Db, session: { runtime: string; exte
   return rows.map((row) => ({ ...row, kind: row.kind === "guard-instruction" ? "guard-instruction" : "resume-injected", t: row.at.getTime() }));
 }
 
-/** Sessions given this handoff's resume prompt by the session-start hook, oldest first. */
-export async function handoffResumes(db: Db, handoffId: string): Promise<HandoffResume[]> {
+/**
+ * Sessions given this handoff's resume prompt by the session-start hook, oldest first: the records
+ * naming its id (this machine's own hooks), or its path and blob sha (the same on every machine: the
+ * records a teammate's `baton push` brought, whose handoff ids were their checkout's).
+ */
+export async function handoffResumes(db: Db, handoff: { id: string; path: string; blobSha: string }): Promise<HandoffResume[]> {
   const rows = await db.agentLoopEvent.findMany({
-    where: { handoffId, kind: "resume-injected" },
+    where: { kind: "resume-injected", OR: [{ handoffId: handoff.id }, { handoffPath: handoff.path, handoffBlobSha: handoff.blobSha }] },
     select: { runtime: true, sessionExternalId: true, at: true, source: true, delivered: true },
     orderBy: { at: "asc" },
   });
   const externalIds = [...new Set(rows.map((row) => row.sessionExternalId).filter((id): id is string => id !== null))];
-  const sessions = externalIds.length === 0 ? [] : await db.agentSession.findMany({ where: { externalId: { in: externalIds }, parentId: null }, select: { id: true, runtime: true, externalId: true } });
+  const sessions = externalIds.length === 0 ? [] : await db.agentSession.findMany({ where: { externalId: { in: externalIds }, parentId: null, supersededById: null }, select: { id: true, runtime: true, externalId: true } });
   const byKey = new Map(sessions.map((session) => [`${session.runtime}\0${session.externalId}`, session.id]));
   return rows.map((row) => ({
     runtime: row.runtime,
@@ -45,7 +49,7 @@ export async function loopOverview(db: Db): Promise<LoopOverview> {
     db.agentLoopEvent.count({ where: { kind: "resume-injected", delivered: { not: "reminder" } } }),
   ]);
   const externalIds = [...new Set(asked.map((row) => row.sessionExternalId!))];
-  const sessions = externalIds.length === 0 ? [] : await db.agentSession.findMany({ where: { externalId: { in: externalIds }, parentId: null }, select: { id: true, runtime: true, externalId: true } });
+  const sessions = externalIds.length === 0 ? [] : await db.agentSession.findMany({ where: { externalId: { in: externalIds }, parentId: null, supersededById: null }, select: { id: true, runtime: true, externalId: true } });
   const byKey = new Map(sessions.map((session) => [`${session.runtime}\0${session.externalId}`, session.id]));
   const matched = asked
     .map((row) => ({ id: byKey.get(`${row.runtime}\0${row.sessionExternalId}`), askedAt: row._min.at?.getTime() ?? null }))

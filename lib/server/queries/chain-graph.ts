@@ -26,6 +26,7 @@ export interface GraphHandoffNode {
   phase: string | null;
   /** What the handoff is called everywhere (lib/core/chains/chain-name.ts handoffName). */
   name: string;
+  /** The day a person sees: the date folder, else the day of the handoff's own timestamp (Handoff.day). */
   date: string | null;
   branches: string[];
   inWorkingTree: boolean;
@@ -35,6 +36,8 @@ export interface GraphHandoffNode {
   isHead: boolean;
   isLatest: boolean;
   isForkPoint: boolean;
+  /** An append-only log: its entries (the file's own history) and which one the handoff is read from. */
+  log: { newest: number; entries: { title: string; day: string | null }[] } | null;
   chainId: string;
   /** Peak context of the linked session, in % of its window; null until a session is linked. */
   peakContextPercent: number | null;
@@ -111,7 +114,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
       forks: chain.forks.length,
       broken: chain.broken.length,
       rootPath: byId.get(chain.nodeIds[0]!)?.path ?? "",
-      latestDate: members.map((node) => node.date).filter((date): date is string => date !== null).sort().at(-1) ?? null,
+      latestDate: members.map((node) => node.day).filter((date): date is string => date !== null).sort().at(-1) ?? null,
       runtimes: [...new Set(members.map((node) => node.runtime ?? "unknown"))],
       usage: usage.get(chain.id) ?? null,
     };
@@ -133,7 +136,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
         runtime: node.runtime,
         phase: node.phase,
         name: handoffName(node),
-        date: node.date,
+        date: node.day,
         branches: node.branches,
         inWorkingTree: node.inWorkingTree,
         errorCount: node.errorCount,
@@ -143,6 +146,7 @@ export async function getChainGraph(db: Db, { repoId, chainId }: { repoId: strin
         isHead: heads.has(id),
         isLatest: result.latestId === id,
         isForkPoint: forkPoints.has(id),
+        log: node.log,
         chainId: chain.id,
         peakContextPercent: peaks.get(id) ?? null,
       });
@@ -189,7 +193,7 @@ export async function listRepoChains(db: Db) {
         forks: chain.forks.length,
         broken: chain.broken.length,
         runtimes: [...new Set(chain.nodeIds.map((id) => byId.get(id)?.runtime ?? "unknown"))],
-        latestDate: chain.nodeIds.map((id) => byId.get(id)?.date ?? null).filter((date): date is string => date !== null).sort().at(-1) ?? null,
+        latestDate: chain.nodeIds.map((id) => byId.get(id)?.day ?? null).filter((date): date is string => date !== null).sort().at(-1) ?? null,
         usage: usage.get(chain.id) ?? null,
       })),
     });

@@ -1,7 +1,8 @@
-import { buildChains, type ChainNode } from "../../core/chains/build-chains";
-import { handoffFileTime, isDayOnlyTimestamp } from "../../core/chains/handoff-order";
-import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
-import { hasHandoffStructure } from "../../core/handoff/handoff-signals";
+import type { ChainBuildResult, ChainNode } from "../../core/chains/build-chains";
+import { fileNameDate, handoffFileTime, isDayOnlyTimestamp, nameSaysCurrent } from "../../core/chains/handoff-order";
+import { emptyChainResult, readStoredChains } from "../../core/chains/stored-chains";
+import { hasHandoffStructure } from "../../core/handoff/documents/handoff-signals";
+import { readLogEntries } from "../../core/handoff/documents/log-entries";
 import type { Db } from "../db/client";
 
 export interface RepoChainData {
@@ -10,7 +11,12 @@ export interface RepoChainData {
   nodes: (ChainNode & {
     runtime: string | null;
     phase: string | null;
+    /** What the handoff's first heading says, or null. */
     title: string | null;
+    /** The day a person sees (date folder, else the day of the handoff's own timestamp), or null. */
+    day: string | null;
+    /** An append-only log's entries, oldest or newest first as written, and which one is read; null for a handoff that is not one. */
+    log: ReturnType<typeof readLogEntries>;
     errorCount: number;
     warningCount: number;
     nextAction: string | null;
@@ -18,20 +24,18 @@ export interface RepoChainData {
     /** Where the handoff marks itself deprecated/superseded, or null when it does not. */
     deprecation: string | null;
   })[];
-  result: ReturnType<typeof buildChains>;
+  /** As the last scan derived it (Repo.chains); empty until a scan has stored it. */
+  result: ChainBuildResult;
+  /** False when no scan since the upgrade has stored the repo's chains (`baton scan` stores them). */
+  isStored: boolean;
 }
 
-export interface LoadRepoChainsOptions {
-  /**
-   * Repo-relative path a `LATEST.md` names; defaults to the one discovery stored (`Repo.latestHintPath`).
-   * See `BuildChainsOptions.latestHint` for the rule.
-   */
-  latestHint?: string | null;
-}
-
-/** Chain facts of one repo, rebuilt from stored handoffs with the same pure builder ingest uses. */
-export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoChainsOptions = {}): Promise<RepoChainData> {
-  const repo = await db.repo.findUniqueOrThrow({ where: { id: repoId }, select: { path: true, latestHintPath: true } });
+/**
+ * Chain facts of one repo: the stored handoffs and the chains the scan derived and stored whole
+ * (lib/server/ingest/derive-repo.ts). Nothing is rebuilt or re-read here.
+ */
+export async function loadRepoChains(db: Db, repoId: string): Promise<RepoChainData> {
+  const repo = await db.repo.findUniqueOrThrow({ where: { id: repoId }, select: { path: true, chains: true } });
   const handoffs = await db.handoff.findMany({
     where: { repoId, isGone: false },
     select: {
@@ -39,6 +43,8 @@ export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoCh
       path: true,
       previousPath: true,
       date: true,
+      day: true,
+      logEntries: true,
       fileMtime: true,
       commitTime: true,
       timestamp: true,
@@ -60,10 +66,9 @@ export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoCh
     orderBy: { path: "asc" },
   });
   const occurrences = await loadOccurrences(db, repoId);
-  const deprecations = await completeDeprecations(db, handoffs);
   const nodes = handoffs.map((handoff) => {
     const branches = (occurrences.get(handoff.id) ?? []).filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref).sort();
-    const deprecation = deprecations.get(handoff.id) || null;
+    const deprecation = handoff.deprecation || null;
     return {
       id: handoff.id,
       path: handoff.path,
@@ -71,6 +76,10 @@ export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoCh
       branches,
       inWorkingTree: handoff.inWorkingTree,
       date: handoff.date,
+      day: handoff.day,
+      log: readLogEntries(handoff.logEntries),
+      nameDate: handoff.date === null ? fileNameDate(handoff.path) : null,
+      isNamedCurrent: nameSaysCurrent(handoff.path),
       timestamp: handoff.timestamp?.getTime() ?? null,
       timestampIsDay: isDayOnlyTimestamp(handoff.timestamp?.getTime(), handoff.timestampZone),
       hasStructure: hasHandoffStructure(handoff),
@@ -78,30 +87,16 @@ export async function loadRepoChains(db: Db, repoId: string, options: LoadRepoCh
       isDeprecated: deprecation !== null,
       deprecation,
       runtime: handoff.runtime,
-    phase: handoff.phase,
-    title: handoff.title,
-    errorCount: handoff.errorCount,
-    warningCount: handoff.warningCount,
+      phase: handoff.phase,
+      title: handoff.title,
+      errorCount: handoff.errorCount,
+      warningCount: handoff.warningCount,
       nextAction: handoff.nextAction,
       sessionId: handoff.sessionId,
     };
   });
-  return { repoId, repoPath: repo.path, nodes, result: buildChains(nodes, { latestHint: options.latestHint ?? repo.latestHintPath ?? null }) };
-}
-
-/**
- * Stored deprecation notes by id ("" = not marked). Rows stored before the column existed hold null
- * until the next change re-derives the repo; their markdown is read and checked here meanwhile, so an
- * upgraded database never offers a superseded handoff as the latest.
- */
-async function completeDeprecations(db: Db, handoffs: readonly { id: string; deprecation: string | null }[]): Promise<Map<string, string>> {
-  const notes = new Map(handoffs.map((handoff) => [handoff.id, handoff.deprecation]));
-  const missing = handoffs.filter((handoff) => handoff.deprecation === null).map((handoff) => handoff.id);
-  for (let start = 0; start < missing.length; start += 500) {
-    const rows = await db.handoff.findMany({ where: { id: { in: missing.slice(start, start + 500) } }, select: { id: true, content: true } });
-    for (const row of rows) notes.set(row.id, describeDeprecation(detectDeprecation(row.content)));
-  }
-  return new Map([...notes].map(([id, note]) => [id, note ?? ""]));
+  const stored = readStoredChains(repo.chains);
+  return { repoId, repoPath: repo.path, nodes, result: stored ?? emptyChainResult(), isStored: stored !== null };
 }
 
 export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {

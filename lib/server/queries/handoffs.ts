@@ -2,6 +2,7 @@
  * Reads for the handoff pages, the API routes and the CLI. Return types are the contract: components
  * import `HandoffListItem`, `HandoffDetail`, … instead of declaring their own.
  */
+import { HANDOFF_COMPANION_RULE } from "../../core/handoff/documents/handoff-signals";
 import type { HandoffFilters } from "../../core/handoff/handoff-filters";
 import type { Prisma } from "../../../generated/sqlite/client";
 import { diffHandoffs } from "../../core/chains/diff-handoffs";
@@ -31,11 +32,14 @@ async function whereFor(db: Db, filters: HandoffFilters): Promise<Prisma.Handoff
   const and: Prisma.HandoffWhereInput[] = [];
   if (filters.gone === "only") and.push({ isGone: true });
   else if (filters.gone !== "include") and.push({ isGone: false });
+  // A session log kept beside the handoffs is listed on the Sources page, not among the handoffs.
+  and.push({ findings: { none: { rule: HANDOFF_COMPANION_RULE } } });
   if (filters.repo) and.push({ repoId: filters.repo });
   if (filters.runtime) and.push({ runtime: filters.runtime === UNKNOWN_RUNTIME ? null : filters.runtime });
   if (filters.branch) and.push({ OR: [{ branch: filters.branch }, { occurrences: { some: { ref: filters.branch } } }] });
-  if (filters.from) and.push({ date: { gte: filters.from } });
-  if (filters.to) and.push({ date: { lte: filters.to } });
+  // The day a person sees: the date folder, else the day of the handoff's own timestamp (Handoff.day).
+  if (filters.from) and.push({ day: { gte: filters.from } });
+  if (filters.to) and.push({ day: { lte: filters.to } });
   if (filters.lint === "errors") and.push({ errorCount: { gt: 0 } });
   if (filters.lint === "warnings") and.push({ errorCount: 0, warningCount: { gt: 0 } });
   if (filters.lint === "clean") and.push({ errorCount: 0, warningCount: 0 });
@@ -51,6 +55,7 @@ const listSelect = {
   path: true,
   runtime: true,
   date: true,
+  day: true,
   phase: true,
   title: true,
   branch: true,
@@ -86,7 +91,7 @@ export async function listHandoffs(db: Db, filters: HandoffFilters) {
     db.handoff.findMany({
       where,
       select: listSelect,
-      orderBy: [{ date: { sort: "desc", nulls: "last" } }, { timestamp: { sort: "desc", nulls: "last" } }, { path: "asc" }],
+      orderBy: [{ day: { sort: "desc", nulls: "last" } }, { timestamp: { sort: "desc", nulls: "last" } }, { path: "asc" }],
       skip: (filters.page - 1) * filters.pageSize,
       take: filters.pageSize,
     }),
@@ -129,7 +134,7 @@ export async function getHandoff(db: Db, id: string) {
     db.chainEdge.findMany({ where: { toId: id }, select: { fromId: true, resolution: true } }),
   ]);
   const linkedIds = [...previousEdges.map((edge) => edge.toId), ...nextEdges.map((edge) => edge.fromId)].filter((value): value is string => Boolean(value));
-  const linked = await db.handoff.findMany({ where: { id: { in: linkedIds } }, select: { id: true, path: true, runtime: true, date: true, phase: true, isGone: true } });
+  const linked = await db.handoff.findMany({ where: { id: { in: linkedIds } }, select: { id: true, path: true, runtime: true, date: true, day: true, phase: true, isGone: true } });
   const byId = new Map(linked.map((handoff) => [handoff.id, handoff]));
   const analysis = JSON.parse(row.parsed) as StoredHandoffAnalysis;
   const { parsed: _parsed, searchText: _searchText, ...fields } = row;
@@ -194,7 +199,7 @@ export async function getOverview(db: Db) {
         lintWarnings: counts[0]?._sum.warningCount ?? 0,
         chains: chainData.result.chains.length,
         latestId: chainData.result.latestId,
-        openHeads: heads.map((node) => ({ id: node.id, path: node.path, runtime: node.runtime, phase: node.phase, name: handoffName(node), date: node.date, branches: node.branches, inWorkingTree: node.inWorkingTree, nextAction: node.nextAction, errorCount: node.errorCount })),
+        openHeads: heads.map((node) => ({ id: node.id, path: node.path, runtime: node.runtime, phase: node.phase, name: handoffName(node), date: node.date, day: node.day, branches: node.branches, inWorkingTree: node.inWorkingTree, nextAction: node.nextAction, errorCount: node.errorCount })),
       };
     }),
   );
@@ -202,7 +207,7 @@ export async function getOverview(db: Db) {
     db.handoff.findMany({
       where: { isGone: false },
       select: listSelect,
-      orderBy: [{ date: { sort: "desc", nulls: "last" } }, { timestamp: { sort: "desc", nulls: "last" } }],
+      orderBy: [{ day: { sort: "desc", nulls: "last" } }, { timestamp: { sort: "desc", nulls: "last" } }],
       take: 8,
     }),
     Promise.all([

@@ -2,6 +2,7 @@
  * The documented `scan --json` document (docs/cli.md), built from the database with the same queries
  * the pages use. Field names are a contract: add, never rename.
  */
+import { HANDOFF_COMPANION_RULE } from "../../core/handoff/documents/handoff-signals";
 import { sessionNotices } from "../../core/sessions/session-notices";
 import type { Severity } from "../../core/findings";
 import type { TokenTotals } from "../../core/tokens";
@@ -17,6 +18,8 @@ export interface HandoffJson {
   blobSha: string;
   runtime: string | null;
   date: string | null;
+  /** The day a person sees: `date` (the date folder), else the UTC day of `timestamp`; null when neither. */
+  day: string | null;
   timestamp: string | null;
   /** The zone written after the identity time ("PST", "+09:00"), or null: `timestamp` is always UTC. */
   timestampZone: string | null;
@@ -113,6 +116,7 @@ export async function getScanReport(
         blobSha: true,
         runtime: true,
         date: true,
+        day: true,
         timestamp: true,
         timestampZone: true,
         phase: true,
@@ -138,7 +142,10 @@ export async function getScanReport(
       }),
     ]);
     const findingsOf = groupBy(findings, (finding) => finding.handoffId);
+    // A session log kept beside the handoffs is no handoff (discovery.notHandoffs lists it).
+    const companions = new Set(findings.filter((finding) => finding.rule === HANDOFF_COMPANION_RULE).map((finding) => finding.handoffId));
     for (const row of rows) {
+      if (companions.has(row.id)) continue;
       const held = occurrences.get(row.id) ?? [];
       handoffs.push({
         id: row.id,
@@ -147,6 +154,7 @@ export async function getScanReport(
         blobSha: row.blobSha,
         runtime: row.runtime,
         date: row.date,
+        day: row.day,
         timestamp: row.timestamp?.toISOString() ?? null,
         timestampZone: row.timestampZone,
         phase: row.phase,

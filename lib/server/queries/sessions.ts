@@ -13,6 +13,7 @@ import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { SessionRuntime } from "../../core/runtimes/runtimes";
 import type { Db } from "../db/client";
 import { parseJsonOr, toNumber } from "../sessions/session-ids";
+import { relatedCounts, type RelatedCounts } from "./session-counts";
 
 export const SESSION_SORTS = ["recent", "peak", "tokens", "duration"] as const;
 
@@ -205,12 +206,11 @@ const listSelect = {
   compactionCount: true,
   repo: { select: { id: true, name: true } },
   source: { select: { id: true, kind: true, label: true } },
-  _count: { select: { subagents: true, links: true } },
 } satisfies Prisma.AgentSessionSelect;
 
 type ListRow = Prisma.AgentSessionGetPayload<{ select: typeof listSelect }>;
 
-function toListItem(row: ListRow): SessionListItem {
+function toListItem(row: ListRow, counts: RelatedCounts): SessionListItem {
   return {
     id: row.id,
     runtime: row.runtime,
@@ -234,8 +234,8 @@ function toListItem(row: ListRow): SessionListItem {
     peakContextTokens: row.peakContextTokens,
     peakContextPercent: row.peakContextPercent,
     compactions: row.compactionCount,
-    subagents: row._count.subagents,
-    linkedHandoffs: row._count.links,
+    subagents: counts.subagents,
+    linkedHandoffs: counts.links,
     userContextWindow: row.userContextWindow,
     source: row.source,
   };
@@ -274,12 +274,14 @@ export async function listSessions(db: Db, filters: SessionFilters): Promise<{ t
     db.agentSession.count({ where }),
     db.agentSession.findMany({ where, select: listSelect, orderBy: orderFor(filters.sort), skip: (filters.page - 1) * filters.pageSize, take: filters.pageSize }),
   ]);
-  return { total, page: filters.page, pageSize: filters.pageSize, items: rows.map(toListItem) };
+  const counts = await relatedCounts(db, rows.map((row) => row.id));
+  return { total, page: filters.page, pageSize: filters.pageSize, items: rows.map((row) => toListItem(row, counts.get(row.id) ?? { subagents: 0, links: 0 })) };
 }
 
 export async function getSessionFacets(db: Db): Promise<{ runtimes: string[]; repos: { id: string; name: string }[] }> {
   const [runtimes, repos] = await Promise.all([
-    db.agentSession.findMany({ where: listed, select: { runtime: true }, distinct: ["runtime"], orderBy: { runtime: "asc" } }),
+    // GROUP BY in SQL: Prisma's `distinct` reads every session's row and de-duplicates in memory.
+    db.agentSession.groupBy({ by: ["runtime"], where: listed, orderBy: { runtime: "asc" } }),
     db.repo.findMany({ where: { sessions: { some: listed } }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
   ]);
   return { runtimes: runtimes.map((row) => row.runtime), repos };
@@ -337,7 +339,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
       : Promise.resolve([]),
     db.fileState.findMany({ where: { sessionId: id }, select: { path: true, badLines: true, unknownTypes: true, offset: true, size: true, status: true, source: { select: { root: true } } }, orderBy: { path: "asc" } }),
   ]);
-  const { subagents: subagentCount, requests: requestCount, compactions: compactionCount, ...item } = toListItem(row);
+  const { subagents: subagentCount, requests: requestCount, compactions: compactionCount, ...item } = toListItem(row, (await relatedCounts(db, [id])).get(id)!);
   return {
     ...item,
     requestCount,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";
 import { createDb, type Db } from "../db/client";
 import { scanPaths } from "../ingest/scan";
+import { buildChains } from "../../core/chains/build-chains";
 import { loadRepoChains } from "../queries/chains";
 import { getScanReport } from "../queries/scan-report";
 import { POSTGRES_SKIP_MESSAGE, testProviders, type TestDatabase } from "../test-support/test-database";
@@ -63,13 +64,14 @@ for (const provider of testProviders) {
     });
 
     it("a LATEST hint settles nothing against strictly newer work, and names the latest when it is the newest", async () => {
-      const stale = await loadRepoChains(db, repoId, { latestHint: LATEST_PATHS.review });
-      expect(stale.result.latestHint).toEqual({ path: LATEST_PATHS.review, status: "newer-exists" });
-      expect(stale.nodes.find((node) => node.id === stale.result.latestId)?.path).toBe(LATEST_PATHS.current);
-      const deprecated = await loadRepoChains(db, repoId, { latestHint: LATEST_PATHS.deprecated });
-      expect(deprecated.result.latestHint?.status).toBe("deprecated");
-      const current = await loadRepoChains(db, repoId, { latestHint: `./${LATEST_PATHS.current}` });
-      expect(current.result.latestHint?.status).toBe("chosen");
+      // The stored facts of the repo, with each hint a LATEST.md could give (the scan stores the one it found).
+      const { nodes } = await loadRepoChains(db, repoId);
+      const withHint = (latestHint: string) => buildChains(nodes, { latestHint });
+      const stale = withHint(LATEST_PATHS.review);
+      expect(stale.latestHint).toEqual({ path: LATEST_PATHS.review, status: "newer-exists" });
+      expect(nodes.find((node) => node.id === stale.latestId)?.path).toBe(LATEST_PATHS.current);
+      expect(withHint(LATEST_PATHS.deprecated).latestHint?.status).toBe("deprecated");
+      expect(withHint(`./${LATEST_PATHS.current}`).latestHint?.status).toBe("chosen");
     });
 
     it("resuming the latest: numbered steps as written, the repo's naming, headMatches null and a lint warning (no HEAD recorded)", async () => {

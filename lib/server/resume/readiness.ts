@@ -4,6 +4,7 @@
  * moved repo folder, a deleted branch, a rewritten history) becomes a warning and a null field, so
  * the resume dialog can still show the prompt.
  */
+import { HANDOFF_COMMIT } from "../../core/handoff/commit-names";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { FileReference, ParsedHandoff } from "../../core/handoff/types";
@@ -215,9 +216,9 @@ async function chooseBase(
     warnings.push(
       first === null
         ? facts.commitSha
-          ? `The commit that added the handoff (${facts.commitSha}) is not in this repository any more, so commits since it cannot be counted.`
-          : "The commit that added the handoff is not known yet (rescan the repo), so commits since it cannot be counted."
-        : `The commit that added the handoff (${first.slice(0, 12)}) is not in the history of the branch to check out (rebased or force-pushed since?), so commits since it cannot be counted.`,
+          ? `The ${HANDOFF_COMMIT.name} (${facts.commitSha}) is not in this repository any more, so commits since it cannot be counted.`
+          : `The ${HANDOFF_COMMIT.name} (${HANDOFF_COMMIT.meaning}) is not known yet (rescan the repo), so commits since it cannot be counted.`
+        : `The ${HANDOFF_COMMIT.name} (${first.slice(0, 12)}) is not in the history of the branch to check out (rebased or force-pushed since?), so commits since it cannot be counted.`,
     );
     return null;
   }

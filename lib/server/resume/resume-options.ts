@@ -3,9 +3,9 @@
  * and why, one plan per runtime (prompt + shell commands, from the pure compiler in
  * lib/core/resume), and what changed since the handoff was written.
  */
-import { compareRecency } from "../../core/chains/handoff-order";
+import { compareRecency, fileNameDate } from "../../core/chains/handoff-order";
 import { finding, type Finding } from "../../core/findings";
-import { describeDeprecation, detectDeprecation } from "../../core/handoff/deprecation";
+import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
 import { buildResume, type ResumePlan } from "../../core/resume/build-resume";
 import { inferHandoffConvention, type HandoffConvention } from "../../core/resume/handoff-convention";
 import { chooseCheckout, type ResumeCheckout } from "../../core/resume/choose-checkout";
@@ -204,7 +204,7 @@ async function loadHandoffConvention(db: Db, repoId: string, resumedPath: string
 
 /** The convention of a repo's live handoffs, newest first by the protocol's order. */
 export function conventionOf(handoffs: readonly { path: string; date: string | null; timestamp: number | null; fileTime: number | null }[], resumedPath: string): HandoffConvention {
-  const times = [...handoffs];
+  const times = handoffs.map((handoff) => ({ ...handoff, nameDate: handoff.date === null ? fileNameDate(handoff.path) : null }));
   times.sort((a, b) => compareRecency(b, a) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return inferHandoffConvention(
     times.map((entry) => entry.path),

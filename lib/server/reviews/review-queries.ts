@@ -39,7 +39,7 @@ interface HandoffFacts {
   repoId: string;
 }
 
-const HANDOFF_SELECT = { id: true, path: true, blobSha: true, branch: true, runtime: true, phase: true, title: true, nextAction: true, timestamp: true, commitTime: true, fileMtime: true, firstSeenAt: true, repoId: true } as const;
+const HANDOFF_SELECT = { id: true, path: true, blobSha: true, branch: true, runtime: true, phase: true, title: true, nextAction: true, timestamp: true, day: true, commitTime: true, fileMtime: true, firstSeenAt: true, repoId: true } as const;
 
 /** The branch heads the handoffs' verdicts are judged against: the branch each handoff names. */
 async function branchHeads(db: Db, handoffs: HandoffFacts[]): Promise<Map<string, string>> {
@@ -117,7 +117,8 @@ export async function listReviews(db: Db, filters: ReviewListFilters = {}) {
       runtime: handoff?.runtime ?? null,
       title: handoff?.phase ?? handoff?.title ?? null,
       nextAction: handoff?.nextAction ?? null,
-      handoffTime: (handoff?.timestamp ?? handoff?.commitTime ?? handoff?.fileMtime ?? handoff?.firstSeenAt)?.toISOString() ?? null,
+      // The handoff's own time, else the day it states (its date folder), before any file time.
+      handoffTime: (handoff?.timestamp ?? (handoff?.day ? new Date(`${handoff.day}T00:00:00Z`) : null) ?? handoff?.commitTime ?? handoff?.fileMtime ?? handoff?.firstSeenAt)?.toISOString() ?? null,
       verdicts: review.verdicts.map((verdict) => ({ kind: verdict.kind, authorName: verdict.authorName, isStale: isVerdictStale(verdict, basis) })),
       staleVerdicts,
     };

@@ -7,6 +7,7 @@
  * (or because its handoff went away) reopens by itself should its handoff become a head again; one a
  * person closed stays closed.
  */
+import { HANDOFF_COMPANION_RULE } from "../../core/handoff/documents/handoff-signals";
 import { randomUUID } from "node:crypto";
 import { isOpenReviewState } from "../../core/reviews/review-states.data";
 import type { BulkWriter } from "../db/bulk";
@@ -57,8 +58,10 @@ export async function syncRepoReviews(bulk: BulkWriter, repoId: string, now: Dat
   const heads = await bulk.query<HeadRow>(
     `SELECT h."id", h."path", h."blobSha", h."committed", h."inWorkingTree", h."commitTime", h."fileMtime" FROM "Handoff" h
      WHERE h."repoId" = ? AND h."isGone" = ? AND (h."deprecation" IS NULL OR h."deprecation" = '')
-       AND NOT EXISTS (SELECT 1 FROM "ChainEdge" e WHERE e."toId" = h."id")`,
-    [repoId, false],
+       AND NOT EXISTS (SELECT 1 FROM "ChainEdge" e WHERE e."toId" = h."id")
+       AND NOT EXISTS (SELECT 1 FROM "HandoffFinding" f WHERE f."handoffId" = h."id" AND f."rule" = ?)`,
+    // A session log kept beside the handoffs is no head to resume (lib/core/chains/derive-chains.ts).
+    [repoId, false, HANDOFF_COMPANION_RULE],
   );
   const byPath = new Map<string, HeadRow[]>();
   for (const head of heads) byPath.set(head.path, [...(byPath.get(head.path) ?? []), head]);

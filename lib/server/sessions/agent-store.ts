@@ -109,6 +109,7 @@ export async function resetSessions(bulk: BulkWriter, sessionIds: string[]) {
   for (const chunk of chunks(sessionIds, 500)) {
     const marks = chunk.map(() => "?").join(", ");
     await bulk.execute(`DELETE FROM "SampleChunk" WHERE "sessionId" IN (${marks})`, chunk);
+    await bulk.execute(`DELETE FROM "UsageRollup" WHERE "sessionId" IN (${marks})`, chunk);
     await bulk.execute(`DELETE FROM "Compaction" WHERE "sessionId" IN (${marks})`, chunk);
     await bulk.execute(`DELETE FROM "AgentSession" WHERE "parentId" IN (${marks})`, chunk);
   }

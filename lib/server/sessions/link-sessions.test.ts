@@ -112,6 +112,9 @@ for (const provider of testProviders) {
         [H("timed"), "repo-branch-time", Date.parse("2026-11-20T10:00:00Z")],
       ]);
       expect(s2.linkedHandoffs).toBe(2);
+      // The list counts the links (and subagents) of the rows it shows, the same as the detail.
+      const listed = (await listSessions(db, parseSessionFilters({ pageSize: "200" }))).items.find((item) => item.id === s2.id);
+      expect(listed).toMatchObject({ linkedHandoffs: 2, subagents: s2.subagentCount });
     });
 
     it("checkpoints attach by session id; the repo's budget applies to its sessions", async () => {

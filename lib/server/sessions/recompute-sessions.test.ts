@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emptyAgentTotals, type SessionFacts } from "../../core/sessions/session-facts";
 import type { ParsedSessionLog } from "../../core/sessions/types";
+import { emptyTotals } from "../../core/tokens";
 import { draftFromJson, draftToJson, emptyDraft, foldIntoDraft, mergeDraft, type SessionDraft } from "./recompute-sessions";
 
 /** What scan-agents' OutcomeStore.add does with one read of a file of the session. */
@@ -36,7 +37,15 @@ const logArbitrary: fc.Arbitrary<ParsedSessionLog> = fc.record({
 
 const readArbitrary = fc.record({ log: logArbitrary, fresh: fc.boolean(), requests: fc.nat({ max: 50 }) });
 
-const factsOf = (requests: number): SessionFacts => ({ byAgent: new Map([["", { ...emptyAgentTotals(), requests, inputTokens: requests * 3 }]]), lastModel: requests > 0 ? "opus" : null });
+const factsOf = (requests: number): SessionFacts => ({
+  byAgent: new Map([["", { ...emptyAgentTotals(), requests, inputTokens: requests * 3 }]]),
+  lastModel: requests > 0 ? "opus" : null,
+  // The rollup travels with the facts through the draft's JSON.
+  rollup:
+    requests > 0
+      ? [{ slot: 2 * requests + 1, model: "opus", band: 0, ...emptyTotals(), requests, inputTokens: requests * 3, cacheWrite1hTokens: 0, pricedReasoningTokens: 0, recordedRequests: 0, recordedCostNanoUsd: 0, firstMs: requests, lastMs: requests + 1 }]
+      : [],
+});
 
 describe("mergeDraft (session drafts written out mid-scan and merged back)", () => {
   it("gives the draft that folding every read in order gives, through a JSON round trip", () => {

@@ -10,9 +10,11 @@ import { totalTokens, type TokenTotals } from "../../core/tokens";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { SessionRuntime } from "../../core/runtimes/runtimes";
 import type { ParsedSessionLog } from "../../core/sessions/types";
+import type { RollupPart } from "../../core/usage/rollup";
 import type { AgentSession } from "../../../generated/sqlite/client";
 import type { BulkWriter } from "../db/bulk";
 import { TABLES, type RowOf } from "../db/table-rows";
+import { replaceRollups } from "../usage/rollups-write";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { dbTimeToMs, parseJsonOr, subagentSessionId, toNullableNumber, toNumber } from "./session-ids";
 
@@ -375,6 +377,8 @@ async function recomputeBatch(bulk: BulkWriter, drafts: SessionDraft[], problems
       const all = batch.flatMap(([, group]) => group);
       await TABLES.agentSession.insert(bulk, all.filter(isNew));
       await TABLES.agentSession.upsert(bulk, all.filter((row) => !isNew(row)), { conflict: ["id"], update: { except: [...SESSION_KEPT] } });
+      // The usage rollup follows the totals: rewritten whole from the same merged requests.
+      await replaceRollups(bulk, batch.map(([sessionId]) => [sessionId, known.get(sessionId)?.rollup ?? []]));
     },
     ([sessionId], error) => problems.push({ sessionId, sourceId: sourceOf.get(sessionId) ?? "", message: `session row could not be stored: ${writeFailureMessage(error)}` }),
   );
@@ -494,14 +498,14 @@ export function draftToJson(draft: SessionDraft): string {
   return JSON.stringify({
     ...draft,
     subagents: [...draft.subagents],
-    wholeFacts: draft.wholeFacts === null ? null : { byAgent: [...draft.wholeFacts.byAgent], lastModel: draft.wholeFacts.lastModel },
+    wholeFacts: draft.wholeFacts === null ? null : { byAgent: [...draft.wholeFacts.byAgent], lastModel: draft.wholeFacts.lastModel, rollup: draft.wholeFacts.rollup },
   });
 }
 
 export function draftFromJson(text: string): SessionDraft {
   const value = JSON.parse(text) as Omit<SessionDraft, "subagents" | "wholeFacts"> & {
     subagents: [string, SubagentDraft][];
-    wholeFacts: { byAgent: [string, AgentTotals][]; lastModel: string | null } | null;
+    wholeFacts: { byAgent: [string, AgentTotals][]; lastModel: string | null; rollup: RollupPart[] } | null;
   };
-  return { ...value, subagents: new Map(value.subagents), wholeFacts: value.wholeFacts === null ? null : { byAgent: new Map(value.wholeFacts.byAgent), lastModel: value.wholeFacts.lastModel } };
+  return { ...value, subagents: new Map(value.subagents), wholeFacts: value.wholeFacts === null ? null : { byAgent: new Map(value.wholeFacts.byAgent), lastModel: value.wholeFacts.lastModel, rollup: value.wholeFacts.rollup } };
 }

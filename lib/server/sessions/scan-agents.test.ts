@@ -112,6 +112,9 @@ for (const provider of testProviders) {
         expect(withAgent.requests.map((request) => request.agentId)).toEqual([null, "ae93b9c2561416fb6", null]);
         expect(withAgent.requests.map((request) => request.t)).toEqual([...withAgent.requests.map((request) => request.t)].sort((a, b) => a! - b!));
         expect(withAgent.subagents[0]).toMatchObject({ agentId: "ae93b9c2561416fb6", peakContextTokens: 11_477 });
+        // The list counts the subagents of the rows it shows (not over the whole table).
+        const listed = (await listSessions(db, parseSessionFilters({ pageSize: "200" }))).items.find((item) => item.id === withAgent.id);
+        expect(listed).toMatchObject({ subagents: 1, linkedHandoffs: 0 });
       });
 
       it("a user window wins over log and table, and clearing it restores the table", async () => {

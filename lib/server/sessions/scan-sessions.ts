@@ -7,7 +7,9 @@ import { randomUUID } from "node:crypto";
 import { safeText } from "../../core/text/safe-values";
 import type { BulkWriter } from "../db/bulk";
 import { ingestLoopRecords, type LoopIngestResult } from "../agent-loop/ingest-loop-records";
+import { refreshStatistics, SESSION_TABLES } from "../db/table-statistics";
 import { openScanRun, type InterruptedScan } from "../ingest/scan-runs";
+import { ensureRollups } from "../usage/rollups-write";
 import { linkSessions, type LinkResult } from "./link-sessions";
 import { scanAgentSources, type AgentScanProgress, type AgentScanResult } from "./scan-agents";
 import type { SeedScanResult } from "./scan-seed-files";
@@ -43,6 +45,9 @@ export async function scanSessions(options: SessionScanOptions): Promise<Session
   const interruptedScans = await openScanRun(bulk, scanRunId, "agents");
   let status: SessionScanResult["status"] = "failed";
   try {
+    // Rollups missing (a database from before them) or of an older format: rebuilt from the stored
+    // requests before this scan adds to them (a no-op read otherwise).
+    await ensureRollups(bulk);
     const seeds: SeedScanResult[] = [];
     for (const repo of options.repos ?? []) {
       options.onProgress?.({ phase: "seed", repo: repo.path });
@@ -57,6 +62,9 @@ export async function scanSessions(options: SessionScanOptions): Promise<Session
     const loop = options.agents ? await ingestLoopRecords(bulk) : null;
     options.onProgress?.({ phase: "link" });
     const links = await linkSessions(bulk);
+    // After the writes, before anyone reads: a first ingest's tables get statistics (table-statistics.ts).
+    const wrote = seeds.length > 0 || (agents?.sources.some((source) => source.stats.filesRead > 0 || source.stats.filesGone > 0 || source.stats.sessionsTouched > 0) ?? false);
+    if (wrote) await refreshStatistics(bulk, SESSION_TABLES);
     const problems = [...seeds.map((seed) => seed.status), ...(agents?.sources.map((source) => source.status) ?? [])];
     status = problems.every((entry) => entry === "ok") ? "ok" : problems.some((entry) => entry !== "failed") ? "partial" : "failed";
     await bulk.execute(`UPDATE "ScanRun" SET "finishedAt" = ?, "status" = ?, "summary" = ? WHERE "id" = ?`, [

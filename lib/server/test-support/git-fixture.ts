@@ -1,6 +1,6 @@
 /** Builds real git repos for tests: commits with fixed dates, branches, a bare origin. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -45,6 +45,20 @@ export class GitFixture {
     this.git("add", "-A");
     this.git("commit", "-q", "--allow-empty", "-m", message);
     return this.git("rev-parse", "HEAD");
+  }
+
+  /** As after a fresh clone: every working-tree file gets the same mtime, so none can win on it. */
+  sameMtimes(time: Date = new Date("2026-11-30T12:00:00Z")): this {
+    const touch = (dir: string) => {
+      for (const entry of readdirSync(dir)) {
+        if (entry === ".git") continue;
+        const full = path.join(dir, entry);
+        if (statSync(full).isDirectory()) touch(full);
+        else utimesSync(full, time, time);
+      }
+    };
+    touch(this.root);
+    return this;
   }
 
   checkout(branch: string, create = false, from?: string): this {

@@ -5,11 +5,11 @@
  * (sample-pack.ts: subagent requests once, replays dropped), each request priced.
  */
 import type { UsageEntry } from "../../core/usage/aggregate";
-import { requestCost } from "../../core/usage/cost";
+import { requestEntry } from "../../core/usage/rollup";
 import type { PriceTable } from "../../core/usage/prices";
 import { countedSamples, mergeStoredChunks } from "../../core/sessions/sample-pack";
 import type { SessionRuntime } from "../../core/runtimes/runtimes";
-import { dbTimeToMs, parseJsonOr } from "../sessions/session-ids";
+import { chunks, dbTimeToMs, parseJsonOr } from "../sessions/session-ids";
 import type { SqlReader } from "../db/sql-reader";
 
 export interface UsageSession {
@@ -62,7 +62,8 @@ interface SessionRow {
   endedAt: unknown;
 }
 
-export async function loadUsage(sql: SqlReader, table: PriceTable, options: LoadUsageOptions = {}): Promise<LoadedUsage> {
+/** The main sessions that count and can touch the range (the same choice for requests and rollups). */
+export async function loadUsageSessions(sql: SqlReader, options: LoadUsageOptions = {}): Promise<Map<string, UsageSession>> {
   const where = [`s."parentId" IS NULL`, `s."supersededById" IS NULL`];
   const params: (string | Date)[] = [];
   if (options.sinceMs !== null && options.sinceMs !== undefined) {
@@ -77,78 +78,65 @@ export async function loadUsage(sql: SqlReader, table: PriceTable, options: Load
     where.push(`s."runtime" = ?`);
     params.push(options.runtime);
   }
-  if (options.sessionIds) {
-    if (options.sessionIds.length === 0) return { entries: [], sessions: new Map(), unreadableChunks: 0 };
-    where.push(`s."id" IN (${options.sessionIds.map(() => "?").join(", ")})`);
-    params.push(...options.sessionIds);
-  }
-  const rows = await sql.query<SessionRow>(
-    `SELECT s."id", s."runtime", s."externalId", s."cwd", s."branch", s."repoId", r."path" AS "repoPath", r."name" AS "repoName", s."title", s."models", s."startedAt", s."endedAt"
-     FROM "AgentSession" s LEFT JOIN "Repo" r ON r."id" = s."repoId"
-     WHERE ${where.join(" AND ")}`,
-    params,
-  );
   const sessions = new Map<string, UsageSession>();
-  for (const row of rows) {
-    const started = dbTimeToMs(row.startedAt);
-    const ended = dbTimeToMs(row.endedAt);
-    sessions.set(row.id, {
-      id: row.id,
-      runtime: row.runtime,
-      externalId: row.externalId,
-      cwd: row.cwd,
-      branch: row.branch,
-      repoId: row.repoId,
-      repoPath: row.repoPath,
-      repoName: row.repoName,
-      title: row.title,
-      models: parseJsonOr<string[]>(row.models, []),
-      startedAt: started === null ? null : new Date(started).toISOString(),
-      endedAt: ended === null ? null : new Date(ended).toISOString(),
-    });
+  const batches = options.sessionIds ? chunks(options.sessionIds, BATCH) : [null];
+  for (const ids of batches) {
+    if (ids !== null && ids.length === 0) continue;
+    const rows = await sql.query<SessionRow>(
+      `SELECT s."id", s."runtime", s."externalId", s."cwd", s."branch", s."repoId", r."path" AS "repoPath", r."name" AS "repoName", s."title", s."models", s."startedAt", s."endedAt"
+       FROM "AgentSession" s LEFT JOIN "Repo" r ON r."id" = s."repoId"
+       WHERE ${[...where, ...(ids === null ? [] : [`s."id" IN (${ids.map(() => "?").join(", ")})`])].join(" AND ")}`,
+      [...params, ...(ids ?? [])],
+    );
+    for (const row of rows) {
+      const started = dbTimeToMs(row.startedAt);
+      const ended = dbTimeToMs(row.endedAt);
+      sessions.set(row.id, {
+        id: row.id,
+        runtime: row.runtime,
+        externalId: row.externalId,
+        cwd: row.cwd,
+        branch: row.branch,
+        repoId: row.repoId,
+        repoPath: row.repoPath,
+        repoName: row.repoName,
+        title: row.title,
+        models: parseJsonOr<string[]>(row.models, []),
+        startedAt: started === null ? null : new Date(started).toISOString(),
+        endedAt: ended === null ? null : new Date(ended).toISOString(),
+      });
+    }
   }
+  return sessions;
+}
+
+export async function loadUsage(sql: SqlReader, table: PriceTable, options: LoadUsageOptions = {}): Promise<LoadedUsage> {
+  if (options.sessionIds && options.sessionIds.length === 0) return { entries: [], sessions: new Map(), unreadableChunks: 0 };
+  const sessions = await loadUsageSessions(sql, options);
   const entries: UsageEntry[] = [];
   let unreadableChunks = 0;
   const ids = [...sessions.keys()];
   for (let start = 0; start < ids.length; start += BATCH) {
     const batch = ids.slice(start, start + BATCH);
-    const chunks = await sql.query<{ sessionId: string; data: string }>(
+    const stored = await sql.query<{ sessionId: string; data: string }>(
       `SELECT "sessionId", "data" FROM "SampleChunk" WHERE "sessionId" IN (${batch.map(() => "?").join(", ")}) ORDER BY "sessionId", "id"`,
       batch,
     );
     let from = 0;
-    while (from < chunks.length) {
-      const sessionId = chunks[from]!.sessionId;
+    while (from < stored.length) {
+      const sessionId = stored[from]!.sessionId;
       let to = from;
-      while (to < chunks.length && chunks[to]!.sessionId === sessionId) to += 1;
+      while (to < stored.length && stored[to]!.sessionId === sessionId) to += 1;
       const session = sessions.get(sessionId)!;
       const runtime = session.runtime as SessionRuntime;
       const samples = countedSamples(
         runtime,
-        mergeStoredChunks(runtime, chunks.slice(from, to), () => {
+        mergeStoredChunks(runtime, stored.slice(from, to), () => {
           unreadableChunks += 1;
         }),
       );
-      for (const sample of samples) {
-        const entry: UsageEntry = {
-          timestampMs: sample.timestampMs,
-          model: sample.model,
-          runtime: session.runtime,
-          sessionId,
-          repo: session.repoPath,
-          branch: session.branch,
-          inputTokens: sample.inputTokens,
-          cacheWriteTokens: sample.cacheWriteTokens,
-          cacheWrite1hTokens: sample.cacheWrite1hTokens ?? 0,
-          cacheReadTokens: sample.cacheReadTokens,
-          outputTokens: sample.outputTokens,
-          reasoningTokens: sample.reasoningTokens,
-          cost: null,
-          recordedCostUsd: sample.recordedCostUsd ?? null,
-        };
-        entry.cost = requestCost(table, entry);
-        entries.push(entry);
-      }
+      const facts = { runtime: session.runtime, sessionId, repo: session.repoPath, branch: session.branch };
+      for (const sample of samples) entries.push(requestEntry(sample, facts, table));
       from = to;
     }
   }

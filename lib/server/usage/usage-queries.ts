@@ -1,21 +1,23 @@
 /**
  * Usage and estimated cost for the pages: per session (the sessions list, a session's card), per
  * handoff chain (each linked session counted once, however many of the chain's handoffs it wrote),
- * and for a handoff (its writing session up to the handoff's time). All read the stored samples
- * through loadUsage, only for the sessions asked about.
+ * and for a handoff (its writing session up to the handoff's time). Sessions' sums come from the
+ * rollups; a handoff's share of its session needs the requests themselves (loadUsage).
  */
 import { groupRows, RowAccumulator, sumUsageRows, type UsageRow } from "../../core/usage/aggregate";
 import type { Db } from "../db/client";
 import { dbTimeToMs } from "../sessions/session-ids";
-import { sqlReaderFor } from "../db/sql-reader";
 import { loadUsage } from "./load-usage";
 import { loadPriceTable } from "./price-table";
+import { readUsage } from "./usage-source";
+import { usageSqlFor } from "./usage-sql";
 
 export type { UsageRow } from "../../core/usage/aggregate";
 
 export async function usageBySession(db: Db, sessionIds: readonly string[]): Promise<Map<string, UsageRow>> {
   if (sessionIds.length === 0) return new Map();
-  const usage = await loadUsage(sqlReaderFor(db), loadPriceTable().table, { sessionIds });
+  // Sums per session from the rollups (the requests when rollups cannot answer).
+  const usage = await readUsage(usageSqlFor(db), loadPriceTable().table, { sessionIds, grain: { bySlot: false, bySession: true, breakdown: null } });
   return groupRows(usage.entries, (entry) => entry.sessionId);
 }
 
@@ -64,7 +66,7 @@ export async function handoffSessionCosts(db: Db, handoffId: string): Promise<Ha
   const links = await db.sessionHandoffLink.findMany({ where: { handoffId }, select: { method: true, session: { select: { id: true, parentId: true } } } });
   const sessionIds = [...new Set(links.map((link) => link.session.parentId ?? link.session.id))];
   if (sessionIds.length === 0) return [];
-  const usage = await loadUsage(sqlReaderFor(db), loadPriceTable().table, { sessionIds });
+  const usage = await loadUsage(usageSqlFor(db), loadPriceTable().table, { sessionIds });
   // The handoff's own time, else when it was committed, else the file's time.
   const at = dbTimeToMs(handoff.timestamp ?? handoff.commitTime ?? handoff.fileMtime);
   const whole = groupRows(usage.entries, (entry) => entry.sessionId);

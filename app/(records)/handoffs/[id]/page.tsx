@@ -1,3 +1,4 @@
+import { HANDOFF_COMMIT, WORK_COMMIT } from "@/lib/core/handoff/commit-names";
 import { When } from "@/components/ui/when";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -67,7 +68,7 @@ async function HandoffView({ id }: { id: string }) {
   const handoff = await loadHandoff(id);
   // Removed by a scan between the two reads.
   if (!handoff) notFound();
-  const [changes, sessions, costs, hookResumes, documented] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff), handoffSessionCosts(db, handoff.id), handoffResumes(db, handoff.id), documentedRules()]);
+  const [changes, sessions, costs, hookResumes, documented] = await Promise.all([getChangesSincePrevious(db, handoff), linkedSessions(handoff), handoffSessionCosts(db, handoff.id), handoffResumes(db, handoff), documentedRules()]);
   const errorLines = new Set(handoff.findings.filter((finding) => finding.severity === "error" && finding.line).map((finding) => finding.line!));
   const order = { error: 0, warning: 1, info: 2, "not-checked": 3 } as const;
   const findings = [...handoff.findings].sort((a, b) => order[a.severity] - order[b.severity] || (a.line ?? 0) - (b.line ?? 0));
@@ -99,7 +100,7 @@ async function HandoffView({ id }: { id: string }) {
         {handoff.title && sameWords(handoff.title.replace(/^\s*hand-?off\b\s*[:—–-]?\s*/i, ""), handoffName(handoff)) === false && (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{handoff.title}</p>
         )}
-        <p className="text-sm text-zinc-600 dark:text-zinc-400"><When day={handoff.date} empty="no date" />{handoff.dateFolder && !handoff.date && <span className="text-red-600 dark:text-red-400"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400"><When day={handoff.day} empty="no date" />{handoff.dateFolder && !handoff.date && <span className="text-red-600 dark:text-red-400"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
       </header>
 
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -133,8 +134,10 @@ async function HandoffView({ id }: { id: string }) {
             <dl className="grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1.5 text-sm">
               <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Blob</dt>
               <dd><code className="font-mono text-xs" title={handoff.blobSha}>{shortSha(handoff.blobSha)}</code></dd>
-              <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Added in</dt>
+              <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400" title={HANDOFF_COMMIT.meaning}>{HANDOFF_COMMIT.label}</dt>
               <dd>{handoff.commitSha ? <><code className="font-mono text-xs" title={handoff.commitSha}>{shortSha(handoff.commitSha)}</code> <span className="text-xs text-zinc-500 dark:text-zinc-400"><When instant={handoff.commitTime} /></span></> : <span className="text-zinc-500 dark:text-zinc-400">not committed</span>}</dd>
+              <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400" title={WORK_COMMIT.meaning}>{WORK_COMMIT.label}</dt>
+              <dd>{handoff.headSha ? <code className="font-mono text-xs" title={handoff.headSha}>{shortSha(handoff.headSha)}</code> : <span className="text-zinc-500 dark:text-zinc-400">not recorded</span>}</dd>
               <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Branches</dt>
               <dd className="flex flex-wrap gap-1">
                 {handoff.branches.length === 0 ? <span className="text-zinc-500 dark:text-zinc-400">none</span> : handoff.branches.map((branch) => <Badge key={branch}>{branch}</Badge>)}

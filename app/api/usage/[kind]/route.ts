@@ -1,8 +1,8 @@
 import { getDb } from "@/lib/server/db/client";
 import { route } from "@/lib/server/route";
-import { sqlReaderFor } from "@/lib/server/db/sql-reader";
 import { usageReport, usageReportQuerySchema } from "@/lib/server/usage/usage-report";
+import { usageSqlFor } from "@/lib/server/usage/usage-sql";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route("sessions:read", { query: usageReportQuerySchema }, async ({ params, query }) => usageReport(sqlReaderFor(getDb()), params.kind!, query));
+export const GET = route("sessions:read", { query: usageReportQuerySchema }, async ({ params, query }) => usageReport(usageSqlFor(getDb()), params.kind!, query));

@@ -1,0 +1,128 @@
+import { isDayOnlyTimestamp, compareRecency, fileNameDate, handoffFileTime, nameSaysCurrent } from "./handoff-order";
+import { buildChains, type ChainBuildResult, type ChainNode } from "./build-chains";
+import { repoHandoffPaths, resolvePrevious, type PreviousResolution } from "./resolve-previous";
+import { handoffMarks, hasHandoffStructure, structureFields } from "../handoff/documents/handoff-signals";
+import { companionFinding, companionWord } from "../handoff/documents/judge-document";
+import { isHandoffFileName, isInHandoffFolder } from "../discovery/handoff-rules";
+import type { Finding } from "../findings";
+import { normaliseRepoPath } from "../handoff/handoff-path";
+import type { ParsedHandoff } from "../handoff/types";
+
+/**
+ * The one derivation of a repo's chains from what is known of its handoffs, shared by the scan
+ * (lib/server/ingest/derive-repo.ts, which stores the result whole) and `baton lint`: previous pointers
+ * resolved against the repo's handoffs (resolve-previous.ts), each handoff's place in time
+ * (handoff-order.ts), then the chains, heads and latest (build-chains.ts).
+ */
+
+export interface HandoffChainFacts {
+  id: string;
+  path: string;
+  /** Short ref names holding this content. */
+  branches: string[];
+  inWorkingTree: boolean;
+  /** YYYY-MM-DD from the date folder, or null. */
+  date: string | null;
+  /** Identity timestamp (ms, UTC), or null. */
+  timestamp: number | null;
+  timestampZone: string | null;
+  /** Committer time of the commit that added this content, or null. */
+  commitTime: number | null;
+  /** Working-tree mtime, or null. */
+  fileMtime: number | null;
+  parsed: ParsedHandoff;
+  isDeprecated: boolean;
+}
+
+export interface DerivedChains {
+  nodes: ChainNode[];
+  /** Session logs kept beside other handoffs (judge-document.ts): the finding that says so, by handoff id. */
+  companions: Map<string, Finding>;
+  /** Each handoff's previous pointer as resolved against the repo's handoffs. */
+  previous: Map<string, PreviousResolution>;
+  result: ChainBuildResult;
+}
+
+export function deriveChains(handoffs: readonly HandoffChainFacts[], options: { latestHint?: string | null } = {}): DerivedChains {
+  const fileTimes = handoffs.map((handoff) =>
+    handoffFileTime({ isCommitted: handoff.branches.length > 0, commitTime: handoff.commitTime, fileMtime: handoff.fileMtime }),
+  );
+  const uninformative = sharedImportTime(handoffs, fileTimes);
+  const nodes: ChainNode[] = handoffs.map((handoff, index) => {
+    const fileTime = fileTimes[index] ?? null;
+    return {
+      id: handoff.id,
+      path: handoff.path,
+      previousPath: null,
+      branches: handoff.branches,
+      inWorkingTree: handoff.inWorkingTree,
+      date: handoff.date,
+      nameDate: handoff.date === null ? fileNameDate(handoff.path) : null,
+      timestamp: handoff.timestamp,
+      timestampIsDay: isDayOnlyTimestamp(handoff.timestamp, handoff.timestampZone),
+      fileTime: fileTime !== null && fileTime === uninformative ? null : fileTime,
+      isDeprecated: handoff.isDeprecated,
+      isNamedCurrent: nameSaysCurrent(handoff.path),
+    };
+  });
+
+  const companions = companionsOf(handoffs);
+  nodes.forEach((node) => {
+    if (companions.has(node.id)) node.isCompanion = true;
+  });
+
+  // Companions are no handoffs: no pointer resolves to one, and they take no part in chains.
+  const repo = repoHandoffPaths(handoffs.filter((handoff) => !companions.has(handoff.id)).map((handoff) => handoff.path));
+  const byPath = new Map<string, ChainNode[]>();
+  for (const node of nodes) {
+    const path = normaliseRepoPath(node.path);
+    byPath.set(path, [...(byPath.get(path) ?? []), node]);
+  }
+  const previous = new Map<string, PreviousResolution>();
+  handoffs.forEach((handoff, index) => {
+    const node = nodes[index]!;
+    const isOlder = (path: string) => (byPath.get(path) ?? []).some((other) => compareRecency(other, node) < 0);
+    const resolution = resolvePrevious(
+      { path: handoff.path, writtenPrevious: handoff.parsed.pointers.previousPath, candidates: handoff.parsed.pointers.previousCandidates },
+      repo,
+      isOlder,
+    );
+    previous.set(handoff.id, resolution);
+    node.previousPath = resolution.path;
+    node.hasStructure = hasHandoffStructure(structureFields(handoff.parsed, resolution.path));
+  });
+  return { nodes, companions, previous, result: buildChains(nodes.filter((node) => node.isCompanion !== true), { latestHint: options.latestHint ?? null }) };
+}
+
+/**
+ * Session logs beside handoffs: in a handoff folder, named as a log and not as a handoff, with no writer
+ * identity or continuity of their own, in a folder that holds another handoff that is not one of them.
+ */
+function companionsOf(handoffs: readonly HandoffChainFacts[]): Map<string, Finding> {
+  const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf("/")));
+  const candidates = new Map<string, string>();
+  for (const handoff of handoffs) {
+    const name = handoff.path.slice(handoff.path.lastIndexOf("/") + 1);
+    const word = companionWord(name);
+    if (word === null || isHandoffFileName(name) || !isInHandoffFolder(handoff.path)) continue;
+    const marks = handoffMarks(handoff.parsed);
+    if (!marks.writer && !marks.continuity) candidates.set(handoff.id, word);
+  }
+  const foldersWithHandoffs = new Set(handoffs.filter((handoff) => !candidates.has(handoff.id)).map((handoff) => folderOf(handoff.path)));
+  const result = new Map<string, Finding>();
+  for (const handoff of handoffs) {
+    const word = candidates.get(handoff.id);
+    if (word !== undefined && foldersWithHandoffs.has(folderOf(handoff.path))) result.set(handoff.id, companionFinding(word));
+  }
+  return result;
+}
+
+/**
+ * The commit time every committed handoff shares, when there are several and one commit brought them all
+ * (an import, a squash): it says nothing about which was written last, so their written dates decide.
+ */
+function sharedImportTime(handoffs: readonly HandoffChainFacts[], fileTimes: (number | null)[]): number | null {
+  const committed = fileTimes.filter((time, index): time is number => time !== null && (handoffs[index]?.branches.length ?? 0) > 0);
+  if (committed.length < 2 || committed.length !== handoffs.filter((handoff) => handoff.branches.length > 0).length) return null;
+  return committed.every((time) => time === committed[0]) ? committed[0]! : null;
+}

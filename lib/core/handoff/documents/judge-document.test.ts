@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { parseHandoff } from "../parse-handoff";
+import { judgeDocument, type DocumentJudgement } from "./judge-document";
+
+const judge = (text: string, fileName: string, foundBy: DocumentJudgement["foundBy"] = "folder") => judgeDocument(parseHandoff(text).value, text, { foundBy, fileName })?.rule ?? null;
+
+const TEMPLATE_FENCE = "```markdown\n# Handoff: <topic>\n\nBranch: <branch>\nHEAD: <sha>\n\n## Next step\n<one step>\n```\n";
+
+describe("judgeDocument: instructions for writing handoffs are not handoffs, wherever they live", () => {
+  test.each([
+    ["a guide showing a template (en)", `# How we write handoffs\n\nCopy this block and fill it in.\n\n${TEMPLATE_FENCE}`, "HANDOFF_GUIDE.md"],
+    ["a format page (de)", `# Übergabeformat\n\nJede Sitzung endet mit einer Übergabe:\n\n${TEMPLATE_FENCE}`, "format.md"],
+    ["a command definition", "---\ndescription: Write a handoff\nallowed-tools: Write\n---\n\nWrite a handoff for the next session.\n", "handoff.md"],
+    ["a command with $ARGUMENTS (ja)", "# 引き継ぎを書く\n\n$ARGUMENTS を題名にして引き継ぎを書く。\n", "write-handoff.md"],
+    ["placeholders throughout", "# Handover\n\nDate: YYYY-MM-DD\nBranch: <branch>\nHEAD: <sha>\n", "handover-format.md"],
+  ])("%s", (_name, text, fileName) => {
+    expect(judge(text, fileName, "name")).toBe("handoff-instructions");
+  });
+
+  test.each([
+    ["a handoff with its own writer marks and a template it quotes", `# Handoff\n\nBranch: feat/x\nHEAD: 1a2b3c4\n\n## Notes\n${TEMPLATE_FENCE}`],
+    ["a handoff whose next step shows a config with placeholders", "# Handoff\n\n## Next step\nRun the deploy once the keys below are in `.env`.\n\n```\nAPI_KEY=<your key>\nREGION=<region>\n```\n"],
+ ["a handoff describing another document's format, with HTML comments", "# Writer cutover 2026-02-13\n\n## Design\nThe run document looks like this:\n\n```markdown\n# {objective}\n\n## Researcher\n<!-- proposal -->\n\n## User\n<!-- proposal -->\n```\n"],
+    ["a handoff with HTML line breaks", "# Handoff<br>\n\nDone: parser<br>\nDone: UI<br>\nNext: tests<br>\n\n## Next step\nRun the tests.\n"],
+  ])("look-alike, still a handoff: %s", (_name, text) => {
+    expect(judge(text, "2026-03-01-x.md")).toBeNull();
+  });
+
+  test("a name that only mentions handoffs needs a handoff's own marks (a next step alone is any plan's)", () => {
+    expect(judge("# Project handoff status\n\n## Next step\nMerge the importer.\n", "project_handoff_status.md", "name-word")).toBe("not-a-handoff");
+    expect(judge("# Project handoff status\n\nBranch: feat/importer\n\n## Next step\nMerge the importer.\n", "project_handoff_status.md", "name-word")).toBeNull();
+  });
+
+  test("code in a fence is no template: type parameters, struct fields", () => {
+    const rust = "# Handoff 2026-02-08\n\n## Design\n\n```rust\npub struct A {\n    pub items: Vec<Item>,\n    pub map: Map<K, V>,\n}\n```\n";
+    expect(judge(rust, "2026-02-08-design.md")).toBeNull();
+    const untyped = "# Handoff 2026-02-08\n\n## Design\nThe store keeps two fields.\n\n```\nitems: Vec<Item>\nmap: Map<K, V>\n```\n";
+    expect(judge(untyped, "2026-02-08-design.md")).toBeNull();
+  });
+
+  test("a glob is judged for emptiness only", () => {
+    expect(judge(`# Guide\n\n## Why\nSo the next session starts fast.\n\n${TEMPLATE_FENCE}`, "guide.md", "glob")).toBeNull();
+  });
+});

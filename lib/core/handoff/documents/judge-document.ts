@@ -1,0 +1,127 @@
+/**
+ * Whether a markdown file found where handoffs live is one, judged by its content and its name together
+ * (docs/cli.md, "Files found but not read as handoffs"). Every file kept out gets the finding that says
+ * why (info, listed in `scan --json` `discovery.notHandoffs`, lint and the Sources page): never dropped
+ * silently.
+ *
+ * - `handoff-empty`: nothing is filled in (an unfilled template, a log with only its entry template).
+ * - `handoff-instructions`: with no handoff marks of its own, it tells how to write handoffs: a command or
+ *   skill definition (its front matter), or a guide or format description that shows a handoff template
+ *   (placeholders in a fenced block, or placeholder lines throughout).
+ * - `not-a-handoff`: named after handoffs only by a word (`project_handoff_status.md`) with no writer
+ *   identity or continuity; or, in a handoff folder, undated and named as another kind of document (a backlog, a
+ *   runbook …) with no writer identity or continuity.
+ * - `handoff-companion` (decided with the repo, lib/core/chains/derive-chains.ts): in a handoff folder
+ *   beside other handoffs, named as a session log (`SESSION_LOG.md`, `journal.md`) and not as a handoff,
+ *   with no writer identity or continuity of its own: listed, in no chain or handoff list, never the latest.
+ *
+ * A file a glob names is judged for emptiness only: the user said it is a handoff.
+ */
+import { fileNameDate } from "../../text/name-date";
+import type { Finding } from "../../findings";
+import type { ParsedHandoff } from "../types";
+import { COMMAND_FRONT_MATTER_KEYS, COMPANION_WORDS, PLACEHOLDER_TOKENS } from "./document-kinds.data";
+import {
+  HANDOFF_COMPANION_RULE,
+  HANDOFF_EMPTY_RULE,
+  HANDOFF_INSTRUCTIONS_RULE,
+  handoffMarks,
+  isFilledIn,
+  NOT_A_HANDOFF_RULE,
+  otherDocumentWord,
+  stemWords,
+} from "./handoff-signals";
+
+export interface DocumentJudgement {
+  /**
+   * How the file was found: a glob naming it, its handoff folder, its handoff name (`handoff_x.md`,
+   * `x-handover.md`) or a word of its name (`project_handoff_status.md`).
+   */
+  foundBy: "glob" | "folder" | "name" | "name-word";
+  fileName: string;
+}
+
+const info = (rule: string, message: string): Finding => ({ rule, severity: "info", line: null, message });
+
+/** Null when the file is read as a handoff; else the finding that says why it is not. */
+export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: DocumentJudgement): Finding | null {
+  const marks = handoffMarks(parsed);
+  const hasOwnMarks = marks.writer || marks.continuity;
+  // Instructions first: a guide's prose around its template would otherwise read as an empty template.
+  const instructions = judgement.foundBy === "glob" || hasOwnMarks ? null : describesHandoffs(parsed, text);
+  if (instructions !== null) {
+    return info(HANDOFF_INSTRUCTIONS_RULE, `${instructions}, with no writer identity, previous pointer or resume command of its own: instructions for writing handoffs, not one`);
+  }
+  if (!isFilledIn(parsed, text)) {
+    return info(HANDOFF_EMPTY_RULE, "nothing is filled in (an unfilled template or an empty log): not read as a handoff, never the latest");
+  }
+  if (judgement.foundBy === "glob" || hasOwnMarks) return null;
+
+  if (judgement.foundBy === "name-word") {
+    // Research notes and plans mention handoffs in their names too, and have next steps of their own.
+    return info(NOT_A_HANDOFF_RULE, "its name mentions handoffs, but it has no writer identity, previous pointer or resume command: not read as a handoff");
+  }
+  if (judgement.foundBy !== "folder") return null;
+  const word = otherDocumentWord(judgement.fileName);
+  if (word === null) return null;
+  return info(
+    NOT_A_HANDOFF_RULE,
+    `named as another kind of document ("${word}"), with no writer identity, previous pointer or resume command: a project document kept in the handoff folder, not read as a handoff`,
+  );
+}
+
+const companionWords = new Set<string>(COMPANION_WORDS);
+
+/**
+ * The session-log word of an undated name that is not a handoff's (`SESSION_LOG.md` → "log"), or null.
+ * Whether such a file is a companion depends on what is beside it: the chain derivation decides
+ * (lib/core/chains/derive-chains.ts, `companionFinding`).
+ */
+export function companionWord(fileName: string): string | null {
+  if (fileNameDate(fileName) !== null) return null;
+  return stemWords(fileName).find((word) => companionWords.has(word)) ?? null;
+}
+
+/** HTML a handoff may hold (`<br>`, `<details>`, comments) and autolinks are no placeholders. */
+const HTML_OR_LINK = /<!--[\s\S]*?-->|<\/?(?:a|b|br|hr|i|p|s|u|em|strong|code|pre|kbd|sub|sup|del|ins|mark|small|div|span|img|details|summary|table|thead|tbody|tr|td|th|ul|ol|li|center|font|h[1-6])\b[^<>]*>|<(?:https?|mailto):[^<>]*>/gi;
+
+const isPlaceholderLine = (line: string) => {
+  // `Vec<Item>`, `Map<K, V>`: a type's parameters in code, not a blank to fill in.
+  const text = line.replace(/`[^`\n]+`/g, "code").replace(HTML_OR_LINK, " ").replace(/[\w\]]<[^<>\n]*>/g, " ");
+  return PLACEHOLDER_TOKENS.some((token) => token.test(text));
+};
+
+/** A markdown heading or a `Label:` line: the bones of a handoff template. */
+const isTemplateLine = (line: string) => /^\s{0,3}#{1,6}\s/.test(line) || /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[\p{L}][\p{L}\p{N} /_-]{0,30}(?:\*\*|__)?\s*[:：]/u.test(line);
+
+/**
+ * What shows a file describes handoffs rather than being one, or null: a command or skill definition's
+ * front matter or `$ARGUMENTS`; a fenced block holding a handoff template (two or more lines with
+ * placeholders); placeholder lines throughout the text (three or more outside fences).
+ */
+function describesHandoffs(parsed: ParsedHandoff, text: string): string | null {
+  const frontMatter = parsed.frontMatter ?? {};
+  const commandKey = COMMAND_FRONT_MATTER_KEYS.find((key) => key in frontMatter);
+  if (commandKey !== undefined) return `a command or skill definition (front matter "${commandKey}")`;
+  if (/\$ARGUMENTS\b/.test(text)) return "a command definition ($ARGUMENTS)";
+  // Only fences of markdown or plain text can hold a handoff template; code blocks hold code.
+  const fences = [...text.matchAll(/^ {0,3}(`{3,}|~{3,})[ \t]*(\w*)[^\n]*\n([\s\S]*?)^ {0,3}\1[ \t]*$/gm)].filter((fence) =>
+    ["", "md", "markdown", "text", "txt", "plain", "plaintext"].includes((fence[2] ?? "").toLowerCase()),
+  );
+  const isTemplateFence = (body: string) => {
+    const lines = body.split("\n");
+    return lines.filter(isPlaceholderLine).length >= 2 && lines.filter(isTemplateLine).length >= 2;
+  };
+  if (fences.some((fence) => isTemplateFence(fence[3] ?? ""))) return "a handoff template in a code block";
+  const outside = text.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[ \t]*$/gm, "").replace(/<!--[\s\S]*?(?:-->|$)/g, "");
+  if (!handoffMarks(parsed).nextAction && outside.split("\n").filter(isPlaceholderLine).length >= 3) return "placeholders to fill in";
+  return null;
+}
+
+/** The companion finding of a session log kept beside other handoffs (see `companionWord`). */
+export function companionFinding(word: string): Finding {
+  return info(
+    HANDOFF_COMPANION_RULE,
+    `named as a session log ("${word}") and kept beside the handoffs, with no writer identity or previous pointer of its own: a companion of the handoffs, never the latest or a head to resume`,
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, test } from "vitest";
+import { parseHandoff } from "../parse-handoff";
+
+const read = (markdown: string) => parseHandoff(markdown).value;
+
+describe("append-only logs are read entry by entry", () => {
+  test("dated entries, newest at the bottom (en): the newest gives the next action, the date and the branch", () => {
+    const parsed = read(
+      "# Handoff log\n\n## 2026-03-18 — importer\nBranch: feat/importer\n\n### Next\nWrite the parser.\n\n## 2026-03-20 — parser\nBranch: feat/parser\n\n### Next\nWire the parser into the importer.\n",
+    );
+    expect(parsed.nextAction?.text).toBe("Wire the parser into the importer.");
+    expect(parsed.identity).toMatchObject({ branch: "feat/parser", timestamp: "2026-03-20T00:00:00.000Z", timestampZone: null });
+    expect(parsed.log).toMatchObject({ newest: 1, order: "oldest-first" });
+    expect(parsed.log?.entries.map((entry) => entry.day)).toEqual(["2026-03-18", "2026-03-20"]);
+    // Line numbers stay the file's.
+    expect(parsed.nextAction?.line).toBe(12);
+  });
+
+  test("numbered entries, newest at the top (pt)", () => {
+    const parsed = read(
+      "# Registro de passagens\n\n## Entrada 048\nPróximo passo: publicar a versão 2.\n\n## Entrada 047\nPróximo passo: revisar os testes.\n\n## Entrada 046\nPróximo passo: corrigir o build.\n",
+    );
+    expect(parsed.log).toMatchObject({ newest: 0, order: "newest-first" });
+    expect(parsed.nextAction?.text).toMatch(/publicar a versão 2/);
+  });
+
+  test("dates written with slashes (ja), the entry's own time wins over its heading's day", () => {
+    const parsed = read("# 引き継ぎログ\n\n## 2026/03/19 作業\n次のステップ: テストを書く\n\n## 2026/03/21 作業\n日時: 2026-03-21 18:30 +09:00\n次のステップ: リリースする\n");
+    expect(parsed.log?.newest).toBe(1);
+    expect(parsed.identity.timestamp).toBe("2026-03-21T09:30:00.000Z");
+    expect(parsed.nextAction?.text).toMatch(/リリース/);
+  });
+
+  test("look-alike: a handoff with its own next action above a dated session log is no log", () => {
+    const parsed = read("# Handoff\n\n## Next action\nShip the importer.\n\n## Session log\n### 2026-03-18\n- parser\n### 2026-03-20\n- importer\n");
+    expect(parsed.log).toBeUndefined();
+    expect(parsed.nextAction?.text).toBe("Ship the importer.");
+  });
+
+  test("look-alike: numbered sections are no numbered entries", () => {
+    const parsed = read("# Handoff\n\n## 1. Goal\nShip it.\n\n## 2. State\n- done: parser\n\n## 3. Next action\nRelease.\n");
+    expect(parsed.log).toBeUndefined();
+    expect(parsed.nextAction?.text).toBe("Release.");
+  });
+
+  test("look-alike: one dated heading is no log", () => {
+    expect(read("# Handoff\n\n## 2026-03-20 release\n\nNext: tag it.\n").log).toBeUndefined();
+  });
+});

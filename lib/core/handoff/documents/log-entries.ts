@@ -1,0 +1,136 @@
+import type { Unit } from "../markdown/markdown-units";
+
+/**
+ * An append-only handoff log: one file made of repeated entries, each under a heading of the same level
+ * that carries a date (`## 2026-03-20 — importer`) or the same word and a number (`## Entrada 048`,
+ * `### Session 12`). Read entry by entry (parse-handoff.ts): the newest entry, at the top or the bottom
+ * as its dates or numbers say, gives the identity, state and next action; the entries are the file's own
+ * history.
+ *
+ * A handoff with its own current sections outside the entries (a `## Next action` above a `## Session
+ * log` of dated entries) is not a log: its own sections win, as they always did.
+ */
+
+export interface LogEntry {
+  title: string;
+  /** 1-based line of the entry's heading. */
+  line: number;
+  /** Last line of the entry (inclusive). */
+  endLine: number;
+  /** YYYY-MM-DD from the heading, or null. */
+  day: string | null;
+  number: number | null;
+}
+
+export interface HandoffLog {
+  entries: LogEntry[];
+  /** Index in `entries` of the newest one. */
+  newest: number;
+  /** Where new entries go: the newest is at the bottom (`oldest-first`) or at the top. */
+  order: "oldest-first" | "newest-first";
+}
+
+/** At least this many entries make a log (two dated headings are a changelog of two days, too few to tell). */
+const MIN_ENTRIES = 2;
+const MIN_NUMBERED = 3;
+
+const DATE_IN_TITLE = /(?<!\d)((?:19|20)\d{2})[-/.]([01]?\d)[-/.]([0-3]?\d)(?!\d)|(?<!\d)([0-3]?\d)\.([01]?\d)\.((?:19|20)\d{2})(?!\d)/;
+const NUMBERED = /^\s*([\p{L}][\p{L}\s]{0,24}?)\s*(?:#|no\.?\s*|n[º°]\s*)?(\d{1,5})(?!\d|[.:]\d)/iu;
+
+function dayIn(title: string): string | null {
+  const match = DATE_IN_TITLE.exec(title);
+  if (match === null) return null;
+  const [year, month, day] = match[1] !== undefined ? [match[1], match[2]!, match[3]!] : [match[6]!, match[5]!, match[4]!];
+  const text = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+  const value = Date.UTC(Number(year), Number(month) - 1, Number(day));
+  return Number.isFinite(value) && new Date(value).toISOString().slice(0, 10) === text ? text : null;
+}
+
+export function detectLog(units: readonly Unit[], lineCount: number, isCurrentSection: (title: string) => boolean): HandoffLog | null {
+  const headings = units.filter((unit): unit is Extract<Unit, { kind: "heading" }> => unit.kind === "heading");
+  for (let depth = 1; depth <= 4; depth++) {
+    const level = headings.filter((heading) => heading.depth === depth);
+    const dated = level.filter((heading) => dayIn(heading.text) !== null);
+    const numbered = numberedRun(level);
+    const kind = dated.length >= MIN_ENTRIES ? "dated" : numbered !== null ? "numbered" : null;
+    if (kind === null) continue;
+    const entryHeadings = kind === "dated" ? dated : numbered!;
+    const first = entryHeadings[0]!;
+    // Current sections outside the entries (above the first, or at a level that closes the entries): a handoff
+    // with a history, not a log.
+    const outside = headings.filter((heading) => heading.line < first.line || (heading.depth <= depth && !entryHeadings.includes(heading) && heading.line > first.line));
+    if (outside.some((heading) => heading.depth > 1 && isCurrentSection(heading.text))) return null;
+    const entries: LogEntry[] = entryHeadings.map((heading) => {
+      const next = headings.find((other) => other.line > heading.line && other.depth <= depth);
+      return {
+        title: heading.text,
+        line: heading.line,
+        endLine: (next?.line ?? lineCount + 1) - 1,
+        day: dayIn(heading.text),
+        number: kind === "numbered" ? Number(NUMBERED.exec(heading.text)?.[2]) : null,
+      };
+    });
+    return { entries, ...newestOf(entries) };
+  }
+  return null;
+}
+
+/** Three or more headings of one level named by the same word and a number (`Entry 3`, `Entrada 048`). */
+function numberedRun(level: Extract<Unit, { kind: "heading" }>[]): Extract<Unit, { kind: "heading" }>[] | null {
+  const byWord = new Map<string, Extract<Unit, { kind: "heading" }>[]>();
+  for (const heading of level) {
+    const match = NUMBERED.exec(heading.text);
+    if (match === null) continue;
+    const word = match[1]!.trim().toLowerCase();
+    byWord.set(word, [...(byWord.get(word) ?? []), heading]);
+  }
+  const best = [...byWord.values()].sort((a, b) => b.length - a.length)[0];
+  return best !== undefined && best.length >= MIN_NUMBERED ? best : null;
+}
+
+/** The newest entry by its date, else its number; equal keys: the one written where new entries go. */
+function newestOf(entries: LogEntry[]): { newest: number; order: HandoffLog["order"] } {
+  const key = (entry: LogEntry) => entry.day ?? (entry.number === null ? null : String(entry.number).padStart(6, "0"));
+  const keys = entries.map(key);
+  const first = keys.find((value) => value !== null) ?? null;
+  const last = [...keys].reverse().find((value) => value !== null) ?? null;
+  const order: HandoffLog["order"] = first !== null && last !== null && first > last ? "newest-first" : "oldest-first";
+  let newest = order === "oldest-first" ? entries.length - 1 : 0;
+  for (let index = 0; index < entries.length; index++) {
+    const value = keys[index];
+    const best = keys[newest];
+    if (value === null || value === undefined) continue;
+    if (best === null || best === undefined || value > best) newest = index;
+  }
+  return { newest, order };
+}
+
+/**
+ * The text with every entry but the newest blanked out, line for line (line numbers stay the file's):
+ * what the handoff says now.
+ */
+export function newestEntryView(text: string, log: HandoffLog): string {
+  const lines = text.split("\n");
+  const keep = log.entries[log.newest]!;
+  for (const entry of log.entries) {
+    if (entry === keep) continue;
+    for (let line = entry.line; line <= entry.endLine && line <= lines.length; line++) lines[line - 1] = "";
+  }
+  return lines.join("\n");
+}
+
+/** A log's entries as stored (Handoff.logEntries); null for none or a value this version cannot read. */
+export function readLogEntries(json: string | null): { newest: number; entries: { title: string; day: string | null }[] } | null {
+  if (json === null || json === "") return null;
+  try {
+    const value = JSON.parse(json) as { newest?: unknown; entries?: unknown };
+    if (typeof value.newest !== "number" || !Array.isArray(value.entries)) return null;
+    const entries = value.entries.flatMap((entry: unknown) => {
+      const { title, day } = (entry ?? {}) as { title?: unknown; day?: unknown };
+      return typeof title === "string" ? [{ title, day: typeof day === "string" ? day : null }] : [];
+    });
+    return entries.length === 0 ? null : { newest: Math.min(Math.max(0, value.newest), entries.length - 1), entries };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,154 @@
+import { normaliseRuntime } from "../handoff-path";
+import { stripInlineMarkdown } from "../markdown/inline-references";
+import type { Section, SectionModel } from "../sections/section-model";
+import type { TextUnit, Unit } from "../markdown/markdown-units";
+import type { IdentityCandidate, IdentityEvidence } from "../types";
+import { COMMIT_WORDS } from "./identity-labels.data";
+import { looksLikeModel } from "./model-names";
+
+/**
+ * Identity values by their shape, wherever they stand in a handoff's identity area (its top up to the
+ * first content section, its identity section, quote blocks near the top), whatever words surround them:
+ *
+ * - a 7–40 hex sha in the same line as a commit/HEAD word (any language: COMMIT_WORDS), or alone on its
+ *   line or in a table row that names a commit;
+ * - `branch @ sha` (`feat/auth @ 1a2b3c4`): a branch and its HEAD;
+ * - a UUID or a `session_…` / `ses_…` id: a session id;
+ * - a runtime followed by its model: `Claude (Sonnet 4.6)`, `Claude Code, Opus 4.6`, `Codex (gpt-5.2)`.
+ *
+ * Candidates are never values by themselves: the scan confirms them with the repository
+ * (confirm-identity.ts: a sha must be a commit of the repo, a branch a valid ref name) and fills only the
+ * fields labels left empty. A table's header row is never a value.
+ */
+
+const MAX_CANDIDATES = 24;
+/** Quote blocks count as identity area this far into the file (a status box under the title). */
+const QUOTE_LINES = 40;
+
+const SHA = /(?<![\p{L}\p{N}_@-])([0-9a-f]{7,40})(?![\p{L}\p{N}_@-]|\.[\p{L}\p{N}])/giu;
+const HAS_SHA = /(?<![\p{L}\p{N}_@-])[0-9a-f]{7,40}(?![\p{L}\p{N}_@-]|\.[\p{L}\p{N}])/iu;
+const BRANCH_AT_SHA = /(?<![\w@/.-])([A-Za-z0-9][\w./+-]{0,99})\s*@\s*([0-9a-f]{7,40})(?![\w@-]|\.\w)/g;
+const UUID = /(?<![\w-])([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi;
+const SESSION_TOKEN = /(?<![\w-])((?:session|sess|ses)_[A-Za-z0-9][A-Za-z0-9_-]{5,80})(?![\w-])/g;
+const RUNTIME_MODEL = /((?:[\p{L}][\p{L}\p{N}.-]*\s+){0,2}[\p{L}][\p{L}\p{N}.-]*)\s*(?:\(([^()\n]{1,60})\)|,\s*([^,;·|()\n]{1,60}))/gu;
+
+const commitWord = new RegExp(
+  COMMIT_WORDS.map((word) => (/[\u2E80-\uFFFF]/.test(word) ? escape(word) : `(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}])`)).join("|"),
+  "iu",
+);
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A sha token mixes digits and letters: "defaced" and "2026031" are not shas. */
+function isShaToken(token: string): boolean {
+  return /\d/.test(token) && /[a-f]/i.test(token);
+}
+
+interface AreaLine {
+  text: string;
+  line: number;
+  /** The line is a table row (header rows are never passed). */
+  cells: string[] | null;
+  /** The row's cells under a column whose header names a commit. */
+  commitCells?: string[];
+}
+
+/** The lines a handoff's identity area holds, in document order. */
+function identityArea(model: SectionModel): AreaLine[] {
+  const firstContent = model.sections.find((section) => section.key !== null && section.key !== "identity" && section.key !== "other" && section.source === "heading");
+  const limit = firstContent?.line ?? Number.POSITIVE_INFINITY;
+  const lines: AreaLine[] = [];
+  const seen = new Set<number>();
+  const take = (unit: Unit) => {
+    for (const entry of unitLines(unit)) {
+      if (seen.has(entry.line)) continue;
+      seen.add(entry.line);
+      lines.push(entry);
+    }
+  };
+  for (const section of model.sections) {
+    const isTop = section.line < limit && !isContentSection(section);
+    for (const unit of section.units) {
+      const isNearQuote = unit.kind === "text" && unit.isQuote && unit.line <= QUOTE_LINES;
+      if (isTop || section.key === "identity" || isNearQuote) take(unit);
+    }
+  }
+  return lines.sort((a, b) => a.line - b.line);
+}
+
+function isContentSection(section: Section): boolean {
+  return section.key !== null && section.key !== "identity" && section.key !== "other";
+}
+
+function unitLines(unit: Unit): AreaLine[] {
+  if (unit.kind === "text") return [{ text: textOf(unit), line: unit.line, cells: null }];
+  if (unit.kind === "table") {
+    // Row 0 is the header: its cells name columns, never values. A column named like a commit makes its
+    // cells commit cells (`| Branch | HEAD |` over `| main | 1a2b3c4 |`).
+    const header = (unit.rows[0]?.cells ?? []).map((cell) => stripInlineMarkdown(cell).trim());
+    const commitColumns = new Set(header.flatMap((cell, index) => (commitWord.test(cell) ? [index] : [])));
+    return unit.rows.slice(1).map((row) => {
+      const cells = row.cells.map((cell) => stripInlineMarkdown(cell).trim());
+      return { text: row.cells.join(" | "), line: row.line, cells, commitCells: cells.filter((_, index) => commitColumns.has(index)) };
+    });
+  }
+  return [];
+}
+
+function textOf(unit: TextUnit): string {
+  return unit.raw;
+}
+
+export function identityCandidates(model: SectionModel): IdentityCandidate[] {
+  const candidates: IdentityCandidate[] = [];
+  const seen = new Set<string>();
+  const add = (field: IdentityCandidate["field"], value: string, line: number, evidence: IdentityEvidence) => {
+    const key = `${field}\0${value.toLowerCase()}`;
+    if (value === "" || seen.has(key) || candidates.length >= MAX_CANDIDATES) return;
+    seen.add(key);
+    candidates.push({ field, value, line, evidence });
+  };
+
+  for (const { text, line, cells, commitCells = [] } of identityArea(model)) {
+    for (const cell of commitCells) {
+      const only = /^`?([0-9a-f]{7,40})`?$/i.exec(cell)?.[1];
+      if (only !== undefined && isShaToken(only)) add("headSha", only.toLowerCase(), line, "near-commit-word");
+    }
+    const plain = stripInlineMarkdown(text).replace(/`/g, " ");
+
+    for (const match of plain.matchAll(BRANCH_AT_SHA)) {
+      const [, branch = "", sha = ""] = match;
+      if (!isShaToken(sha) || isShaToken(branch) || /^\d+(?:\.\d+)*$/.test(branch)) continue;
+      add("branch", branch.replace(/[.,;:]+$/, ""), line, "branch-at-sha");
+      add("headSha", sha.toLowerCase(), line, "branch-at-sha");
+    }
+
+    const shas = [...plain.matchAll(SHA)].map((match) => match[1] ?? "").filter(isShaToken);
+    if (shas.length > 0) {
+      const rest = plain.replace(SHA, " ").replace(/[\s|:：=>\-–—()[\]*_#.,;]+/gu, "");
+      const rowNamesCommit = cells !== null && cells.some((cell) => commitWord.test(cell) && !HAS_SHA.test(cell));
+      if (commitWord.test(plain) || rowNamesCommit) for (const sha of shas) add("headSha", sha.toLowerCase(), line, "near-commit-word");
+      else if (shas.length === 1 && rest === "") add("headSha", shas[0]!.toLowerCase(), line, "alone");
+    }
+
+    for (const match of plain.matchAll(UUID)) add("sessionId", (match[1] ?? "").toLowerCase(), line, "id-shape");
+    for (const match of plain.matchAll(SESSION_TOKEN)) add("sessionId", match[1] ?? "", line, "id-shape");
+
+    for (const match of plain.matchAll(RUNTIME_MODEL)) {
+      const words = (match[1] ?? "").split(/\s+/);
+      const model = (match[2] ?? match[3] ?? "").trim().replace(/[.;:]+$/, "");
+      // The fewest words that name a runtime: "Claude" of "Written by Claude", "Claude Code", "Gemini CLI".
+      for (let take = 1; take <= Math.min(3, words.length); take++) {
+        const name = words.slice(-take).join(" ");
+        const runtime = normaliseRuntime(name);
+        if (runtime === null || runtime === "unknown-runtime" || !looksLikeModel(model) || normaliseRuntime(model) === runtime && !/\d/.test(model)) continue;
+        add("runtime", name, line, "runtime-model");
+        add("model", model, line, "runtime-model");
+        break;
+      }
+    }
+  }
+  return candidates;
+}

@@ -1,0 +1,69 @@
+import { PREVIOUS_POINTER_LABELS } from "./pointer-labels.data";
+import { cleanPointer } from "./resolve-pointer";
+import type { SectionModel } from "../sections/section-model";
+import type { PreviousCandidate } from "../types";
+
+/**
+ * Previous pointers written without a label of their own, kept as weak candidates for the scan to
+ * confirm (lib/core/chains/resolve-previous.ts): a markdown file named in the same line as a word that
+ * means "previous" in any of the label languages (`the work before this one is in \`a.md\``, `이전 작업은
+ * [a](a.md)에 있음`), and the markdown links to markdown files anywhere in the text. Neither is a pointer
+ * on its own: the scan takes one only when the path is an older handoff of the same repo.
+ */
+
+const MAX_CANDIDATES = 12;
+
+const LABELS = [...new Set(Object.values(PREVIOUS_POINTER_LABELS).flat())].sort((a, b) => b.length - a.length);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Labels in scripts written without spaces stand anywhere in a word run; the others as whole words. */
+const spaced = LABELS.filter((label) => !/[\u2E80-\uFFFF]/.test(label)).map((label) => escape(label).replace(/ /g, "[\\s_-]+"));
+const unspaced = LABELS.filter((label) => /[\u2E80-\uFFFF]/.test(label)).map((label) => escape(label).replace(/ /g, "\\s*"));
+const PREVIOUS_WORD = new RegExp(
+  `(?:(?<![\\p{L}\\p{N}])(?:${spaced.join("|")})(?![\\p{L}\\p{N}]))${unspaced.length > 0 ? `|(?:${unspaced.join("|")})` : ""}`,
+  "iu",
+);
+
+const LINK = /\[[^\]\n]*\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)>?(?:\s+"[^"]*")?\s*\)/g;
+const CODE_FILE = /`([^`\n]+\.md)`/gi;
+const BARE_FILE = /(?<![\w/.`([-])((?:\.{1,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.md)(?![\w/`)])/gi;
+
+/** Markdown files a line names: link targets, code spans, bare paths; never a URL. */
+function markdownFilesIn(raw: string): { links: string[]; all: string[] } {
+  const links = [...raw.matchAll(LINK)].map((match) => match[1] ?? "").filter(isMarkdownFilePath);
+  const rest = raw.replace(LINK, " ");
+  const codes = [...rest.matchAll(CODE_FILE)].map((match) => match[1] ?? "").filter(isMarkdownFilePath);
+  const bare = [...rest.replace(CODE_FILE, " ").matchAll(BARE_FILE)].map((match) => match[1] ?? "").filter(isMarkdownFilePath);
+  return { links, all: [...links, ...codes, ...bare] };
+}
+
+function isMarkdownFilePath(target: string): boolean {
+  const path = target.replace(/[#?].*$/, "");
+  return /\.md$/i.test(path) && !/^[a-z][a-z0-9+.-]*:/i.test(path) && !/\s/.test(path);
+}
+
+export function weakPreviousCandidates(model: SectionModel, skipLines: ReadonlySet<number>, thisPath: string | null): PreviousCandidate[] {
+  const mentions: PreviousCandidate[] = [];
+  const links: PreviousCandidate[] = [];
+  const seen = new Set<string>();
+  const self = thisPath === null ? null : cleanPointer(thisPath);
+  const add = (list: PreviousCandidate[], raw: string, line: number, evidence: PreviousCandidate["evidence"]) => {
+    const path = cleanPointer(raw);
+    if (path === null || path === self || seen.has(`${evidence}\0${path}`)) return;
+    seen.add(`${evidence}\0${path}`);
+    list.push({ path, line, evidence });
+  };
+  for (const section of model.sections) {
+    for (const unit of section.units) {
+      const lines: { raw: string; line: number }[] =
+        unit.kind === "text" ? [{ raw: unit.raw, line: unit.line }] : unit.kind === "table" ? unit.rows.slice(1).map((row) => ({ raw: row.cells.join(" | "), line: row.line })) : [];
+      for (const { raw, line } of lines) {
+        if (skipLines.has(line)) continue;
+        const files = markdownFilesIn(raw);
+        if (files.all.length === 0) continue;
+        if (PREVIOUS_WORD.test(raw.replace(LINK, " ").replace(/`[^`\n]*`/g, " "))) for (const file of files.all) add(mentions, file, line, "mention");
+        for (const link of files.links) add(links, link, line, "link");
+      }
+    }
+  }
+  return [...mentions, ...links].slice(0, MAX_CANDIDATES);
+}
