@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, while most files spend
+    // their time waiting on git, child processes and databases: three at once keeps both cores busy.
+    maxWorkers: Number(process.env.BATON_TEST_WORKERS ?? 3),
   },
 });

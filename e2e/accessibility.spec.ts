@@ -5,7 +5,9 @@
  * listed with its rule, its elements and why.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "./fixtures/test";
+import { expect, test, type Page, databaseIndependent } from "./fixtures/test";
+
+databaseIndependent(test);
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 

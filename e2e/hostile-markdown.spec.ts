@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext } from "./fixtures/test";
+import { expect, test, type APIRequestContext, databaseIndependent } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+databaseIndependent(test);
 
 /** The page of the hostile handoff named `name` (e2e/fixtures/hostile-repo.ts). */
 async function pageOf(request: APIRequestContext, name: string): Promise<string> {

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from "./fixtures/test";
+import { expect, test, type Page, databaseIndependent } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+databaseIndependent(test);
 
 /** Widths of the page and of every list table's frame against what they hold: nothing may be cut off. */
 async function overflow(page: Page) {

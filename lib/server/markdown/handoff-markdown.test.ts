@@ -55,8 +55,9 @@ describe("renderHandoffMarkdown: off the request thread, once per content", () =
     const started = performance.now();
     const result = await handoffs.render(byName(name));
     expect(result).toMatchObject({ kind: "plain", reason: expect.stringMatching(/limit is/) });
-    // Rendering any of them takes seconds to minutes; the pre-check is one linear pass.
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Rendering any of them takes seconds to minutes; the pre-check is one linear pass (the bound leaves
+    // room for a loaded machine: the reason above already says the pre-check stopped it).
+    expect(performance.now() - started).toBeLessThan(5_000);
   }, 60_000);
 });
 
@@ -102,7 +103,7 @@ describe("the rendering worker's time limit and failures", () => {
 });
 
 describe("no document holds the calling thread", () => {
-  test("every hostile document in turn: the thread answers a timer within 250 ms throughout", async () => {
+  test("every hostile document in turn: the thread keeps answering a timer (no render on this thread)", async () => {
     const handoffs = renderer();
     const documents = hostileMarkdown();
     await handoffs.render("# warm the worker up");
@@ -124,7 +125,9 @@ describe("no document holds the calling thread", () => {
       clearInterval(ticker);
     }
     // Rendering them on this thread takes minutes (issue 15); the pre-check and the hash are milliseconds.
-    expect(longestGap).toBeLessThan(250);
+    // The bound sits far below the former and far above a loaded machine's pauses (GC, a busy core):
+    // this checks where the work runs, not how fast the machine is (speed is measured by the bench).
+    expect(longestGap).toBeLessThan(2_000);
   }, 120_000);
 
   test("fuzz: random documents and hostile shapes through the worker never throw, end within the limit or fall back, and are inert", async () => {
