@@ -68,8 +68,11 @@ function locateSecrets(repoDir: string, wanted: Set<string>): Map<string, string
     const full = path.join(repoDir, file);
     if (!existsSync(full) || statSync(full).size > 4 * 1024 * 1024) continue;
     for (const token of readFileSync(full, "utf8").match(/[A-Za-z0-9_\-+/=.]{12,}/g) ?? []) {
-      const hash = createHash("sha256").update(token).digest("hex");
-      if (wanted.has(hash)) found.set(hash, token);
+      // `NAME=value` is one token here; its parts are candidates too (a value written after its name).
+      for (const candidate of token.includes("=") ? [token, ...token.split("=")] : [token]) {
+        const hash = createHash("sha256").update(candidate).digest("hex");
+        if (wanted.has(hash)) found.set(hash, candidate);
+      }
     }
   }
   return found;
