@@ -1,13 +1,17 @@
 /**
- * `npm run corpus -- <folder> [--json] [--only <name>] [--baton <checkout>]`
+ * `npm run corpus -- <folder> [--json] [--only <name>] [--baton <checkout>] [--sample-globs]
+ *                            [--expected <file>] [--set <name>]`
  *
  * Runs `baton scan --json` (a fresh SQLite database per repository) over a folder of clones of the real
- * repositories listed in corpus/expected.json, and compares the result with what a person wrote down by
- * reading their handoffs (corpus/README.md). Prints one line per repository and the totals the issue asks
+ * repositories listed in corpus/expected.json (or the file `--expected` names; `npm run` resolves it from
+ * the project root), and compares the result with what a person wrote down by reading their handoffs
+ * (corpus/README.md). Prints one line per repository and the totals the issue asks
  * for: handoffs found ÷ present, identity fields right, false `*-missing` errors, latest right, secrets
  * masked. Exit code 1 when anything differs, 2 on a usage error. `--baton` runs another checkout's CLI
  * (e.g. an older commit in a git worktree) to measure before and after in one run; `--sample-globs` adds a
  * `--glob` for every sampled file, so reading is compared even where a version's discovery misses them.
+ * `--set <name>` keeps only the repositories whose entry says `"set": "<name>"` (e.g. `development` or
+ * `held-out`), so a held-out set can stay unscanned until it is measured.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -33,13 +37,23 @@ interface RepoResult {
 }
 
 function parseArgs(argv: string[]) {
-  const options = { folder: null as string | null, json: false, only: null as string | null, baton: root, sampleGlobs: false };
+  const options = {
+    folder: null as string | null,
+    json: false,
+    only: null as string | null,
+    baton: root,
+    sampleGlobs: false,
+    expected: path.join(root, "corpus/expected.json"),
+    set: null as string | null,
+  };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     if (arg === "--json") options.json = true;
     else if (arg === "--only") options.only = argv[++index] ?? null;
     else if (arg === "--baton") options.baton = path.resolve(argv[++index] ?? root);
     else if (arg === "--sample-globs") options.sampleGlobs = true;
+    else if (arg === "--expected") options.expected = path.resolve(argv[++index] ?? options.expected);
+    else if (arg === "--set") options.set = argv[++index] ?? null;
     else if (arg !== undefined && !arg.startsWith("--")) options.folder = path.resolve(arg);
   }
   return options;
@@ -54,8 +68,11 @@ function locateSecrets(repoDir: string, wanted: Set<string>): Map<string, string
     const full = path.join(repoDir, file);
     if (!existsSync(full) || statSync(full).size > 4 * 1024 * 1024) continue;
     for (const token of readFileSync(full, "utf8").match(/[A-Za-z0-9_\-+/=.]{12,}/g) ?? []) {
-      const hash = createHash("sha256").update(token).digest("hex");
-      if (wanted.has(hash)) found.set(hash, token);
+      // `NAME=value` is one token here; its parts are candidates too (a value written after its name).
+      for (const candidate of token.includes("=") ? [token, ...token.split("=")] : [token]) {
+        const hash = createHash("sha256").update(candidate).digest("hex");
+        if (wanted.has(hash)) found.set(hash, candidate);
+      }
     }
   }
   return found;
@@ -110,12 +127,20 @@ function percent(part: number, whole: number): string {
 function main(): number {
   const options = parseArgs(process.argv.slice(2));
   if (options.folder === null) {
-    process.stderr.write("usage: npm run corpus -- <folder of clones> [--json] [--only <owner+name>] [--baton <baton checkout>] [--sample-globs]\n");
+    process.stderr.write("usage: npm run corpus -- <folder of clones> [--json] [--only <owner+name>] [--baton <baton checkout>] [--sample-globs] [--expected <file>] [--set <name>]\n");
     return 2;
   }
-  const expected = (JSON.parse(readFileSync(path.join(root, "corpus/expected.json"), "utf8")) as { repos: ExpectedRepo[] }).repos.filter(
-    (repo) => options.only === null || repo.name === options.only,
+  if (!existsSync(options.expected)) {
+    process.stderr.write(`no expected-values file at ${options.expected}\n`);
+    return 2;
+  }
+  const expected = (JSON.parse(readFileSync(options.expected, "utf8")) as { repos: ExpectedRepo[] }).repos.filter(
+    (repo) => (options.only === null || repo.name === options.only) && (options.set === null || repo.set === options.set),
   );
+  if (expected.length === 0 && options.set !== null) {
+    process.stderr.write(`no repository in ${options.expected}${options.set === null ? "" : ` with "set": "${options.set}"`}${options.only === null ? "" : ` named ${options.only}`}\n`);
+    return 2;
+  }
   const results: (RepoResult & { name: string })[] = [];
   for (const repo of expected) {
     if (!options.json) process.stderr.write(`scanning ${repo.name}…\n`);

@@ -36,6 +36,8 @@ export interface ExpectedRepo {
   commit: string;
   layout: string;
   language: string;
+  /** Which set the repository belongs to (`development`, `held-out`); `--set` picks one. */
+  set?: string;
   /** Handoff files present across every branch, counted by reading (distinct paths). */
   present: number;
   notHandoffs?: string[];
