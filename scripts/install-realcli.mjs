@@ -9,7 +9,7 @@
 // --json prints { dir, clis: { claude: { bin, version } | { skip }, … } } (the test reads it);
 // --if-fixtures does nothing when ../shared/fixtures/realcli is absent (the tests skip there anyway).
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import { appendFileSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -51,15 +51,25 @@ function alive(pid) {
 async function lock(file) {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
+    // The lock appears with its holder's pid already in it (a hard link of a written file is atomic),
+    // so a waiter never reads an empty lock and mistakes a live install for a dead one.
+    const own = `${file}.${process.pid}`;
+    writeFileSync(own, String(process.pid));
     try {
-      const fd = openSync(file, "wx");
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
+      linkSync(own, file);
       return "taken";
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
+    } finally {
+      rmSync(own, { force: true });
     }
-    const holder = Number(readFileSync(file, "utf8").trim() || "0");
+    let holder = 0;
+    try {
+      holder = Number(readFileSync(file, "utf8").trim() || "0");
+    } catch (error) {
+      if (error.code === "ENOENT") return "waited";
+      throw error;
+    }
     if (!(holder > 0) || !alive(holder)) {
       rmSync(file, { force: true });
       continue;
