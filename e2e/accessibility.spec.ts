@@ -5,9 +5,9 @@
  * listed with its rule, its elements and why.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, databaseIndependent } from "./fixtures/test";
+import { expect, test, type Page, oncePerRun } from "./fixtures/test";
 
-databaseIndependent(test);
+oncePerRun(test, "postgres", "its pages do not depend on the database");
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 

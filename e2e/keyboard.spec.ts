@@ -3,9 +3,9 @@
  * graph and open a handoff from it; search with the palette and land on the page's heading. No click,
  * no hover: Tab, Shift+Tab, arrows, Enter, Space and Escape.
  */
-import { expect, test, type Locator, type Page, databaseIndependent } from "./fixtures/test";
+import { expect, test, type Locator, type Page, oncePerRun } from "./fixtures/test";
 
-databaseIndependent(test);
+oncePerRun(test, "sqlite", "its pages do not depend on the database");
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `limit` presses. */
 async function tabTo(page: Page, target: Locator, { limit = 80, backwards = false } = {}): Promise<void> {

@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "./fixtures/test";
+import { expect, test, type Page, oncePerRun } from "./fixtures/test";
+
+oncePerRun(test, "sqlite", "its pages look the same whatever the database");
 import { shot } from "./screenshot";
 
 /**

@@ -4,10 +4,10 @@
  * (CSRF), a change without Origin (the CLI, curl) goes through; every page carries the security
  * headers, runs its scripts under a nonce and reports no CSP violation.
  */
-import { expect, test, type Page, type Request, databaseIndependent } from "./fixtures/test";
+import { expect, test, type Page, type Request, oncePerRun } from "./fixtures/test";
 import { shot } from "./screenshot";
 
-databaseIndependent(test);
+oncePerRun(test, "sqlite", "its pages do not depend on the database");
 
 const port = Number(process.env.BATON_E2E_PORT ?? 3107);
 const self = `127.0.0.1:${port}`;

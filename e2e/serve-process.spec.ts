@@ -10,7 +10,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "./fixtures/test";
+import { expect, test, oncePerRun } from "./fixtures/test";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Ports of their own, away from the e2e server's.
@@ -18,7 +18,7 @@ const basePort = Number(process.env.BATON_E2E_PORT ?? 3107) + 1000;
 
 test.skip(!existsSync("/proc/self/stat"), "reads the process tree from /proc (Linux)");
 // Each command here runs on a SQLite file of its own: nothing to learn from a second pass on PostgreSQL.
-test.skip(Boolean(process.env.BATON_E2E_DATABASE_URL), "runs in the SQLite pass only (its commands use their own SQLite file)");
+oncePerRun(test, "sqlite", "its commands use their own SQLite file");
 test.describe.configure({ timeout: 180_000 });
 
 /** Every live process below `pid`, from /proc. */

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { expect, revealingStreams, test, type Browser, type Page } from "./fixtures/test";
+import { expect, revealingStreams, test, type Browser, type Page, oncePerRun } from "./fixtures/test";
 import { adminQuery as adminQueryOn, root, runBaton, waitForHealth as waitForServerHealth } from "./fixtures/team-server";
 import { shot } from "./screenshot";
 
@@ -19,7 +19,7 @@ const VIEWER = { email: "vic@example.com", password: "vic's long password" };
 
 test.skip(!baseDatabaseUrl, "skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
 // It makes a PostgreSQL database of its own, so it runs once: in the first (SQLite) pass of npm test.
-test.skip(Boolean(process.env.BATON_E2E_DATABASE_URL), "runs in the SQLite pass only (its team server has a PostgreSQL database of its own)");
+oncePerRun(test, "postgres", "its team server has a PostgreSQL database of its own");
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let server: ChildProcess | null = null;

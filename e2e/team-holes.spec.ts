@@ -16,7 +16,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { packSamples, type StoredSample } from "../lib/core/sessions/sample-pack";
-import { expect, revealingStreams, test } from "./fixtures/test";
+import { expect, revealingStreams, test, oncePerRun } from "./fixtures/test";
 import { freshTeamDatabase, openEventStream, rawRequest, runBaton, startTeamServer, stopServer, waitForHealth as waitForServerHealth, type RawAnswer } from "./fixtures/team-server";
 import { shot } from "./screenshot";
 
@@ -29,7 +29,7 @@ const BEN = { email: "ben@example.com", password: "ben's long password", name: "
 const VIC = { email: "vic@example.com", password: "vic's long password", name: "Vic Ortiz" };
 
 test.skip(!baseDatabaseUrl, "skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
-test.skip(Boolean(process.env.BATON_E2E_DATABASE_URL), "runs in the SQLite pass only (its team server has a PostgreSQL database of its own)");
+oncePerRun(test, "sqlite", "its team server has a PostgreSQL database of its own");
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 let server: ChildProcess | null = null;

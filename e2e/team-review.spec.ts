@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { expect, revealingStreams, test, type Browser, type BrowserContext, type Page } from "./fixtures/test";
+import { expect, revealingStreams, test, type Browser, type BrowserContext, type Page, oncePerRun } from "./fixtures/test";
 import { adminQuery as adminQueryOn, root, runBaton, waitForHealth as waitForServerHealth } from "./fixtures/team-server";
 import { shot } from "./screenshot";
 
@@ -20,7 +20,7 @@ const VAL = { email: "val@example.com", password: "val's long password", name: "
 
 test.skip(!baseDatabaseUrl, "skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
 // It makes a PostgreSQL database of its own, so it runs once: in the first (SQLite) pass of npm test.
-test.skip(Boolean(process.env.BATON_E2E_DATABASE_URL), "runs in the SQLite pass only (its team server has a PostgreSQL database of its own)");
+oncePerRun(test, "sqlite", "its team server has a PostgreSQL database of its own");
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 let server: ChildProcess | null = null;

@@ -1,9 +1,9 @@
 // `npm test`: typecheck, lint, unit + integration tests, a production build, then Playwright in a real
 // Chromium on SQLite and (when BATON_TEST_DATABASE_URL is set) again on PostgreSQL.
-// On a 2-core machine the single-threaded steps run side by side (typecheck with lint; the SQLite and
-// PostgreSQL e2e passes, each with its own server, port and output folder), each line prefixed with
-// its step's name; the rest runs one after the other.
-import { spawn, spawnSync } from "node:child_process";
+// On a 2-core machine the steps that leave a core idle run side by side, each line prefixed with its
+// step's name: typecheck with lint; then the unit and integration tests beside the build followed by the
+// two e2e passes (SQLite and PostgreSQL, each with its own server, port and output folder).
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -15,54 +15,47 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: 
 const started = Date.now();
 const timings = [];
 
-function step(name, command, args, extraEnv = {}) {
-  const begin = Date.now();
+/** Runs one command with each line of its output prefixed with its name; resolves to its exit code. */
+function run({ name, command, args, extraEnv = {} }) {
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
-  timings.push(`${name}: ${((Date.now() - begin) / 1000).toFixed(1)} s`);
-  if (result.status !== 0) {
-    console.error(`\n✗ ${name} failed (exit ${result.status ?? result.signal})`);
-    console.error(timings.join("\n"));
-    process.exit(result.status || 1);
-  }
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...env, ...extraEnv } });
+    const prefix = (stream, out) => {
+      let rest = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (text) => {
+        const lines = (rest + text).split("\n");
+        rest = lines.pop() ?? "";
+        for (const line of lines) out.write(`[${name}] ${line}\n`);
+      });
+      stream.on("end", () => rest && out.write(`[${name}] ${rest}\n`));
+    };
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
+    const begin = Date.now();
+    child.on("close", (code, signal) => {
+      timings.push(`${name}: ${((Date.now() - begin) / 1000).toFixed(1)} s`);
+      if (code !== 0) failures.push(`${name} failed (exit ${code ?? signal})`);
+      resolve(code ?? 1);
+    });
+  });
 }
 
-/** Runs the steps side by side, each line prefixed with the step's name; fails when any of them fails. */
-async function together(steps) {
+const failures = [];
+
+/** Ends the run when anything failed so far, naming each failed step and every step's time. */
+function stopOnFailure() {
+  if (failures.length === 0) return;
+  for (const failure of failures) console.error(`\n✗ ${failure}`);
+  console.error(timings.join("\n"));
+  process.exit(1);
+}
+
+/** Runs the tasks side by side (a task is a function returning a promise); the time they took together. */
+async function together(label, tasks) {
   const begin = Date.now();
-  console.log(`\n▶ ${steps.map((item) => item.name).join(" ‖ ")}`);
-  const results = await Promise.all(
-    steps.map(
-      ({ name, command, args, extraEnv = {} }) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...env, ...extraEnv } });
-          const prefix = (stream, out) => {
-            let rest = "";
-            stream.setEncoding("utf8");
-            stream.on("data", (text) => {
-              const lines = (rest + text).split("\n");
-              rest = lines.pop() ?? "";
-              for (const line of lines) out.write(`[${name}] ${line}\n`);
-            });
-            stream.on("end", () => rest && out.write(`[${name}] ${rest}\n`));
-          };
-          prefix(child.stdout, process.stdout);
-          prefix(child.stderr, process.stderr);
-          const started = Date.now();
-          child.on("close", (code, signal) => {
-            timings.push(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-            resolve({ name, code: code ?? signal });
-          });
-        }),
-    ),
-  );
-  timings.push(`(side by side: ${((Date.now() - begin) / 1000).toFixed(1)} s)`);
-  const failed = results.filter((result) => result.code !== 0);
-  if (failed.length > 0) {
-    for (const result of failed) console.error(`\n✗ ${result.name} failed (exit ${result.code})`);
-    console.error(timings.join("\n"));
-    process.exit(1);
-  }
+  await Promise.all(tasks.map((task) => task()));
+  timings.push(`(${label} side by side: ${((Date.now() - begin) / 1000).toFixed(1)} s)`);
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -77,18 +70,29 @@ if (!existsSync(chromium)) {
 const realcli = spawn(process.execPath, [path.join(root, "scripts/install-realcli.mjs"), "--if-fixtures"], { cwd: root, env, stdio: "ignore" });
 realcli.unref();
 
-await together([
-  { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
-  { name: "lint", command: bin("eslint"), args: ["--max-warnings", "0", "."] },
+await together("typecheck and lint", [
+  () => run({ name: "typecheck", command: bin("tsc"), args: ["--noEmit"] }),
+  () => run({ name: "lint", command: bin("eslint"), args: ["--max-warnings", "0", "."] }),
 ]);
-step("unit and integration tests", bin("vitest"), ["run"]);
-// One production build for both e2e runs (SQLite and PostgreSQL), and none at all when the one `npm start`
-// made is newer than every source. Its TypeScript pass is skipped: the typecheck step above covered it.
-if (buildIsStale(root)) step("build", process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { BATON_BUILD_SKIP_TYPECHECK: "1" });
-else console.log("\n▶ build: the existing build is newer than every source; reused");
+stopOnFailure();
+
+// The unit and integration tests run beside the build and the browser tests: Vitest's files wait on git,
+// child processes and databases, and each e2e pass on its one browser and server, so neither alone keeps
+// two cores busy (on the 2-core CI machine this saves minutes; see docs/ARCHITECTURE.md, "Test times").
 const sqliteE2e = { name: "e2e (SQLite)", command: bin("playwright"), args: ["test"], extraEnv: { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/sqlite"), BATON_E2E_OUTPUT_DIR: "test-results/sqlite" } };
 const postgresUrl = process.env.BATON_TEST_DATABASE_URL;
-if (postgresUrl) {
+
+async function buildThenBrowserTests() {
+  // One production build for both e2e passes (SQLite and PostgreSQL), and none at all when the one
+  // `npm start` made is newer than every source. Its TypeScript pass is skipped: the typecheck covered it.
+  if (buildIsStale(root)) {
+    if ((await run({ name: "build", command: process.execPath, args: [path.join(root, "node_modules/next/dist/bin/next"), "build"], extraEnv: { BATON_BUILD_SKIP_TYPECHECK: "1" } })) !== 0) return;
+  } else console.log("\n▶ build: the existing build is newer than every source; reused");
+  if (!postgresUrl) {
+    await run(sqliteE2e);
+    console.log("\ne2e (PostgreSQL): skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
+    return;
+  }
   const database = `baton_e2e_${process.pid}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
@@ -96,22 +100,26 @@ if (postgresUrl) {
   await admin.query(`CREATE DATABASE "${database}"`);
   const url = new URL(postgresUrl);
   url.pathname = `/${database}`;
+  // Both passes know the other runs: a spec that needs to run once per run (e2e/fixtures/test.ts
+  // `oncePerRun`) runs in the pass it names, so the two passes take about as long as each other.
+  const passes = { BATON_E2E_PASSES: "sqlite,postgres" };
   try {
-    await together([
-      sqliteE2e,
-      {
-        name: "e2e (PostgreSQL)",
-        command: bin("playwright"),
-        args: ["test"],
-        extraEnv: { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/postgres"), BATON_E2E_DATABASE_URL: url.toString(), BATON_E2E_PORT: "3108", BATON_E2E_OUTPUT_DIR: "test-results/postgres" },
-      },
+    await together("e2e passes", [
+      () => run({ ...sqliteE2e, extraEnv: { ...sqliteE2e.extraEnv, ...passes } }),
+      () =>
+        run({
+          name: "e2e (PostgreSQL)",
+          command: bin("playwright"),
+          args: ["test"],
+          extraEnv: { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/postgres"), BATON_E2E_DATABASE_URL: url.toString(), BATON_E2E_PORT: "3108", BATON_E2E_OUTPUT_DIR: "test-results/postgres", ...passes },
+        }),
     ]);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
     await admin.end();
   }
-} else {
-  step(sqliteE2e.name, sqliteE2e.command, sqliteE2e.args, sqliteE2e.extraEnv);
-  console.log("\ne2e (PostgreSQL): skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
 }
+
+await together("tests", [() => run({ name: "unit and integration tests", command: bin("vitest"), args: ["run"] }), buildThenBrowserTests]);
+stopOnFailure();
 console.log(`\n✓ all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n${timings.join("\n")}`);
