@@ -14,8 +14,10 @@ const dataDir = path.resolve(process.env.BATON_E2E_DATA_DIR ?? "e2e/.tmp/data");
 export default defineConfig({
   testDir: "e2e",
   outputDir: process.env.BATON_E2E_OUTPUT_DIR ?? "test-results",
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Generous: `npm test` runs the unit tests beside both passes on two cores; speed is `npm run bench`'s to
+  // measure, so a test waits as long as a loaded machine needs and fails only when something never comes.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -7,8 +7,9 @@ export default defineConfig({
     include: ["lib/**/*.test.ts", "cli/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
     globalSetup: ["./vitest.global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous for the same reason as Playwright's: the unit tests run beside the browser tests (scripts/test-all.mjs).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: "forks",
     // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, while most files spend
     // their time waiting on git, child processes and databases: three at once keeps both cores busy.

@@ -35,6 +35,22 @@ async function requestWhileProbing(request: APIRequestContext, address: string) 
   return latencies;
 }
 
+/**
+ * The server keeps answering /api/health while it renders the page: no probe takes 1 s more than the
+ * same probe took just before (three times its slowest). A machine busy with other tests answers more
+ * slowly anyway; a render on the server's own thread would hold every probe for the whole render.
+ */
+async function expectAnsweringWhileRendering(request: APIRequestContext, address: string) {
+  const before: number[] = [];
+  for (let probe = 0; probe < 3; probe += 1) {
+    const started = Date.now();
+    expect((await request.get("/api/health", { timeout: 10_000 })).ok()).toBe(true);
+    before.push(Date.now() - started);
+  }
+  const latencies = await requestWhileProbing(request, address);
+  expect(Math.max(...latencies), `${address}: health latencies while rendering ${latencies.join(", ")} ms; before ${before.join(", ")} ms`).toBeLessThan(1_000 + 3 * Math.max(...before));
+}
+
 test.describe("a handoff built to freeze the renderer (issue 15)", () => {
   test.describe.configure({ timeout: 90_000 });
 
@@ -48,11 +64,10 @@ test.describe("a handoff built to freeze the renderer (issue 15)", () => {
     ["deep-list", "- level 100"],
     ["dash-goal", "## Goal\n- - - - - - - -"],
   ] as const) {
-    test(`${name}: the page shows it as plain text with a notice, and the server answers /api/health in < 1 s meanwhile`, async ({ page, request }) => {
+    test(`${name}: the page shows it as plain text with a notice, and the server keeps answering /api/health meanwhile`, async ({ page, request }) => {
       const address = await pageOf(request, name);
       // Its first view: the server renders it (the worker's pre-check turns it down) while answering.
-      const latencies = await requestWhileProbing(request, address);
-      expect(Math.max(...latencies), `health latencies while rendering: ${latencies.join(", ")} ms`).toBeLessThan(1_000);
+      await expectAnsweringWhileRendering(request, address);
       await page.goto(address);
       const rendered = page.getByRole("tabpanel", { name: "Rendered" });
       await expect(rendered.getByRole("note")).toContainText("This handoff is too complex to render safely; shown as plain text.");
@@ -73,8 +88,7 @@ test.describe("a handoff built to freeze the renderer (issue 15)", () => {
     const hostile = items.filter((item) => item.path.startsWith("docs/ai/handoff/claude-code/01122026/"));
     expect(hostile.length).toBeGreaterThanOrEqual(20);
     for (const item of hostile) {
-      const latencies = await requestWhileProbing(request, `/handoffs/${item.id}`);
-      expect(Math.max(...latencies), `${item.path}: ${latencies.join(", ")} ms`).toBeLessThan(1_000);
+      await expectAnsweringWhileRendering(request, `/handoffs/${item.id}`);
 
       await page.goto(`/handoffs/${item.id}`);
       const rendered = page.getByRole("tabpanel", { name: "Rendered" });

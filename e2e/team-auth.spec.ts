@@ -52,6 +52,8 @@ async function signIn(browser: Browser, user: { email: string; password: string 
 }
 
 test.beforeAll(async () => {
+  // It starts a team server (a database, its migrations, `next start`): minutes on a loaded machine, not the test timeout.
+  test.setTimeout(180_000);
   databaseName = `baton_e2e_auth_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE "${databaseName}"`);

@@ -68,6 +68,8 @@ function createToken(email: string, name: string): string {
 }
 
 test.beforeAll(async () => {
+  // It starts a team server (a database, its migrations, `next start`): minutes on a loaded machine, not the test timeout.
+  test.setTimeout(180_000);
   const database = await freshTeamDatabase(baseDatabaseUrl!, `baton_e2e_holes_${process.pid}`);
   databaseUrl = database.url;
   dropDatabase = database.drop;

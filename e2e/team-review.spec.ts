@@ -69,6 +69,8 @@ const postFromPage = (page: Page, address: string, body: unknown) =>
   );
 
 test.beforeAll(async ({ browser }) => {
+  // It starts a team server (a database, its migrations, `next start`): minutes on a loaded machine, not the test timeout.
+  test.setTimeout(180_000);
   databaseName = `baton_e2e_live_team_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE "${databaseName}"`);

@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const readme = readFileSync(path.join(root, "README.md"), "utf8");
 const table = readme.slice(readme.indexOf("## Environment"), readme.indexOf("\n## ", readme.indexOf("## Environment") + 1));
 
-test.each(["playwright.config.ts", "scripts/test-all.mjs"])("every variable %s reads is in the README's Environment table", (file) => {
+test.each(["playwright.config.ts", "scripts/test-all.mjs", "vitest.config.ts", "e2e/fixtures/test.ts"])("every variable %s reads is in the README's Environment table", (file) => {
   const source = readFileSync(path.join(root, file), "utf8");
   // `CI` is the CI system's own (it only picks the reporter).
   const names = [...new Set([...source.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((match) => match[1]!))].filter((name) => name !== "CI");

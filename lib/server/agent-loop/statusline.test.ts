@@ -76,11 +76,12 @@ describe("baton statusline", () => {
         try {
           const review = await db.review.findFirstOrThrow({ where: { handoffPath: HANDOFF }, select: { id: true } });
           const claims = { kind: "database" as const, target: database.target };
-          expect(await statusLine(stdin, { env: freshEnv(), claims })).toContain(`open handoff: ${HANDOFF}`);
+          const claimTimeoutMs = 10_000; // the answer, not the time limit, is under test here
+          expect(await statusLine(stdin, { env: freshEnv(), claims, claimTimeoutMs })).toContain(`open handoff: ${HANDOFF}`);
           const claimed = await claimReview(db, review.id, reviewActor(LOCAL_ACTOR), { now: new Date("2026-12-07T10:00:00Z"), leaseSeconds: 1800 });
-          expect(await statusLine(stdin, { env: freshEnv(), claims, now: Date.parse("2026-12-07T10:05:00Z") })).toBe(`Sonnet 4.5 · context 10 % (handoff at 90 %) · your review claim: ${HANDOFF} (until ${claimed.claimExpiresAt.slice(11, 16)} UTC)`);
+          expect(await statusLine(stdin, { env: freshEnv(), claims, claimTimeoutMs, now: Date.parse("2026-12-07T10:05:00Z") })).toBe(`Sonnet 4.5 · context 10 % (handoff at 90 %) · your review claim: ${HANDOFF} (until ${claimed.claimExpiresAt.slice(11, 16)} UTC)`);
           // An expired claim is not yours any more.
-          expect(await statusLine(stdin, { env: freshEnv(), claims, now: Date.parse("2026-12-07T11:00:00Z") })).toContain(`open handoff: ${HANDOFF}`);
+          expect(await statusLine(stdin, { env: freshEnv(), claims, claimTimeoutMs, now: Date.parse("2026-12-07T11:00:00Z") })).toContain(`open handoff: ${HANDOFF}`);
         } finally {
           await db.$disconnect();
         }
@@ -102,14 +103,16 @@ describe("baton statusline", () => {
       ]);
       const env = freshEnv();
       const claims = { kind: "server" as const, server: server.url, token: "btn_test" };
-      expect(await statusLine(stdin, { env, claims })).toContain(`your review claim: ${HANDOFF} (until ${until.slice(11, 16)} UTC)`);
+      // The answer path, not the time limit (the next test's): a loaded machine may take past 300 ms.
+      const claimTimeoutMs = 10_000;
+      expect(await statusLine(stdin, { env, claims, claimTimeoutMs })).toContain(`your review claim: ${HANDOFF} (until ${until.slice(11, 16)} UTC)`);
       expect(server.requests.sort()).toEqual(["/api/auth-check Bearer btn_test", "/api/reviews?mine=1 Bearer btn_test"]);
       // Within the minute the answer comes from the cache: no request.
-      expect(await statusLine(stdin, { env, claims })).toContain("your review claim:");
+      expect(await statusLine(stdin, { env, claims, claimTimeoutMs })).toContain("your review claim:");
       expect(server.requests).toHaveLength(2);
       // Someone else's claim on it is not yours.
       const other = await teamServer([{ handoffPath: HANDOFF, claimedBy: "u-bob", claimExpiresAt: until }]);
-      expect(await statusLine(stdin, { env: freshEnv(), claims: { kind: "server", server: other.url, token: "t" } })).toContain(`open handoff: ${HANDOFF}`);
+      expect(await statusLine(stdin, { env: freshEnv(), claims: { kind: "server", server: other.url, token: "t" }, claimTimeoutMs })).toContain(`open handoff: ${HANDOFF}`);
     });
 
     it("`baton statusline` asks the server `baton login` stored (here BATON_SERVER + BATON_TOKEN), as `baton review` does", async () => {

@@ -21,7 +21,7 @@ interface RepoFacts {
   claim: ReviewClaim | null;
 }
 
-async function repoFacts(folder: string, claims: ClaimSource | null, now: number, env: NodeJS.ProcessEnv): Promise<RepoFacts> {
+async function repoFacts(folder: string, claims: ClaimSource | null, now: number, env: NodeJS.ProcessEnv, claimTimeoutMs: number | undefined): Promise<RepoFacts> {
   const key = `${folder}\0${claims === null ? "" : claims.kind === "server" ? claims.server : claims.target.url}`;
   const cached = readCache<RepoFacts>("statusline", key, (stamp) => typeof stamp === "number" && now - stamp >= 0 && now - stamp < STATUS_CACHE_MS, env);
   if (cached !== null) return { handoffPath: typeof cached.handoffPath === "string" ? cached.handoffPath : null, claim: cached.claim ?? null };
@@ -34,7 +34,7 @@ async function repoFacts(folder: string, claims: ClaimSource | null, now: number
     facts.handoffPath = latestOpenHandoff(read)?.path ?? null;
     if (claims !== null) {
       const { reviewClaim } = await import("./review-claim");
-      const answer = await reviewClaim(claims, repo.root, new Set(read.handoffs.map((handoff) => handoff.path)), { now });
+      const answer = await reviewClaim(claims, repo.root, new Set(read.handoffs.map((handoff) => handoff.path)), { now, timeoutMs: claimTimeoutMs });
       if (answer.kind === "claim") facts.claim = answer.claim;
       else logLine(`statusline: review claim not known: ${answer.problem}`, env);
     }
@@ -43,7 +43,8 @@ async function repoFacts(folder: string, claims: ClaimSource | null, now: number
   return facts;
 }
 
-export async function statusLine(stdin: string, options: { env?: NodeJS.ProcessEnv; cwd?: string; now?: number; claims?: ClaimSource | null } = {}): Promise<string> {
+/** `claimTimeoutMs` replaces the ~300 ms a claim may take (CLAIM_TIMEOUT_MS) where a test must not depend on the machine's load. */
+export async function statusLine(stdin: string, options: { env?: NodeJS.ProcessEnv; cwd?: string; now?: number; claims?: ClaimSource | null; claimTimeoutMs?: number } = {}): Promise<string> {
   const env = options.env ?? process.env;
   const parsed = parseHookInput(stdin);
   if (!parsed.ok) {
@@ -58,7 +59,7 @@ export async function statusLine(stdin: string, options: { env?: NodeJS.ProcessE
   let facts: RepoFacts = { handoffPath: null, claim: null };
   let thresholds: number[] = [];
   try {
-    facts = await repoFacts(folder, options.claims ?? null, now, env);
+    facts = await repoFacts(folder, options.claims ?? null, now, env, options.claimTimeoutMs);
     const budgets = env.BATON_HANDOFF_AT ? [] : await cachedRepoBudgets(folder, now, env);
     // The guard's own threshold: never after Claude Code's compaction point for the window it reports.
     const point = position.window === null ? null : compactionPoint(await readCompactionSettings("claude-code", env, folder), position.window);
