@@ -11,6 +11,7 @@ import type { Prisma } from "../../../generated/sqlite/client";
 import { countedSamples, mergeStoredChunks, type StoredSample } from "../../core/sessions/sample-pack";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { SessionRuntime } from "../../core/runtimes/runtimes";
+import { handoffName } from "../../core/chains/chain-name";
 import type { Db } from "../db/client";
 import { parseJsonOr, toNumber } from "../sessions/session-ids";
 import { relatedCounts, type RelatedCounts } from "./session-counts";
@@ -125,6 +126,8 @@ export interface SessionHandoff {
   id: string;
   path: string;
   phase: string | null;
+  /** Its one name (handoffName): the protocol's phase, else its title, else the file name. */
+  name: string;
   runtime: string | null;
   /** When it was written: identity timestamp, else commit time, else mtime (epoch ms). */
   t: number | null;
@@ -332,7 +335,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
     }),
     db.sessionHandoffLink.findMany({
       where: { sessionId: id },
-      select: { method: true, handoff: { select: { id: true, path: true, phase: true, runtime: true, timestamp: true, commitTime: true, fileMtime: true, repo: { select: { id: true, name: true } } } } },
+      select: { method: true, handoff: { select: { id: true, path: true, phase: true, title: true, runtime: true, timestamp: true, commitTime: true, fileMtime: true, repo: { select: { id: true, name: true } } } } },
     }),
     row.repoId
       ? db.budgetConfig.findMany({ where: { repoId: row.repoId }, select: { path: true, thresholdsPercent: true, reserveTokens: true, totalTokens: true, allocation: true }, orderBy: { path: "asc" } })
@@ -396,6 +399,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
         id: link.handoff.id,
         path: link.handoff.path,
         phase: link.handoff.phase,
+        name: handoffName(link.handoff),
         runtime: link.handoff.runtime,
         t: (link.handoff.timestamp ?? link.handoff.commitTime ?? link.handoff.fileMtime)?.getTime() ?? null,
         method: link.method as LinkMethod,

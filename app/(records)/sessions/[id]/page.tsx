@@ -135,7 +135,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
               {session.handoffs.map((handoff) => (
                 <li key={handoff.id} className="flex flex-wrap items-center gap-2">
                   <RuntimeBadge runtime={handoff.runtime} />
-                  <Link href={`/handoffs/${handoff.id}`} className="font-medium hover:underline">{handoff.phase ?? handoff.path}</Link>
+                  <Link href={`/handoffs/${handoff.id}`} className="font-medium hover:underline">{handoff.name}</Link>
                   <Badge tone={handoff.method === "session-id" ? "green" : "amber"}>{handoff.method === "session-id" ? "linked by session id" : "linked by repo + branch + time"}</Badge>
                   <span className="text-xs text-zinc-500 dark:text-zinc-400">{handoff.t ? <When instant={new Date(handoff.t).toISOString()} /> : ""}</span>
                 </li>
