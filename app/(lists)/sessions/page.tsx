@@ -6,7 +6,7 @@ import { contextTone } from "@/lib/core/metrics/context-tone";
 import { Badge } from "@/components/ui/badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
-import { getSessionFacets, listSessions, parseSessionFilters } from "@/lib/server/queries/sessions";
+import { getSessionFacets, listSessions, parseSessionFilters } from "@/lib/server/queries/session-list";
 import { DataTable } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
 import { SessionFilters } from "@/components/sessions/session-filters";

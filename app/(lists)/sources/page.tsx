@@ -9,7 +9,7 @@ import { Code, EmptyState } from "@/components/ui/empty-state";
 import { AddRepositoriesHint } from "@/components/team/add-repositories-hint";
 import { repositoriesHint } from "@/lib/server/app/repositories-hint";
 import { getDb } from "@/lib/server/db/client";
-import { listAgentSources } from "@/lib/server/queries/sessions";
+import { listAgentSources } from "@/lib/server/queries/agent-sources";
 import { DataTable } from "@/components/ui/data-table";
 import { RescanButton } from "@/components/sources/rescan-button";
 import { NothingFound } from "@/components/sources/nothing-found";

@@ -15,17 +15,9 @@ import type { Db } from "../db/client";
 import { seedDemoWorkspace } from "../demo/demo-workspace";
 import { useProviderDatabase } from "../test-support/provider-database";
 import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-database";
-import {
-  getSession,
-  getSessionFacets,
-  getSessionsForHandoff,
-  listAgentSources,
-  listSessions,
-  parseSessionFilters,
-  sessionExists,
-  setUserContextWindow,
-  type SessionListItem,
-} from "./sessions";
+import { getSession, getSessionsForHandoff, sessionExists, setUserContextWindow } from "./sessions";
+import { getSessionFacets, listSessions, parseSessionFilters, type SessionListItem } from "./session-list";
+import { listAgentSources } from "./agent-sources";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-session-queries-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
