@@ -53,4 +53,12 @@ test("the handoff page reads in one order: the handoff, its changes, the session
   const lines = (await source.locator("pre").boundingBox())!;
   expect(panel.height).toBeLessThanOrEqual(lines.height + 40);
   await shot(page, "handoff-reading-order");
+
+  // On a phone the same order, the lint, git and cost facts after the session and before the file
+  // (beside the handoff on a wide screen).
+  expect(await top("Lint findings (1)")).toBeLessThan(await top("Changes since the previous handoff"));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = [await top("Goal"), await top("Changes since the previous handoff"), await top("Session that wrote it"), await top("Lint findings (1)"), (await file.boundingBox())!.y];
+  expect(phone).toEqual([...phone].sort((a, b) => a - b));
+  await shot(page, "handoff-reading-order-phone");
 });
