@@ -6,7 +6,7 @@ import { cache, Suspense } from "react";
 import { notFound } from "next/navigation";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { ContextWindowForm } from "@/components/sessions/context-window-form";
-import { formatDuration, formatTokens } from "@/components/sessions/format";
+import { formatTokens } from "@/components/sessions/format";
 import { contextTone } from "@/lib/core/metrics/context-tone";
 import { SessionBurn } from "@/components/sessions/session-burn";
 import { Badge } from "@/components/ui/badge";
@@ -23,6 +23,7 @@ import { roleHolds } from "@/lib/server/access/access-scopes.data";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 import { CostCard } from "@/components/usage/cost-card";
 import { sessionTitles, usageBySession } from "@/lib/server/usage/usage-queries";
+import { writeDuration } from "@/lib/core/text/relative-time";
 
 export const dynamic = "force-dynamic";
 
@@ -111,7 +112,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
         <Stat label="Cache read" value={formatTokens(session.cacheReadTokens)} />
         <Stat label="Output" value={formatTokens(session.outputTokens)} hint={`${formatTokens(session.reasoningTokens)} reasoning`} />
         <Stat label="Peak context" value={formatTokens(session.peakContextTokens)} hint={session.contextWindow ? `of ${formatTokens(session.contextWindow)}` : "window unknown"} />
-        <Stat label="Duration" value={formatDuration(session.durationMs)} />
+        <Stat label="Duration" value={writeDuration(session.durationMs)} />
       </div>
 
       <CostCard usage={usage.get(session.id)} note="Subagents included. Prices: Baton's table (docs/token-accounting.md, “Cost”)." />
