@@ -70,6 +70,12 @@ try {
     const markers = await light.getByRole("list", { name: "Markers" }).boundingBox();
     await light.screenshot({ path: path.join(out, "agent-loop-burn.png"), fullPage: true, clip: { x: card.x, y: card.y, width: card.width, height: markers.y + markers.height + 16 - card.y } });
     console.log(`docs/screenshots/agent-loop-burn.png  ${looped}`);
+    // A handoff's page in its reading order (the structure, the changes since the previous one, the
+    // session that wrote it, then the file in tabs): the demo chain's second handoff.
+    await light.goto(`${origin}/handoffs?runtime=codex`);
+    await settled(light);
+    const handoff = await light.getByRole("table", { name: "Handoffs" }).getByRole("link", { name: "fix-typecheck-errors" }).first().getAttribute("href");
+    await capture(light, handoff, "handoff-detail", { fullPage: true });
     await capture(light, "/sessions", "sessions");
     await capture(light, "/usage", "usage", { fullPage: true });
     await capture(light, "/reviews", "reviews");
@@ -86,8 +92,10 @@ try {
     });
     const dark = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
     await capture(dark, "/", "overview-dark");
+    await capture(dark, handoff, "handoff-detail-dark", { fullPage: true });
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, colorScheme: "light", isMobile: true, hasTouch: true });
     await capture(phone, chain, "chain-graph-phone");
+    await capture(phone, handoff, "handoff-detail-phone", { fullPage: true });
   } finally {
     await browser.close();
   }

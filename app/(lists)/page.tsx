@@ -13,7 +13,7 @@ import { AddRepositoriesHint } from "@/components/team/add-repositories-hint";
 import { repositoriesHint } from "@/lib/server/app/repositories-hint";
 import { getDb } from "@/lib/server/db/client";
 import { getOverview } from "@/lib/server/queries/handoffs";
-import { listSessions } from "@/lib/server/queries/sessions";
+import { listSessions } from "@/lib/server/queries/session-list";
 import { loopOverview } from "@/lib/server/queries/agent-loop";
 import { OnTimeStat } from "@/components/agent-loop/on-time-stat";
 import { sessionTitles } from "@/lib/server/usage/usage-queries";

@@ -2,6 +2,7 @@ import path from "node:path";
 import { parseCommand } from "../args";
 import { printJson, UsageError, type Io } from "../io";
 import { LOOP_RUNTIMES, isLoopRuntime, type LoopRuntime } from "../../lib/core/runtimes/hooks.data";
+import { runtimeFromName } from "../../lib/core/runtimes/runtimes";
 import { batonEntry } from "../baton-entry";
 import { counted } from "../../lib/core/text/counted";
 import { thresholdSourceWords } from "../../lib/core/agent-loop/guard";
@@ -32,9 +33,9 @@ const USAGE = `Usage:
 function parseRuntimes(value: string | undefined): LoopRuntime[] {
   if (value === undefined || value === "all") return [...LOOP_RUNTIMES];
   const names = value.split(",").map((name) => name.trim()).filter(Boolean);
-  const aliases: Record<string, LoopRuntime> = { claude: "claude-code", gemini: "gemini-cli" };
   return names.map((name) => {
-    const runtime = aliases[name] ?? name;
+    // An id or one of its aliases (claude, gemini): the runtimes table's own names.
+    const runtime = runtimeFromName(name) ?? name;
     if (!isLoopRuntime(runtime)) throw new UsageError(`unknown runtime "${name}"; use one of: ${LOOP_RUNTIMES.join(", ")}, all`);
     return runtime;
   });

@@ -13,7 +13,3 @@ export async function callApi<T>(method: string, path: string, body?: unknown): 
 export const inputClass = "rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-sm shadow-sm focus:border-zinc-500 focus:outline-none focus:ring-1 focus:ring-zinc-500 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100";
 export const primaryButton = "rounded-md bg-zinc-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-zinc-700 disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300";
 export const dangerButton = "rounded-md border border-red-200 px-2.5 py-1 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-900 dark:text-red-300 dark:hover:bg-red-950";
-
-export function formatDate(iso: string | null): string {
-  return iso ? new Date(iso).toISOString().slice(0, 16).replace("T", " ") : "never";
-}

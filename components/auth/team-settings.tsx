@@ -4,7 +4,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { callApi, dangerButton, formatDate, inputClass, primaryButton } from "./settings-fetch";
+import { callApi, dangerButton, inputClass, primaryButton } from "./settings-fetch";
+import { When } from "@/components/ui/when";
 
 export interface MemberRow {
   id: string;
@@ -73,7 +74,7 @@ export function TeamSettings({ members, invitations, selfId, origin }: { members
                     ))}
                   </select>
                 </td>
-                <td className="px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">{formatDate(member.createdAt).slice(0, 10)}</td>
+                <td className="px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400"><When instant={member.createdAt} /></td>
                 <td className="px-3 py-2 text-right">
                   {member.id !== selfId && (
                     <button
@@ -133,7 +134,7 @@ export function TeamSettings({ members, invitations, selfId, origin }: { members
             {invitations.map((invitation) => (
               <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm text-zinc-700 dark:text-zinc-300">
                 <span>
-                  {invitation.role}, expires {formatDate(invitation.expiresAt)}{invitation.createdByName && <>, by {invitation.createdByName}</>}
+                  {invitation.role}, expires <When instant={invitation.expiresAt} empty="never" />{invitation.createdByName && <>, by {invitation.createdByName}</>}
                 </span>
                 <button type="button" className={dangerButton} onClick={() => act("DELETE", `/api/team/invitations/${encodeURIComponent(invitation.id)}`)}>
                   Withdraw

@@ -4,7 +4,8 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { callApi, dangerButton, formatDate, inputClass, primaryButton } from "./settings-fetch";
+import { callApi, dangerButton, inputClass, primaryButton } from "./settings-fetch";
+import { When } from "@/components/ui/when";
 
 export interface TokenRow {
   id: string;
@@ -131,8 +132,8 @@ export function TokenSettings({ tokens, scopes, server }: { tokens: TokenRow[]; 
                 <td className="px-3 py-2 font-medium">{token.name}</td>
                 <td className="px-3 py-2 font-mono text-xs">{token.prefix}…</td>
                 <td className="px-3 py-2 font-mono text-xs">{token.scopes.length ? token.scopes.join(", ") : "all of your role"}</td>
-                <td className="px-3 py-2 text-xs">{formatDate(token.lastUsedAt)}</td>
-                <td className="px-3 py-2 text-xs">{token.state === "active" ? formatDate(token.expiresAt) : token.state}</td>
+                <td className="px-3 py-2 text-xs"><When instant={token.lastUsedAt} empty="never" /></td>
+                <td className="px-3 py-2 text-xs">{token.state === "active" ? <When instant={token.expiresAt} empty="never" /> : token.state}</td>
                 <td className="px-3 py-2 text-right">
                   {token.state === "active" && (
                     <button type="button" className={dangerButton} onClick={() => revoke(token.id)} aria-label={`Revoke ${token.name}`}>

@@ -1,4 +1,3 @@
-import { formatInstant } from "@/components/handoffs/format";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { FETCH_ERROR_LABELS } from "@/lib/core/remotes/fetch-error";
@@ -8,6 +7,7 @@ import { getDb } from "@/lib/server/db/client";
 import { listRemotes } from "@/lib/server/remotes/remote-store";
 import { AddRemoteForm } from "./add-remote-form";
 import { RefreshRemoteButton } from "./refresh-remote-button";
+import { When } from "@/components/ui/when";
 
 /**
  * The Sources page's "Remote repositories" part: each remote with its last and next fetch, its last
@@ -53,8 +53,8 @@ export async function RemoteRepositories() {
                 {remote.lastError && <div className="mt-1 max-w-sm text-xs text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">{remote.lastError}</div>}
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{counted(remote.handoffsFound, "handoff")}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">{formatInstant(remote.lastFetchAt)}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">{formatInstant(remote.nextFetchAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400"><When instant={remote.lastFetchAt} /></td>
+              <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400"><When instant={remote.nextFetchAt} /></td>
               <td className="px-3 py-2 text-right">{canRefresh && <RefreshRemoteButton id={remote.id} name={remote.name} />}</td>
             </tr>
           ))}

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { isOpenReviewState } from "@/lib/core/reviews/review-states.data";
 import { fetchReviews, postReview } from "./review-api";
 import { refusalText } from "./use-review-actions";
+import { writeInstant } from "@/lib/core/text/relative-time";
 
 /**
  * "Resume & claim" in the resume dialog: claims the handoff's review before you copy the command, so
@@ -26,7 +27,7 @@ export function ResumeClaimButton({ handoffId }: { handoffId: string }) {
         return;
       }
       const result = await postReview<{ claimExpiresAt: string }>(review.id, "claim", {});
-      setStatus({ ok: true, text: `Claimed until ${new Date(result.claimExpiresAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` });
+      setStatus({ ok: true, text: `Claimed; the claim ends ${writeInstant(result.claimExpiresAt, new Date()).shown}.` });
       await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.reviews() }), queryClient.invalidateQueries({ queryKey: queryKeys.review(review.id) })]);
     } catch (error) {
       setStatus({ ok: false, text: refusalText(error) });

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { personName } from "@/lib/core/access/display-name";
 import type { RenderedReview } from "@/lib/server/reviews/render-review";
+import { When } from "@/components/ui/when";
 
 export type ReviewComment = RenderedReview["comments"][number];
 type Run = (action: string, body: Record<string, unknown>, options?: { retryStale?: boolean }) => Promise<boolean>;
@@ -115,7 +116,7 @@ function CommentItem({ comment }: { comment: ReviewComment }) {
     <div className="space-y-1">
       <div className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
         <span className="font-semibold text-zinc-800 dark:text-zinc-100">{personName(comment.authorName)}</span>
-        <time dateTime={comment.createdAt}>{new Date(comment.createdAt).toLocaleString()}</time>
+        <When instant={comment.createdAt} />
         {comment.anchor.line !== null && <span className="font-mono">L{comment.anchor.line}</span>}
         {comment.isOutdated && (comment.anchor.line !== null || comment.anchor.section !== null) && <span className="text-amber-700 dark:text-amber-400">on an earlier version</span>}
         {comment.resolvedAt && <span className="text-emerald-700 dark:text-emerald-300">✓ resolved by {comment.resolvedByName}</span>}

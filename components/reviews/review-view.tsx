@@ -19,6 +19,7 @@ import { ReviewHandoff } from "./review-handoff";
 import { ReviewStateBadge } from "./review-state-badge";
 import { refusalText, useLeaseHeartbeat, useReviewActions } from "./use-review-actions";
 import { useNow } from "./use-now";
+import { When } from "@/components/ui/when";
 
 export interface PageActor {
   id: string;
@@ -284,7 +285,7 @@ function Timeline({ review, actorId }: { review: RenderedReview; actorId: string
         {[...review.timeline].reverse().map((event) => (
           <li key={event.id} data-kind={event.kind}>
             <span className="font-semibold text-zinc-800 dark:text-zinc-100">{event.actorId === actorId ? "You" : personName(event.actorName)}</span> {describeEvent(event)}
-            <div className="text-zinc-500 dark:text-zinc-400"><time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time></div>
+            <div className="text-zinc-500 dark:text-zinc-400"><When instant={event.at} /></div>
           </li>
         ))}
       </ol>

@@ -5,13 +5,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { RenderedReview } from "@/lib/server/reviews/render-review";
 import { postReview, ReviewRequestError } from "./review-api";
+import { writeInstant } from "@/lib/core/text/relative-time";
 
 /** What a refusal says to the person: who holds the claim until when, or that the review moved on. */
 export function refusalText(error: unknown): string {
   if (error instanceof ReviewRequestError) {
     if (error.status === 409 && typeof error.body.heldBy === "string") {
-      const until = typeof error.body.claimExpiresAt === "string" ? new Date(error.body.claimExpiresAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "?";
-      return `Claimed by ${error.body.heldBy} until ${until}.`;
+      const ends = typeof error.body.claimExpiresAt === "string" ? `; the claim ends ${writeInstant(error.body.claimExpiresAt, new Date()).shown}` : "";
+      return `Claimed by ${error.body.heldBy}${ends}.`;
     }
     if (error.status === 409 && typeof error.body.version === "number") return "The review changed meanwhile; it is reloaded — try again.";
     return error.message;

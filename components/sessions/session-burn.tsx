@@ -7,6 +7,7 @@ import { prepareContextStack } from "@/lib/core/metrics/prepare-context-stack";
 import { ContextBurnChart, CumulativeTokensChart } from "../charts/burn-chart";
 import { ContextStackView } from "../charts/context-stack";
 import { counted } from "@/lib/core/text/counted";
+import { writeDuration } from "@/lib/core/text/relative-time";
 
 export interface StackSettings {
   reserve: { tokens: number; source: "budget" } | null;
@@ -16,12 +17,8 @@ export interface StackSettings {
   windowSource: string;
 }
 
-function formatMinutes(minutes: number): string {
-  if (minutes < 1) return `${Math.round(minutes * 60)} s`;
-  if (minutes < 120) return `${Math.round(minutes)} min`;
-  if (minutes < 48 * 60) return `${(minutes / 60).toFixed(1)} h`;
-  return `${Math.round(minutes / (24 * 60))} days`;
-}
+/** A length of time in minutes, written as every page writes one. */
+const formatMinutes = (minutes: number): string => writeDuration(minutes * 60_000);
 
 /** Markers listed beyond the first few only on request: a long session compacts a hundred times. */
 const MARKERS_SHOWN = 12;

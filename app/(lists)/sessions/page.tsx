@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
-import { formatDuration, formatTokens } from "@/components/sessions/format";
+import { formatTokens } from "@/components/sessions/format";
 import { contextTone } from "@/lib/core/metrics/context-tone";
 import { Badge } from "@/components/ui/badge";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { getDb } from "@/lib/server/db/client";
-import { getSessionFacets, listSessions, parseSessionFilters } from "@/lib/server/queries/sessions";
+import { getSessionFacets, listSessions, parseSessionFilters } from "@/lib/server/queries/session-list";
 import { DataTable } from "@/components/ui/data-table";
 import { When } from "@/components/ui/when";
 import { SessionFilters } from "@/components/sessions/session-filters";
@@ -15,6 +15,7 @@ import { requirePageActor } from "@/lib/server/access/page-actor";
 import { isTeamMode } from "@/lib/server/access/require-access";
 import { formatUsd } from "@/components/usage/format-cost";
 import { sessionTitles, usageBySession } from "@/lib/server/usage/usage-queries";
+import { writeDuration } from "@/lib/core/text/relative-time";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sessions" };
@@ -68,7 +69,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   </td>
                   <td className="whitespace-nowrap px-3 py-2 text-xs text-zinc-600 dark:text-zinc-400">
                     <When instant={session.startedAt} />
-                    <div className="mt-0.5 text-zinc-500 dark:text-zinc-400">{formatDuration(session.durationMs)}</div>
+                    <div className="mt-0.5 text-zinc-500 dark:text-zinc-400">{writeDuration(session.durationMs)}</div>
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatTokens(session.requests)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatTokens(session.totalTokens)}</td>

@@ -9,7 +9,7 @@ import { Code, EmptyState } from "@/components/ui/empty-state";
 import { AddRepositoriesHint } from "@/components/team/add-repositories-hint";
 import { repositoriesHint } from "@/lib/server/app/repositories-hint";
 import { getDb } from "@/lib/server/db/client";
-import { listAgentSources } from "@/lib/server/queries/sessions";
+import { listAgentSources } from "@/lib/server/queries/agent-sources";
 import { DataTable } from "@/components/ui/data-table";
 import { RescanButton } from "@/components/sources/rescan-button";
 import { NothingFound } from "@/components/sources/nothing-found";
@@ -81,7 +81,7 @@ export default async function SourcesPage() {
                         <span className="font-medium">{sourceName(source)}</span>
                       </div>
                       <div className="mt-0.5 break-all font-mono text-xs text-zinc-500 dark:text-zinc-400">{source.root}</div>
-                      {source.kind === "seed" && <div className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">session-state files in its working tree (checkpoints, budgets, session metadata)</div>}
+                      {source.kind === STATE_FILES_KIND && <div className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">session-state files in its working tree (checkpoints, budgets, session metadata)</div>}
                     </td>
                     <td className="px-3 py-2">
                       <Badge tone={source.lastStatus === "ok" ? "green" : source.lastStatus === "partial" ? "amber" : source.lastStatus ? "red" : "neutral"}>{source.lastStatus ?? "never scanned"}</Badge>
@@ -113,7 +113,7 @@ export default async function SourcesPage() {
  * is only the runtime the badge already names).
  */
 function sourceName(source: { kind: string; label: string; root: string }): string {
-  if (source.kind === "seed") return source.root.split("/").filter(Boolean).at(-1) ?? source.root;
+  if (source.kind === STATE_FILES_KIND) return source.root.split("/").filter(Boolean).at(-1) ?? source.root;
   const withoutPath = source.label.endsWith(source.root) ? source.label.slice(0, -source.root.length).trim() : source.label;
   return !withoutPath || withoutPath === sourceKindLabel(source.kind) ? "log folder" : withoutPath;
 }

@@ -7,11 +7,12 @@
  */
 import { CLAUDE_CODE_COMPACTION, CODEX_COMPACTION, COMPACTION_MARGIN_PERCENT, GEMINI_CLI_COMPACTION } from "../runtimes/auto-compaction.data";
 import type { Threshold } from "./guard";
+import { RUNTIME } from "../runtimes/runtimes";
 
 /** The user's settings that move a runtime's compaction point, as read from its files and environment. */
 export type CompactionSettings =
   | {
-      runtime: "claude-code";
+      runtime: typeof RUNTIME.claudeCode;
       /** Why auto-compaction is off (`DISABLE_AUTO_COMPACT=1`, `autoCompactEnabled: false in ~/.claude.json`), or null. */
       off: string | null;
       /** CLAUDE_AUTOCOMPACT_PCT_OVERRIDE as written, or null. */
@@ -20,14 +21,14 @@ export type CompactionSettings =
       windowOverride: string | null;
     }
   | {
-      runtime: "codex";
+      runtime: typeof RUNTIME.codex;
       /** config.toml `model_auto_compact_token_limit`, or null. */
       limit: number | null;
       /** The config file they came from (for the words), or null. */
       file: string | null;
     }
   | {
-      runtime: "gemini-cli";
+      runtime: typeof RUNTIME.geminiCli;
       /** `model.compressionThreshold` (or the older `chatCompression.contextPercentageThreshold`), or null. */
       fraction: number | null;
       file: string | null;
@@ -44,7 +45,7 @@ export interface CompactionPoint {
 const tokens = (value: number) => value.toLocaleString("en-US");
 const tenth = (value: number) => Math.floor(value * 10) / 10;
 
-function claudeCodePoint(settings: Extract<CompactionSettings, { runtime: "claude-code" }>, window: number): Omit<CompactionPoint, "percent"> | null {
+function claudeCodePoint(settings: Extract<CompactionSettings, { runtime: typeof RUNTIME.claudeCode }>, window: number): Omit<CompactionPoint, "percent"> | null {
   if (settings.off !== null) return null;
   const facts = CLAUDE_CODE_COMPACTION;
   let compactionWindow = window;
@@ -65,7 +66,7 @@ function claudeCodePoint(settings: Extract<CompactionSettings, { runtime: "claud
   return { tokens: point, detail: `Claude Code auto-compacts at ${tokens(point)} tokens${notes.length > 0 ? ` (${notes.join(", ")})` : ""}` };
 }
 
-function codexPoint(settings: Extract<CompactionSettings, { runtime: "codex" }>, window: number): Omit<CompactionPoint, "percent"> | null {
+function codexPoint(settings: Extract<CompactionSettings, { runtime: typeof RUNTIME.codex }>, window: number): Omit<CompactionPoint, "percent"> | null {
   const facts = CODEX_COMPACTION;
   // The rollout states the usable window (the model's × 95 %, after config.toml's model_context_window, which Codex caps at the model's maximum).
   const modelWindow = Math.round((window * 100) / facts.effectiveWindowPercent);
@@ -75,7 +76,7 @@ function codexPoint(settings: Extract<CompactionSettings, { runtime: "codex" }>,
   return { tokens: point, detail: `Codex auto-compacts at ${tokens(point)} tokens (${given})` };
 }
 
-function geminiPoint(settings: Extract<CompactionSettings, { runtime: "gemini-cli" }>): Omit<CompactionPoint, "percent"> | null {
+function geminiPoint(settings: Extract<CompactionSettings, { runtime: typeof RUNTIME.geminiCli }>): Omit<CompactionPoint, "percent"> | null {
   const facts = GEMINI_CLI_COMPACTION;
   // Gemini CLI treats 0 (and no setting) as "use the default".
   const fraction = settings.fraction !== null && settings.fraction > 0 ? settings.fraction : facts.defaultFraction;
@@ -87,7 +88,7 @@ function geminiPoint(settings: Extract<CompactionSettings, { runtime: "gemini-cl
 /** The runtime's own compaction point over `window` (the window the guard measures against), or null when it has none. */
 export function compactionPoint(settings: CompactionSettings, window: number): CompactionPoint | null {
   if (!(window > 0)) return null;
-  const point = settings.runtime === "claude-code" ? claudeCodePoint(settings, window) : settings.runtime === "codex" ? codexPoint(settings, window) : geminiPoint(settings);
+  const point = settings.runtime === RUNTIME.claudeCode ? claudeCodePoint(settings, window) : settings.runtime === RUNTIME.codex ? codexPoint(settings, window) : geminiPoint(settings);
   return point === null ? null : { ...point, percent: (point.tokens * 100) / window };
 }
 

@@ -5,7 +5,10 @@
  * stored, whatever the client sends. Sources of the names (read 2026-12-02) are in
  * docs/token-accounting.md, "Sessions over OpenTelemetry".
  */
-export type OtlpRuntime = "claude-code" | "codex" | "gemini-cli";
+import type { TelemetryRuntime } from "../runtimes/runtimes";
+
+/** The runtimes that send telemetry (the runtimes table says which). */
+export type OtlpRuntime = TelemetryRuntime;
 
 export interface OtlpEventSpec {
   runtime: OtlpRuntime;

@@ -1,6 +1,6 @@
 import { RUNTIME } from "../runtimes/runtimes";
 import { decodeRange, forEachJsonlLine, isObjectRange, jsonKind, notAnObjectMessage, notAnObjectText, scanTopLevelRanges, stringInRange } from "./jsonl-reader";
-import { MAX_REQUEST_TOKENS, safeTokenCount, tokenCountProblem } from "../text/safe-values";
+import { MAX_REQUEST_TOKENS, tokenCountProblem } from "../text/safe-values";
 import {
   asObject,
   asString,
@@ -16,10 +16,12 @@ import {
   timestampMs,
   type JsonObject,
 } from "./json-values";
-import { CodexPromptFinder, titlePending } from "./first-prompt";
+import { CodexPromptFinder } from "./first-prompt";
 import { dedupeRequests } from "./request-dedupe";
-import { carriedToolResultBytes, toolResultTokens } from "./tool-results";
+import { toolResultTokens } from "./tool-results";
 import type { BadLine, CompactionEvent, ParsedSessionLog, ParserCarryState, RequestSample } from "./types";
+import { readCarry, type CodexCarry } from "./codex-rollout-carry";
+import { subtractUsage, USAGE_FIELDS, usageCounts, type CumulativeUsage } from "./codex-usage";
 
 /**
  * Codex CLI rollouts: `$CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<thread id>.jsonl`, lines
@@ -71,76 +73,6 @@ const LEGACY_ITEM_TYPES = new Set([
 const ENVELOPE_KEYS = new Set(["timestamp", "type", "payload"]);
 const PAYLOAD_TYPE_KEY = new Set(["type"]);
 const TURN_CONTEXT_KEYS = new Set(["model", "cwd", "turn_id"]);
-
-interface CumulativeUsage {
-  input: number;
-  cached: number;
-  cacheWriteTokens: number;
-  output: number;
-  reasoning: number;
-  total: number;
-}
-
-/** What one file's earlier reads established; serialised into `carry`. */
-interface CodexCarry {
-  sessionId: string | null;
-  agentId: string | null;
-  agentType: string | null;
-  cwd: string | null;
-  branch: string | null;
-  model: string | null;
-  contextWindow: number | null;
-  previousTotal: string | null;
-  usesUsageRecords: boolean;
-  /** Fork/subagent rollouts start with a replay of the parent's history; its usage is not ours. */
-  inheritedUntil: "none" | "own-turn";
-  ownIdPrefix: string | null;
-  compactedSinceRequest: boolean;
-  /** Bytes of tool outputs (function_call_output items) since the start or the last compaction. */
-  toolResultBytes: number;
-  /** The session's first prompt is still to be found (first-prompt.ts titlePending). */
-  titlePending: boolean;
-}
-
-function emptyCarry(): CodexCarry {
-  return {
-    sessionId: null,
-    agentId: null,
-    agentType: null,
-    cwd: null,
-    branch: null,
-    model: null,
-    contextWindow: null,
-    previousTotal: null,
-    usesUsageRecords: false,
-    inheritedUntil: "none",
-    ownIdPrefix: null,
-    compactedSinceRequest: false,
-    toolResultBytes: 0,
-    titlePending: true,
-  };
-}
-
-function readCarry(raw: ParserCarryState | null | undefined): CodexCarry {
-  const carry = emptyCarry();
-  if (!raw) return carry;
-  const text = (key: string): string | null => (typeof raw[key] === "string" ? (raw[key] as string) : null);
-  carry.sessionId = text("sessionId");
-  carry.agentId = text("agentId");
-  carry.agentType = text("agentType");
-  carry.cwd = text("cwd");
-  carry.branch = text("branch");
-  carry.model = text("model");
-  carry.contextWindow = typeof raw.contextWindow === "number" ? raw.contextWindow : null;
-  carry.previousTotal = text("previousTotal");
-  carry.usesUsageRecords = raw.usesUsageRecords === true;
-  carry.inheritedUntil = raw.inheritedUntil === "own-turn" ? "own-turn" : "none";
-  carry.ownIdPrefix = text("ownIdPrefix");
-  carry.compactedSinceRequest = raw.compactedSinceRequest === true;
-  carry.toolResultBytes = carriedToolResultBytes(raw);
-  carry.titlePending = titlePending(raw);
-  return carry;
-}
 
 export function parseCodexRollout(bytes: Uint8Array, options: CodexRolloutOptions = {}): ParsedSessionLog {
   const state = new CodexState(readCarry(options.carry));
@@ -533,37 +465,10 @@ class CodexState {
   }
 }
 
-const USAGE_FIELDS = ["input_tokens", "cached_input_tokens", "cache_write_input_tokens", "output_tokens", "reasoning_output_tokens", "total_tokens"] as const;
-
-function usageCounts(usage: JsonObject, max: number): CumulativeUsage {
-  const input = safeTokenCount(usage.input_tokens, max);
-  const output = safeTokenCount(usage.output_tokens, max);
-  return {
-    input,
-    cached: safeTokenCount(usage.cached_input_tokens, max),
-    cacheWriteTokens: safeTokenCount(usage.cache_write_input_tokens, max),
-    output,
-    reasoning: safeTokenCount(usage.reasoning_output_tokens, max),
-    total: typeof usage.total_tokens === "number" ? safeTokenCount(usage.total_tokens, max) : input + output,
-  };
-}
-
 /** What a payload's first byte says it is ("a string", "null", …). */
 function payloadKind(bytes: Uint8Array, start: number): string {
   const first = bytes[start];
   return first === 34 ? "a string" : first === 91 ? "an array" : first === 110 ? "null" : first === 116 || first === 102 ? "a boolean" : "a number";
-}
-
-function subtractUsage(current: CumulativeUsage, previous: CumulativeUsage | null): CumulativeUsage {
-  if (previous === null) return current;
-  return {
-    input: Math.max(0, current.input - previous.input),
-    cached: Math.max(0, current.cached - previous.cached),
-    cacheWriteTokens: Math.max(0, current.cacheWriteTokens - previous.cacheWriteTokens),
-    output: Math.max(0, current.output - previous.output),
-    reasoning: Math.max(0, current.reasoning - previous.reasoning),
-    total: Math.max(0, current.total - previous.total),
-  };
 }
 
 /** The 48-bit millisecond prefix of a UUIDv7 as sortable hex ("01a22665b02a"). */

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { fixtureSuite, SHARED_FIXTURES } from "../test-support/shared-fixtures";
-import { parseAllocationTrees, parseSeedText, recogniseSeedJson } from "./parse-seed-json";
+import { parseSeedText, recogniseSeedJson } from "./parse-seed-json";
+import { parseAllocationTrees } from "./seed-allocation-trees";
 import type { SeedRecord } from "./types";
 
 const FIXTURES = path.join(import.meta.dirname, "__fixtures__", "seed");

@@ -2,7 +2,6 @@ import { finding, type Finding, type Parsed } from "../findings";
 import type { TokenCounts } from "../tokens";
 import { asArray, asNumber, asObject, asString, isoTimestamp, type JsonObject } from "./json-values";
 import type {
-  AllocationNode,
   BudgetConfig,
   Checkpoint,
   ContextSnapshot,
@@ -13,6 +12,8 @@ import type {
   TokenProbeReport,
   TokenUsageLogEntry,
 } from "./types";
+import { hasTokens, parseAllocationTrees } from "./seed-allocation-trees";
+import { extractJsonValues } from "./seed-json-blocks";
 
 /**
  * The session-state shapes of the seed (MoAI-ADK's session / checkpoint / handoff-package design)
@@ -33,16 +34,6 @@ import type {
  * ASCII allocation trees ("├── System Prompt & Instructions: ~15K tokens (7.5%)") found in the same
  * text become the `allocation` of the budget config (or a config of their own).
  */
-
-export interface AllocationTree {
-  /** The line above the tree when it reads like a heading ("Token Allocation Strategy (…):"). */
-  title: string | null;
-  /** Context size named in the title ("200K Sonnet context" → 200000), else null. */
-  totalTokens: number | null;
-  nodes: AllocationNode[];
-  /** 1-based line of the tree's first node. */
-  line: number;
-}
 
 export function parseSeedText(text: string): Parsed<SeedRecord[]> {
   const issues: Finding[] = [];
@@ -328,198 +319,4 @@ function probeCounts(object: JsonObject | null): TokenCounts {
     outputTokens: asNumber(object?.output_tokens) ?? 0,
     reasoningTokens: 0,
   };
-}
-
-/* ---- Finding JSON in text ---- */
-
-/**
- * The whole text as one JSON value, else JSONL, else every `{…}` block that starts a line
- * (how documents embed JSON). Design documents write placeholders (`[...]`, `"...compressed..."`);
- * a block that only parses with bare `...` read as null is kept, with an info finding.
- */
-function extractJsonValues(text: string, issues: Finding[]): unknown[] {
-  const trimmed = text.trim();
-  if (trimmed.length === 0) return [];
-  try {
-    return [JSON.parse(trimmed)];
-  } catch {
-    // fall through
-  }
-  const lines = text.split(/\r?\n/);
-  const nonBlank = lines.filter((line) => line.trim().length > 0);
-  const jsonl: unknown[] = [];
-  let allParse = nonBlank.length > 1;
-  for (const line of nonBlank) {
-    try {
-      jsonl.push(JSON.parse(line));
-    } catch {
-      allParse = false;
-      break;
-    }
-  }
-  if (allParse) return jsonl;
-
-  const values: unknown[] = [];
-  const lineStarts: number[] = [0];
-  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) === 10) lineStarts.push(index + 1);
-  let resumeAt = 0;
-  for (let lineIndex = 0; lineIndex < lineStarts.length; lineIndex += 1) {
-    const start = lineStarts[lineIndex] ?? 0;
-    if (start < resumeAt) continue;
-    let cursor = start;
-    while (cursor < text.length && (text[cursor] === " " || text[cursor] === "\t")) cursor += 1;
-    if (text[cursor] !== "{") continue;
-    const end = balancedEnd(text, cursor);
-    if (end < 0) continue;
-    const block = text.slice(cursor, end);
-    resumeAt = end;
-    const lineNumber = lineIndex + 1;
-    try {
-      values.push(JSON.parse(block));
-      continue;
-    } catch {
-      // try the placeholder-tolerant reading below
-    }
-    const repaired = repairPlaceholders(block);
-    try {
-      values.push(JSON.parse(repaired));
-      issues.push(finding("seed-json-placeholder", "info", lineNumber, "JSON block uses `...` placeholders; read them as null"));
-    } catch {
-      if (/"\s*:/.test(block)) issues.push(finding("seed-json-invalid", "info", lineNumber, "JSON-like block does not parse; skipped"));
-    }
-  }
-  return values;
-}
-
-/** Index just past the `}` that closes the `{` at `start` (string-aware), or -1. */
-function balancedEnd(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let index = start; index < text.length; index += 1) {
-    const char = text[index];
-    if (inString) {
-      if (char === "\\") index += 1;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === "{" || char === "[") depth += 1;
-    else if (char === "}" || char === "]") {
-      depth -= 1;
-      if (depth === 0) return index + 1;
-    }
-  }
-  return -1;
-}
-
-/** Outside strings: bare `...` → null, and trailing commas dropped. */
-function repairPlaceholders(block: string): string {
-  let out = "";
-  let inString = false;
-  for (let index = 0; index < block.length; index += 1) {
-    const char = block[index] ?? "";
-    if (inString) {
-      out += char;
-      if (char === "\\") {
-        out += block[index + 1] ?? "";
-        index += 1;
-      } else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') {
-      inString = true;
-      out += char;
-    } else if (block.startsWith("...", index)) {
-      out += "null";
-      index += 2;
-    } else {
-      out += char;
-    }
-  }
-  return out.replace(/,(\s*[}\]])/g, "$1");
-}
-
-/* ---- ASCII allocation trees ---- */
-
-const TREE_LINE = /^([│|\s]*)([├└]──|[|`]--)\s?(.*)$/;
-const TOKEN_VALUE = /^~?\s*(\d+(?:[.,]\d+)?)\s*([KkMm])?\s*(?:tokens?)?\s*(?:\(\s*(\d+(?:\.\d+)?)\s*%\s*\))?\s*$/;
-
-export function parseAllocationTrees(text: string): Parsed<AllocationTree[]> {
-  const lines = text.split(/\r?\n/);
-  const trees: AllocationTree[] = [];
-  let index = 0;
-  while (index < lines.length) {
-    const match = TREE_LINE.exec(lines[index] ?? "");
-    if (match === null) {
-      index += 1;
-      continue;
-    }
-    const firstLine = index;
-    const baseIndent = treeDepth(match[1] ?? "");
-    const roots: AllocationNode[] = [];
-    const stack: { depth: number; node: AllocationNode }[] = [];
-    while (index < lines.length) {
-      const current = TREE_LINE.exec(lines[index] ?? "");
-      if (current === null) break;
-      const depth = Math.max(0, treeDepth(current[1] ?? "") - baseIndent);
-      const node = allocationNode(current[3] ?? "");
-      while (stack.length > 0 && (stack[stack.length - 1]?.depth ?? 0) >= depth) stack.pop();
-      const parent = stack[stack.length - 1];
-      if (parent === undefined) roots.push(node);
-      else parent.node.children.push(node);
-      stack.push({ depth, node });
-      index += 1;
-    }
-    const title = titleAbove(lines, firstLine);
-    trees.push({ title, totalTokens: title === null ? null : contextSizeIn(title), nodes: roots, line: firstLine + 1 });
-  }
-  return { value: trees, issues: [] };
-}
-
-/** Depth from the indentation prefix: each level is four columns ("│   " or "    "). */
-function treeDepth(prefix: string): number {
-  return Math.round(prefix.replace(/\t/g, "    ").length / 4);
-}
-
-function allocationNode(text: string): AllocationNode {
-  const cleaned = text.trim();
-  const colon = cleaned.lastIndexOf(":");
-  if (colon > 0) {
-    const value = TOKEN_VALUE.exec(cleaned.slice(colon + 1).trim());
-    if (value !== null) {
-      return {
-        label: cleaned.slice(0, colon).trim(),
-        tokens: scaledNumber(value[1] ?? "", value[2] ?? ""),
-        percent: value[3] === undefined ? null : Number(value[3]),
-        children: [],
-      };
-    }
-  }
-  return { label: cleaned, tokens: null, percent: null, children: [] };
-}
-
-function scaledNumber(digits: string, unit: string): number | null {
-  const value = Number(digits.replace(",", "."));
-  if (!Number.isFinite(value)) return null;
-  const scale = unit === "K" || unit === "k" ? 1_000 : unit === "M" || unit === "m" ? 1_000_000 : 1;
-  return Math.round(value * scale);
-}
-
-function titleAbove(lines: readonly string[], firstLine: number): string | null {
-  for (let index = firstLine - 1; index >= 0 && index >= firstLine - 2; index -= 1) {
-    // Headings often come in Markdown emphasis ("**Allocation (1M context):**").
-    const line = (lines[index] ?? "").replace(/[*_`#]+/g, "").trim();
-    if (line.length === 0) continue;
-    return line.endsWith(":") ? line.replace(/:$/, "").trim() : null;
-  }
-  return null;
-}
-
-function contextSizeIn(title: string): number | null {
-  const match = /(\d+(?:\.\d+)?)\s*([KkMm])\b[^()]*context/.exec(title);
-  return match === null ? null : scaledNumber(match[1] ?? "", match[2] ?? "");
-}
-
-function hasTokens(nodes: readonly AllocationNode[]): boolean {
-  return nodes.some((node) => node.tokens !== null || hasTokens(node.children));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absoluteRange, writeDay, writeInstant } from "./relative-time";
+import { absoluteRange, writeDay, writeDuration, writeInstant } from "./relative-time";
 
 const now = new Date("2026-12-02T12:00:00Z");
 
@@ -52,5 +52,26 @@ describe("writeDay", () => {
     ["2026-13-45", "2026-13-45"],
   ])("%s reads %s", (day, shown) => {
     expect(writeDay(day, now).shown).toBe(shown);
+  });
+});
+
+describe("writeDuration: one way to write a length of time", () => {
+  it.each([
+    [null, "—"],
+    [-1, "—"],
+    [Number.NaN, "—"],
+    [0, "0 s"],
+    [44_600, "45 s"],
+    [59_400, "59 s"],
+    [60_000, "1 min"],
+    [12 * 60_000 + 20_000, "12 min"],
+    [59 * 60_000 + 40_000, "1 h 00 min"],
+    [3 * 3_600_000 + 5 * 60_000, "3 h 05 min"],
+    [15 * 3_600_000, "15 h 00 min"],
+    [47 * 3_600_000 + 59 * 60_000, "47 h 59 min"],
+    [48 * 3_600_000, "2 days"],
+    [2774.3 * 3_600_000, "116 days"],
+  ])("%s ms → %s", (ms, text) => {
+    expect(writeDuration(ms)).toBe(text);
   });
 });

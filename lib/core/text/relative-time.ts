@@ -38,6 +38,21 @@ export function absoluteRange(startIso: string, endIso: string | null): string {
   return `${absoluteInstant(startIso)} → ${absoluteInstant(end.toISOString())}`;
 }
 
+/**
+ * How long something lasted or will last, as every page writes it: "45 s", "12 min", "3 h 05 min",
+ * past two days "4 days" (a session's length, how long it has been idle, the time to a threshold).
+ * Unknown (null, negative, not finite) is "—".
+ */
+export function writeDuration(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms) || ms < 0) return "—";
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(ms / MINUTE);
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
+  return `${Math.round(ms / DAY)} days`;
+}
+
 export interface WrittenTime {
   shown: string;
   full: string;

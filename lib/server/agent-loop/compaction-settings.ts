@@ -14,6 +14,7 @@ import type { LoopRuntime } from "../../core/runtimes/hooks.data";
 import { logLine, readCache, writeCache } from "./loop-files";
 import { settingsFile } from "./settings-file";
 import { asObject } from "../../core/sessions/json-values";
+import { RUNTIME } from "../../core/runtimes/runtimes";
 
 type Facts = Record<string, number | boolean | null>;
 
@@ -63,7 +64,7 @@ async function claudeCode(env: NodeJS.ProcessEnv): Promise<CompactionSettings> {
     if (global?.enabled === false) off = `"${facts.offSetting.key}": false in ${file}`;
   }
   const given = (name: string) => (env[name]?.trim() ? env[name]!.trim() : null);
-  return { runtime: "claude-code", off, percentOverride: given(facts.percentVariable), windowOverride: given(facts.windowVariable) };
+  return { runtime: RUNTIME.claudeCode, off, percentOverride: given(facts.percentVariable), windowOverride: given(facts.windowVariable) };
 }
 
 /**
@@ -94,7 +95,7 @@ async function codex(env: NodeJS.ProcessEnv, projectRoot: string | null): Promis
     },
     env,
   );
-  return { runtime: "codex", limit: value, file };
+  return { runtime: RUNTIME.codex, limit: value, file };
 }
 
 async function geminiCli(env: NodeJS.ProcessEnv, projectRoot: string | null): Promise<CompactionSettings> {
@@ -112,7 +113,7 @@ async function geminiCli(env: NodeJS.ProcessEnv, projectRoot: string | null): Pr
     },
     env,
   );
-  return { runtime: "gemini-cli", fraction: value, file };
+  return { runtime: RUNTIME.geminiCli, fraction: value, file };
 }
 
 /**
@@ -120,7 +121,7 @@ async function geminiCli(env: NodeJS.ProcessEnv, projectRoot: string | null): Pr
  */
 export async function readCompactionSettings(runtime: LoopRuntime, env: NodeJS.ProcessEnv, projectRoot: string | null): Promise<CompactionSettings> {
   const root = projectRoot === null ? null : path.resolve(projectRoot);
-  if (runtime === "claude-code") return claudeCode(env);
-  if (runtime === "codex") return codex(env, root);
+  if (runtime === RUNTIME.claudeCode) return claudeCode(env);
+  if (runtime === RUNTIME.codex) return codex(env, root);
   return geminiCli(env, root);
 }

@@ -26,6 +26,7 @@ import { RUNTIME_HOOK_FACTS, type LoopRuntime } from "../../core/runtimes/hooks.
 import { forgetCodexTrust, trustCodexHooks, type TrustResult } from "./codex-trust";
 import { loopDirectory } from "./loop-files";
 import { readSettings, readText, settingsFile, UnsafeSettingsError, writeSettingsText } from "./settings-file";
+import { RUNTIME } from "../../core/runtimes/runtimes";
 
 export type Scope = "user" | "project";
 
@@ -79,7 +80,7 @@ export function desiredHooks(runtime: LoopRuntime, entry: BatonEntry): DesiredHo
     event: event.event,
     matcher: event.matcher,
     command: batonCommand(entry, ["hook", event.slug, "--runtime", runtime]),
-    timeout: runtime === "gemini-cli" ? null : facts.timeoutSeconds,
+    timeout: runtime === RUNTIME.geminiCli ? null : facts.timeoutSeconds,
   }));
 }
 
@@ -199,10 +200,10 @@ export async function installLoop(options: LoopInstallOptions): Promise<LoopInst
 
   // 3. Codex: trust, through its own app-server.
   const trust: LoopInstallReport["trust"] = [];
-  if (options.runtimes.includes("codex")) {
+  if (options.runtimes.includes(RUNTIME.codex)) {
     const hooksFile = settingsFile(RUNTIME_HOOK_FACTS.codex.hooksFile, options.scope, env, options.projectRoot);
     if (options.trust) {
-      trust.push({ runtime: "codex", result: await trustCodexHooks({ env, cwd: options.projectRoot, hooksFile }) });
+      trust.push({ runtime: RUNTIME.codex, result: await trustCodexHooks({ env, cwd: options.projectRoot, hooksFile }) });
     } else {
       notes.push(`--no-trust: Codex skips Baton's hooks in ${hooksFile} until you trust them (start Codex and review them in /hooks).`);
     }
@@ -225,7 +226,7 @@ export async function uninstallLoop(options: Omit<LoopInstallOptions, "mcp" | "s
     const hooksFile = settingsFile(facts.hooksFile, options.scope, env, options.projectRoot);
     if (existsSync(hooksFile)) {
       const plan = loadJson(plans, hooksFile);
-      if (runtime === "codex" && listBatonHooks(plan.value).length > 0) codexKeys = await codexHookKeys(env, options.projectRoot, hooksFile);
+      if (runtime === RUNTIME.codex && listBatonHooks(plan.value).length > 0) codexKeys = await codexHookKeys(env, options.projectRoot, hooksFile);
       apply(plan, runtime, "hooks", (value) => removeHooks(value, facts.events.map((event) => event.event), hooksFile, record[hooksFile] ?? null), notes);
       if (facts.statusLine) apply(plan, runtime, "status line", (value) => removeStatusLine(value), notes);
     }

@@ -16,6 +16,7 @@ import { loopEventsFile, loopLogFile, readLoopRecords } from "./loop-files";
 import { readRepoBudgets } from "./repo-budget";
 import { repoRootOf } from "./repo-root";
 import { readSettings, readText, settingsFile } from "./settings-file";
+import { RUNTIME } from "../../core/runtimes/runtimes";
 
 export interface RuntimeStatus {
   runtime: LoopRuntime;
@@ -83,7 +84,7 @@ export async function loopStatus(options: { scope: Scope; projectRoot: string; e
     } else {
       status.mcp = hasCodexMcp(readText(mcpFile));
     }
-    if (runtime === "codex" && installed.length > 0 && options.askCodex) {
+    if (runtime === RUNTIME.codex && installed.length > 0 && options.askCodex) {
       const codex = findOnPath("codex", env);
       if (codex === null) status.trustNote = "codex is not on PATH: trust not checked";
       else {

@@ -13,6 +13,7 @@ import { readCompactionSettings } from "./compaction-settings";
 import { logLine, readCache, writeCache } from "./loop-files";
 import { cachedRepoBudgets } from "./repo-budget";
 import type { ClaimSource, ReviewClaim } from "./review-claim";
+import { RUNTIME } from "../../core/runtimes/runtimes";
 
 export const STATUS_CACHE_MS = 60 * 1000;
 
@@ -62,7 +63,7 @@ export async function statusLine(stdin: string, options: { env?: NodeJS.ProcessE
     facts = await repoFacts(folder, options.claims ?? null, now, env, options.claimTimeoutMs);
     const budgets = env.BATON_HANDOFF_AT ? [] : await cachedRepoBudgets(folder, now, env);
     // The guard's own threshold: never after Claude Code's compaction point for the window it reports.
-    const point = position.window === null ? null : compactionPoint(await readCompactionSettings("claude-code", env, folder), position.window);
+    const point = position.window === null ? null : compactionPoint(await readCompactionSettings(RUNTIME.claudeCode, env, folder), position.window);
     const guard = guardTurnedOff(env.BATON_HANDOFF_AT) ? Infinity : thresholdBeforeCompaction(resolveThreshold(env.BATON_HANDOFF_AT, budgets).threshold, point).percent;
     thresholds = [...new Set([...budgets.flatMap((budget) => budget.thresholdsPercent).filter((value) => value < guard), ...(guard === Infinity ? [] : [guard])])];
   } catch (error) {

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { LOOP_EVENT_COLUMNS } from "../agent-loop/ingest-loop-records";
 import { recordId } from "../agent-loop/loop-files";
 import type { BulkWriter, Row } from "../db/bulk";
+import { RUNTIME } from "../../core/runtimes/runtimes";
 
 const eventSchema = z.object({
   kind: z.enum(["guard-instruction", "resume-injected"]),
@@ -43,7 +44,7 @@ export async function insertDemoLoopEvents(bulk: BulkWriter, repos: ReadonlyMap<
       new Date(event.at),
       event.runtime,
       event.session,
-      event.kind === "resume-injected" ? "SessionStart" : event.runtime === "gemini-cli" ? "BeforeAgent" : "PostToolUse",
+      event.kind === "resume-injected" ? "SessionStart" : event.runtime === RUNTIME.geminiCli ? "BeforeAgent" : "PostToolUse",
       event.source ?? null,
       repoPath,
       event.branch,

@@ -25,7 +25,8 @@ import type { DatabaseTarget } from "../db/database-url";
 import { publish } from "../events/publish";
 import { TABLES } from "../db/table-rows";
 import { AGENT_ISSUE_RULES, ingestIssueRow, upsertSource, writeChunks, type IssueWrite } from "../sessions/agent-store";
-import { emptyDraft, recomputeSessions, type SessionDraft } from "../sessions/recompute-sessions";
+import { recomputeSessions } from "../sessions/recompute-sessions";
+import { emptyDraft, type SessionDraft } from "../sessions/session-draft";
 import { agentSessionId, chunks as slices } from "../sessions/session-ids";
 
 export const OTLP_SOURCE_KIND = "otlp";

@@ -16,7 +16,8 @@ import type { BulkWriter, Row } from "../db/bulk";
 import { publish } from "../events/publish";
 import { resetSessions, upsertSource, writeChunks, writeCompactions } from "../sessions/agent-store";
 import { linkSessions } from "../sessions/link-sessions";
-import { emptyDraft, recomputeSessions } from "../sessions/recompute-sessions";
+import { recomputeSessions } from "../sessions/recompute-sessions";
+import { emptyDraft } from "../sessions/session-draft";
 import { agentSessionId } from "../sessions/session-ids";
 
 export const PUSH_SOURCE_KIND = "push";

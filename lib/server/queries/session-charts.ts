@@ -31,7 +31,7 @@ export function sessionChartData(session: SessionDetail, options: { until?: numb
       label: `${compaction.trigger ?? "compaction"}${compaction.preTokens ? ` ${compaction.preTokens.toLocaleString("en")} → ${(compaction.postTokens ?? 0).toLocaleString("en")}` : ""}`,
     })),
     ...session.checkpoints.map((checkpoint) => ({ t: checkpoint.t, kind: "checkpoint" as const, label: checkpoint.phase ?? checkpoint.id })),
-    ...session.handoffs.map((handoff) => ({ t: handoff.t, kind: "handoff" as const, label: handoff.phase ?? handoff.path, id: handoff.id })),
+    ...session.handoffs.map((handoff) => ({ t: handoff.t, kind: "handoff" as const, label: handoff.name, id: handoff.id })),
     // Baton's context guard: "asked for a handoff at 91.7 %" (the position the hook read).
     ...(options.loop ?? [])
       .filter((event) => event.kind === "guard-instruction")

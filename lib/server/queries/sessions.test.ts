@@ -15,17 +15,10 @@ import type { Db } from "../db/client";
 import { seedDemoWorkspace } from "../demo/demo-workspace";
 import { useProviderDatabase } from "../test-support/provider-database";
 import { POSTGRES_SKIP_MESSAGE, testProviders } from "../test-support/test-database";
-import {
-  getSession,
-  getSessionFacets,
-  getSessionsForHandoff,
-  listAgentSources,
-  listSessions,
-  parseSessionFilters,
-  sessionExists,
-  setUserContextWindow,
-  type SessionListItem,
-} from "./sessions";
+import { getSession, getSessionsForHandoff, sessionExists, setUserContextWindow } from "./sessions";
+import { handoffName } from "../../core/chains/chain-name";
+import { getSessionFacets, listSessions, parseSessionFilters, type SessionListItem } from "./session-list";
+import { listAgentSources } from "./agent-sources";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "baton-session-queries-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -107,6 +100,9 @@ for (const provider of testProviders) {
       expect(detail.requests.every((request, index) => index === 0 || (detail.requests[index - 1]!.t ?? 0) <= (request.t ?? 0))).toBe(true);
       expect(detail.peakContextTokens).toBe(Math.max(...detail.requests.filter((request) => request.agentId === null).map((request) => request.contextTokens)));
       expect(detail.handoffs.map((handoff) => handoff.method)).toContain("session-id");
+      // Each linked handoff by its one name, as every page lists it.
+      const stored = await db.handoff.findMany({ where: { id: { in: detail.handoffs.map((handoff) => handoff.id) } }, select: { id: true, phase: true, title: true, path: true } });
+      expect(detail.handoffs.map((handoff) => handoff.name)).toEqual(detail.handoffs.map((handoff) => handoffName(stored.find((row) => row.id === handoff.id)!)));
       expect(detail.notices).toEqual([]);
       expect(await sessionExists(db, main!.id)).toBe(true);
     });

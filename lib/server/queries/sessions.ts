@@ -1,73 +1,21 @@
 /**
- * Reads for the session pages, the API routes and `scan --json`. Return types are the contract:
+ * A session's page (getSession), the sessions linked to a handoff, the window a user sets. The list
+ * is session-list.ts, the agent sources agent-sources.ts. Reads for the session pages, the API routes and `scan --json`. Return types are the contract:
  * components import `SessionListItem`, `SessionDetail`, … instead of declaring their own.
  * Totals are BIGINT in the database (a long-lived session passes 2^31 cache-read tokens); they are
  * numbers here (exact below 2^53), so everything returned is JSON-safe.
  */
 import { sessionNotices } from "../../core/sessions/session-notices";
-import { z } from "zod";
-import { parseSearchParams } from "../../core/search-params";
-import type { Prisma } from "../../../generated/sqlite/client";
 import { countedSamples, mergeStoredChunks, type StoredSample } from "../../core/sessions/sample-pack";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { SessionRuntime } from "../../core/runtimes/runtimes";
+import { handoffName } from "../../core/chains/chain-name";
 import type { Db } from "../db/client";
 import { parseJsonOr, toNumber } from "../sessions/session-ids";
-import { relatedCounts, type RelatedCounts } from "./session-counts";
+import { relatedCounts } from "./session-counts";
+import { listSelect, toListItem, type SessionListItem } from "./session-list";
 
-export const SESSION_SORTS = ["recent", "peak", "tokens", "duration"] as const;
-
-export const sessionFiltersSchema = z.object({
-  runtime: z.string().optional(),
-  /** Repo id. */
-  repo: z.string().optional(),
-  /** Sessions active on or after this day (UTC). */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  /** Sessions active on or before this day (UTC). */
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  sort: z.enum(SESSION_SORTS).default("recent"),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
-export type SessionFilters = z.infer<typeof sessionFiltersSchema>;
-
-/** Reads URL search params leniently: a bad value is dropped, not an error page. */
-export function parseSessionFilters(params: Record<string, string | string[] | undefined>): SessionFilters {
-  return parseSearchParams(sessionFiltersSchema, params);
-}
-
-export type ContextWindowSource = "log" | "model-table" | "user" | "unknown";
 export type LinkMethod = "session-id" | "repo-branch-time";
-
-export interface SessionListItem {
-  id: string;
-  runtime: string;
-  sessionId: string;
-  cwd: string | null;
-  branch: string | null;
-  repo: { id: string; name: string } | null;
-  models: string[];
-  startedAt: string | null;
-  endedAt: string | null;
-  durationMs: number | null;
-  requests: number;
-  inputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
-  totalTokens: number;
-  contextWindow: number | null;
-  contextWindowSource: ContextWindowSource;
-  peakContextTokens: number;
-  peakContextPercent: number | null;
-  compactions: number;
-  subagents: number;
-  linkedHandoffs: number;
-  /** The window the user set, when they did (contextWindowSource is then "user"). */
-  userContextWindow: number | null;
-  source: { id: string; kind: string; label: string };
-}
 
 export interface SessionSubagent {
   agentId: string;
@@ -125,6 +73,8 @@ export interface SessionHandoff {
   id: string;
   path: string;
   phase: string | null;
+  /** Its one name (handoffName): the protocol's phase, else its title, else the file name. */
+  name: string;
   runtime: string | null;
   /** When it was written: identity timestamp, else commit time, else mtime (epoch ms). */
   t: number | null;
@@ -181,112 +131,6 @@ export interface SessionDetail extends Omit<SessionListItem, "requests" | "compa
   subagentCount: number;
 }
 
-const listSelect = {
-  id: true,
-  runtime: true,
-  externalId: true,
-  cwd: true,
-  branch: true,
-  models: true,
-  startedAt: true,
-  endedAt: true,
-  durationMs: true,
-  requestCount: true,
-  inputTokens: true,
-  cacheWriteTokens: true,
-  cacheReadTokens: true,
-  outputTokens: true,
-  reasoningTokens: true,
-  totalTokens: true,
-  contextWindow: true,
-  contextWindowSource: true,
-  userContextWindow: true,
-  peakContextTokens: true,
-  peakContextPercent: true,
-  compactionCount: true,
-  repo: { select: { id: true, name: true } },
-  source: { select: { id: true, kind: true, label: true } },
-} satisfies Prisma.AgentSessionSelect;
-
-type ListRow = Prisma.AgentSessionGetPayload<{ select: typeof listSelect }>;
-
-function toListItem(row: ListRow, counts: RelatedCounts): SessionListItem {
-  return {
-    id: row.id,
-    runtime: row.runtime,
-    sessionId: row.externalId,
-    cwd: row.cwd,
-    branch: row.branch,
-    repo: row.repo,
-    models: parseJsonOr<string[]>(row.models, []),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    endedAt: row.endedAt?.toISOString() ?? null,
-    durationMs: row.durationMs,
-    requests: row.requestCount,
-    inputTokens: toNumber(row.inputTokens),
-    cacheWriteTokens: toNumber(row.cacheWriteTokens),
-    cacheReadTokens: toNumber(row.cacheReadTokens),
-    outputTokens: toNumber(row.outputTokens),
-    reasoningTokens: toNumber(row.reasoningTokens),
-    totalTokens: toNumber(row.totalTokens),
-    contextWindow: row.contextWindow,
-    contextWindowSource: row.contextWindowSource as ContextWindowSource,
-    peakContextTokens: row.peakContextTokens,
-    peakContextPercent: row.peakContextPercent,
-    compactions: row.compactionCount,
-    subagents: counts.subagents,
-    linkedHandoffs: counts.links,
-    userContextWindow: row.userContextWindow,
-    source: row.source,
-  };
-}
-
-/** Main sessions only; a seed session folded into a runtime's own session is not listed twice. */
-const listed = { parentId: null, supersededById: null } satisfies Prisma.AgentSessionWhereInput;
-
-function whereFor(filters: SessionFilters): Prisma.AgentSessionWhereInput {
-  const and: Prisma.AgentSessionWhereInput[] = [listed];
-  if (filters.runtime) and.push({ runtime: filters.runtime });
-  if (filters.repo) and.push({ repoId: filters.repo });
-  // A session matches a day range when it was active in it (overlap, UTC days).
-  if (filters.from) and.push({ OR: [{ endedAt: { gte: new Date(`${filters.from}T00:00:00.000Z`) } }, { endedAt: null, startedAt: { gte: new Date(`${filters.from}T00:00:00.000Z`) } }] });
-  if (filters.to) and.push({ startedAt: { lte: new Date(`${filters.to}T23:59:59.999Z`) } });
-  return { AND: and };
-}
-
-function orderFor(sort: SessionFilters["sort"]): Prisma.AgentSessionOrderByWithRelationInput[] {
-  switch (sort) {
-    // Closest to full first; sessions with an unknown window after, by raw peak.
-    case "peak":
-      return [{ peakContextPercent: { sort: "desc", nulls: "last" } }, { peakContextTokens: "desc" }, { id: "asc" }];
-    case "tokens":
-      return [{ totalTokens: "desc" }, { id: "asc" }];
-    case "duration":
-      return [{ durationMs: { sort: "desc", nulls: "last" } }, { id: "asc" }];
-    default:
-      return [{ endedAt: { sort: "desc", nulls: "last" } }, { startedAt: { sort: "desc", nulls: "last" } }, { id: "asc" }];
-  }
-}
-
-export async function listSessions(db: Db, filters: SessionFilters): Promise<{ total: number; page: number; pageSize: number; items: SessionListItem[] }> {
-  const where = whereFor(filters);
-  const [total, rows] = await Promise.all([
-    db.agentSession.count({ where }),
-    db.agentSession.findMany({ where, select: listSelect, orderBy: orderFor(filters.sort), skip: (filters.page - 1) * filters.pageSize, take: filters.pageSize }),
-  ]);
-  const counts = await relatedCounts(db, rows.map((row) => row.id));
-  return { total, page: filters.page, pageSize: filters.pageSize, items: rows.map((row) => toListItem(row, counts.get(row.id) ?? { subagents: 0, links: 0 })) };
-}
-
-export async function getSessionFacets(db: Db): Promise<{ runtimes: string[]; repos: { id: string; name: string }[] }> {
-  const [runtimes, repos] = await Promise.all([
-    // GROUP BY in SQL: Prisma's `distinct` reads every session's row and de-duplicates in memory.
-    db.agentSession.groupBy({ by: ["runtime"], where: listed, orderBy: { runtime: "asc" } }),
-    db.repo.findMany({ where: { sessions: { some: listed } }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
-  ]);
-  return { runtimes: runtimes.map((row) => row.runtime), repos };
-}
-
 /** Whether getSession would find the session (one indexed read: pages answer 404 before rendering). */
 export async function sessionExists(db: Db, id: string): Promise<boolean> {
   const row = await db.agentSession.findUnique({ where: { id }, select: { parentId: true } });
@@ -332,7 +176,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
     }),
     db.sessionHandoffLink.findMany({
       where: { sessionId: id },
-      select: { method: true, handoff: { select: { id: true, path: true, phase: true, runtime: true, timestamp: true, commitTime: true, fileMtime: true, repo: { select: { id: true, name: true } } } } },
+      select: { method: true, handoff: { select: { id: true, path: true, phase: true, title: true, runtime: true, timestamp: true, commitTime: true, fileMtime: true, repo: { select: { id: true, name: true } } } } },
     }),
     row.repoId
       ? db.budgetConfig.findMany({ where: { repoId: row.repoId }, select: { path: true, thresholdsPercent: true, reserveTokens: true, totalTokens: true, allocation: true }, orderBy: { path: "asc" } })
@@ -396,6 +240,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
         id: link.handoff.id,
         path: link.handoff.path,
         phase: link.handoff.phase,
+        name: handoffName(link.handoff),
         runtime: link.handoff.runtime,
         t: (link.handoff.timestamp ?? link.handoff.commitTime ?? link.handoff.fileMtime)?.getTime() ?? null,
         method: link.method as LinkMethod,
@@ -496,57 +341,6 @@ export async function setUserContextWindow(db: Db, sessionId: string, tokens: nu
       contextWindowSource: window.source,
       peakContextPercent: window.tokens ? (row.peakContextTokens * 100) / window.tokens : null,
     },
-  });
-}
-
-export interface AgentSourceItem {
-  id: string;
-  kind: string;
-  root: string;
-  label: string;
-  lastScanAt: string | null;
-  lastStatus: string | null;
-  lastError: string | null;
-  files: number;
-  failedFiles: number;
-  issues: number;
-  sessions: number;
-  unknownTypes: Record<string, number>;
-}
-
-/** Every registered root that is not a repo: agent log folders and the repos' seed state. */
-export async function listAgentSources(db: Db): Promise<AgentSourceItem[]> {
-  const sources = await db.source.findMany({
-    where: { kind: { not: "repo" } },
-    select: { id: true, kind: true, root: true, label: true, lastScanAt: true, lastStatus: true, lastError: true, _count: { select: { issues: true } } },
-    orderBy: [{ kind: "asc" }, { root: "asc" }],
-  });
-  const ids = sources.map((source) => source.id);
-  const [fileCounts, sessionCounts, drift] = await Promise.all([
-    db.fileState.groupBy({ by: ["sourceId", "status"], where: { sourceId: { in: ids } }, _count: { _all: true } }),
-    db.agentSession.groupBy({ by: ["sourceId"], where: { sourceId: { in: ids }, ...listed }, _count: { _all: true } }),
-    db.fileState.findMany({ where: { sourceId: { in: ids }, unknownTypes: { not: "{}" } }, select: { sourceId: true, unknownTypes: true } }),
-  ]);
-  return sources.map((source) => {
-    const unknownTypes: Record<string, number> = {};
-    for (const file of drift.filter((entry) => entry.sourceId === source.id)) {
-      for (const [type, count] of Object.entries(parseJsonOr<Record<string, number>>(file.unknownTypes, {}))) unknownTypes[type] = (unknownTypes[type] ?? 0) + count;
-    }
-    const files = fileCounts.filter((entry) => entry.sourceId === source.id);
-    return {
-      id: source.id,
-      kind: source.kind,
-      root: source.root,
-      label: source.label,
-      lastScanAt: source.lastScanAt?.toISOString() ?? null,
-      lastStatus: source.lastStatus,
-      lastError: source.lastError,
-      files: files.filter((entry) => entry.status !== "gone").reduce((total, entry) => total + entry._count._all, 0),
-      failedFiles: files.filter((entry) => entry.status === "failed").reduce((total, entry) => total + entry._count._all, 0),
-      issues: source._count.issues,
-      sessions: sessionCounts.find((entry) => entry.sourceId === source.id)?._count._all ?? 0,
-      unknownTypes,
-    };
   });
 }
 

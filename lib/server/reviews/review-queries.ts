@@ -9,6 +9,7 @@ import { isOpenReviewState, OPEN_REVIEW_STATES } from "../../core/reviews/review
 import { countMasks } from "../../core/reviews/review-text";
 import type { Review } from "../../../generated/sqlite/client";
 import type { Db } from "../db/client";
+import { handoffName } from "../../core/chains/chain-name";
 
 export interface ReviewListFilters {
   state?: string;
@@ -115,7 +116,7 @@ export async function listReviews(db: Db, filters: ReviewListFilters = {}) {
       isClaimLive,
       branch: handoff?.branch ?? null,
       runtime: handoff?.runtime ?? null,
-      title: handoff?.phase ?? handoff?.title ?? null,
+      title: handoff ? handoffName(handoff) : null,
       nextAction: handoff?.nextAction ?? null,
       // The handoff's own time, else the day it states (its date folder), before any file time.
       handoffTime: (handoff?.timestamp ?? (handoff?.day ? new Date(`${handoff.day}T00:00:00Z`) : null) ?? handoff?.commitTime ?? handoff?.fileMtime ?? handoff?.firstSeenAt)?.toISOString() ?? null,
@@ -176,7 +177,7 @@ export async function getReview(db: Db, id: string) {
           branch: handoff.branch,
           branchHeadSha: basis.branchHeadSha,
           runtime: handoff.runtime,
-          title: handoff.phase ?? handoff.title ?? null,
+          title: handoffName(handoff),
           nextAction: handoff.nextAction,
           content: handoff.content,
           isGone: handoff.isGone,

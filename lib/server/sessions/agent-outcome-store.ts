@@ -23,7 +23,7 @@ import type { AgentSourceResult, FilePlan } from "./agent-scan-types";
 import type { DraftStore } from "./draft-store";
 import { keepHeapInBudget } from "./heap-budget";
 import { packedRequests, runtimeOf, type AgentFileOutcome } from "./parse-agent-file";
-import { foldIntoDraft } from "./recompute-sessions";
+import { foldIntoDraft } from "./session-draft";
 import { agentSessionId, parseJsonOr } from "./session-ids";
 
 /** The main session a log belongs to, and whether this read is its first. */

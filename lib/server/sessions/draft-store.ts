@@ -9,7 +9,8 @@
  */
 import type { SessionRuntime } from "../../core/runtimes/runtimes";
 import type { BulkWriter } from "../db/bulk";
-import { draftFromJson, draftToJson, emptyDraft, mergeDraft, RECOMPUTE_BATCH, type SessionDraft } from "./recompute-sessions";
+import { RECOMPUTE_BATCH } from "./recompute-sessions";
+import { draftFromJson, draftToJson, emptyDraft, mergeDraft, type SessionDraft } from "./session-draft";
 import { chunks } from "./session-ids";
 
 /** Drafts held in memory before they are written to the table (about a kilobyte each). */

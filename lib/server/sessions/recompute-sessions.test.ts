@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { emptyAgentTotals, type SessionFacts } from "../../core/sessions/session-facts";
 import type { ParsedSessionLog } from "../../core/sessions/types";
 import { emptyTotals } from "../../core/tokens";
-import { draftFromJson, draftToJson, emptyDraft, foldIntoDraft, mergeDraft, type SessionDraft } from "./recompute-sessions";
+import { draftFromJson, draftToJson, emptyDraft, foldIntoDraft, mergeDraft, type SessionDraft } from "./session-draft";
 
 /** What scan-agents' OutcomeStore.add does with one read of a file of the session. */
 function read(draft: SessionDraft, log: ParsedSessionLog, fresh: boolean, facts: SessionFacts): void {

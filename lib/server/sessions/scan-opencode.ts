@@ -18,7 +18,7 @@ import type { BulkWriter } from "../db/bulk";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";
 import { AGENT_ISSUE_RULES, loadAgentFiles, markGone, replaceFileIssues, resetSessions, writeCompactions, writeChunks, writeFileStates, type ChunkWrite } from "./agent-store";
 import type { DraftStore } from "./draft-store";
-import { foldIntoDraft } from "./recompute-sessions";
+import { foldIntoDraft } from "./session-draft";
 import type { AgentSourceResult } from "./agent-scan-types";
 import { agentSessionId } from "./session-ids";
 

@@ -4,6 +4,7 @@
  * and for a handoff (its writing session up to the handoff's time). Sessions' sums come from the
  * rollups; a handoff's share of its session needs the requests themselves (loadUsage).
  */
+import { handoffName } from "../../core/chains/chain-name";
 import { groupRows, RowAccumulator, sumUsageRows, type UsageRow } from "../../core/usage/aggregate";
 import type { Db } from "../db/client";
 import { dbTimeToMs } from "../sessions/session-ids";
@@ -88,7 +89,7 @@ export async function handoffSessionCosts(db: Db, handoffId: string): Promise<Ha
 
 /**
  * A human title per session (docs/token-accounting.md, "Session titles"): its first prompt as stored
- * at ingest (masked and bounded there), else the phase or title of the handoff it wrote last (by
+ * at ingest (masked and bounded there), else the name (handoffName) of the handoff it wrote last (by
  * path); sessions with neither are not in the map (pages then show the id).
  */
 export async function sessionTitles(db: Db, sessionIds: readonly string[]): Promise<Map<string, string>> {
@@ -104,8 +105,8 @@ export async function sessionTitles(db: Db, sessionIds: readonly string[]): Prom
   });
   const titles = new Map<string, { title: string; at: number }>();
   for (const link of links) {
-    // "Handoff: route-tests" says "handoff" on a list of sessions for nothing.
-    const title = (link.handoff.title?.trim().replace(/^handoff\s*[:—–-]\s*/i, "") || link.handoff.phase?.trim())?.trim();
+    // The handoff's one name, as every page lists it ("Handoff: route-tests" is "route-tests").
+    const title = handoffName(link.handoff).trim();
     if (!title) continue;
     const at = dbTimeToMs(link.handoff.timestamp) ?? 0;
     const seen = titles.get(link.sessionId);

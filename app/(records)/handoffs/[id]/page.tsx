@@ -103,9 +103,22 @@ async function HandoffView({ id }: { id: string }) {
         <p className="text-sm text-zinc-600 dark:text-zinc-400"><When day={handoff.day} empty="no date" />{handoff.dateFolder && !handoff.date && <span className="text-red-600 dark:text-red-400"> (date folder “{handoff.dateFolder}” is not a valid DDMMYYYY date)</span>}</p>
       </header>
 
+      {/* One reading order, in the DOM and on a phone: the handoff, what changed since the previous one,
+          the session that wrote it, its lint, git and cost facts, then the file itself once (rendered or
+          source, in tabs). On a wide screen the facts sit beside the handoff. */}
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <HandoffStructure handoff={handoff} />
-        <div className="space-y-4">
+        <div className="min-w-0 xl:col-start-1 xl:row-start-1">
+          <HandoffStructure handoff={handoff} />
+        </div>
+        {changes && (
+          <div className="min-w-0 xl:col-span-2 xl:row-start-2">
+            <HandoffChanges changes={changes} />
+          </div>
+        )}
+        <div className={`min-w-0 xl:col-span-2 ${changes ? "xl:row-start-3" : "xl:row-start-2"}`}>
+          <HandoffSessionPanel sessions={sessions} />
+        </div>
+        <div className="min-w-0 space-y-4 xl:col-start-2 xl:row-start-1">
           <Card title={`Lint findings (${findings.length})`} id="lint">
             {findings.length === 0 ? (
               <p className="text-sm text-emerald-700 dark:text-emerald-300">No findings: this handoff follows the protocol.</p>
@@ -151,22 +164,17 @@ async function HandoffView({ id }: { id: string }) {
           <HandoffCostCard costs={costs} />
           <HookResumesCard resumes={hookResumes} />
         </div>
+        <div className={`min-w-0 xl:col-span-2 ${changes ? "xl:row-start-4" : "xl:row-start-3"}`}>
+          <HandoffFileTabs
+            rendered={
+              <Suspense fallback={<p className="text-sm text-zinc-600 dark:text-zinc-400">Rendering…</p>}>
+                <RenderedHandoff content={handoff.content} />
+              </Suspense>
+            }
+            source={<HandoffSource content={handoff.content} highlighted={errorLines} />}
+          />
+        </div>
       </div>
-
-      {/* One reading order: the handoff (above), what changed since the previous one, the sessions that
-          wrote it, then the file itself once (rendered or source, in tabs). */}
-      {changes && <HandoffChanges changes={changes} />}
-
-      <HandoffSessionPanel sessions={sessions} />
-
-      <HandoffFileTabs
-        rendered={
-          <Suspense fallback={<p className="text-sm text-zinc-600 dark:text-zinc-400">Rendering…</p>}>
-            <RenderedHandoff content={handoff.content} />
-          </Suspense>
-        }
-        source={<HandoffSource content={handoff.content} highlighted={errorLines} />}
-      />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { cache, Suspense } from "react";
 import { notFound } from "next/navigation";
 import { RuntimeBadge } from "@/components/handoffs/runtime-badge";
 import { ContextWindowForm } from "@/components/sessions/context-window-form";
-import { formatDuration, formatTokens } from "@/components/sessions/format";
+import { formatTokens } from "@/components/sessions/format";
 import { contextTone } from "@/lib/core/metrics/context-tone";
 import { SessionBurn } from "@/components/sessions/session-burn";
 import { Badge } from "@/components/ui/badge";
@@ -23,6 +23,7 @@ import { roleHolds } from "@/lib/server/access/access-scopes.data";
 import { requirePageActor } from "@/lib/server/access/page-actor";
 import { CostCard } from "@/components/usage/cost-card";
 import { sessionTitles, usageBySession } from "@/lib/server/usage/usage-queries";
+import { writeDuration } from "@/lib/core/text/relative-time";
 
 export const dynamic = "force-dynamic";
 
@@ -111,7 +112,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
         <Stat label="Cache read" value={formatTokens(session.cacheReadTokens)} />
         <Stat label="Output" value={formatTokens(session.outputTokens)} hint={`${formatTokens(session.reasoningTokens)} reasoning`} />
         <Stat label="Peak context" value={formatTokens(session.peakContextTokens)} hint={session.contextWindow ? `of ${formatTokens(session.contextWindow)}` : "window unknown"} />
-        <Stat label="Duration" value={formatDuration(session.durationMs)} />
+        <Stat label="Duration" value={writeDuration(session.durationMs)} />
       </div>
 
       <CostCard usage={usage.get(session.id)} note="Subagents included. Prices: Baton's table (docs/token-accounting.md, “Cost”)." />
@@ -135,7 +136,7 @@ async function SessionView({ id, canEdit }: { id: string; canEdit: boolean }) {
               {session.handoffs.map((handoff) => (
                 <li key={handoff.id} className="flex flex-wrap items-center gap-2">
                   <RuntimeBadge runtime={handoff.runtime} />
-                  <Link href={`/handoffs/${handoff.id}`} className="font-medium hover:underline">{handoff.phase ?? handoff.path}</Link>
+                  <Link href={`/handoffs/${handoff.id}`} className="font-medium hover:underline">{handoff.name}</Link>
                   <Badge tone={handoff.method === "session-id" ? "green" : "amber"}>{handoff.method === "session-id" ? "linked by session id" : "linked by repo + branch + time"}</Badge>
                   <span className="text-xs text-zinc-500 dark:text-zinc-400">{handoff.t ? <When instant={new Date(handoff.t).toISOString()} /> : ""}</span>
                 </li>
