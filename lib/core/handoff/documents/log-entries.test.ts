@@ -46,4 +46,24 @@ describe("append-only logs are read entry by entry", () => {
   test("look-alike: one dated heading is no log", () => {
     expect(read("# Handoff\n\n## 2026-03-20 release\n\nNext: tag it.\n").log).toBeUndefined();
   });
+
+  test("the longer run wins: many numbered entries, a few of them dated, with template sections inside (pt)", () => {
+    const entry = (number: string, title = "") =>
+      `## Entrada ${number}${title}\n### 1) Contexto\nBranch: \`feat/e${number}\`\n### 2) Objetivo\nEntregar ${number}.\n### 3) Próximo passo\nFazer ${number}.\n\n`;
+    const parsed = read(
+      `# Handoff log\n\n${entry("001")}${entry("002", " — 2026-03-10")}${entry("003", " — 2026-03-11")}${entry("004")}${entry("005")}`,
+    );
+    expect(parsed.log?.entries).toHaveLength(5);
+    expect(parsed.log?.newest).toBe(4);
+    expect(parsed.identity.branch).toBe("feat/e005");
+    expect(parsed.nextAction?.text).toMatch(/Fazer 005/);
+  });
+
+  test("a heading that groups the newest entries (a session with a range of days) is part of the log (fr)", () => {
+    const parsed = read(
+      "# Handoff\n\n## Session en cours (16–17/01/2026 - soir)\n\n### 2026-01-17 — limites\nBranche : `fix/limit-counter-ux`\n\n### 2026-01-16 — compteur\nBranche : `fix/counter`\n\n## Sessions précédentes\n\n### 2026-01-10 — init\nBranche : `main`\n",
+    );
+    expect(parsed.log?.newest).toBe(0);
+    expect(parsed.identity).toMatchObject({ branch: "fix/limit-counter-ux", timestamp: "2026-01-17T00:00:00.000Z" });
+  });
 });

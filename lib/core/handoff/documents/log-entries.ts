@@ -37,6 +37,13 @@ const MIN_NUMBERED = 3;
 const DATE_IN_TITLE = /(?<!\d)((?:19|20)\d{2})[-/.]([01]?\d)[-/.]([0-3]?\d)(?!\d)|(?<!\d)([0-3]?\d)\.([01]?\d)\.((?:19|20)\d{2})(?!\d)/;
 const NUMBERED = /^\s*([\p{L}][\p{L}\s]{0,24}?)\s*(?:#|no\.?\s*|n[º°]\s*)?(\d{1,5})(?!\d|[.:]\d)/iu;
 
+type Heading = Extract<Unit, { kind: "heading" }>;
+
+/** A date or a range of days in a heading: `2026-01-17`, `16–17/01/2026`, `02/01/2026`, `17.01.2026`. */
+function hasDate(title: string): boolean {
+  return dayIn(title) !== null || /(?<!\d)[0-3]?\d(?:\s*[-–—]\s*[0-3]?\d)?[/.][01]?\d[/.](?:19|20)\d{2}(?!\d)/.test(title);
+}
+
 function dayIn(title: string): string | null {
   const match = DATE_IN_TITLE.exec(title);
   if (match === null) return null;
@@ -52,13 +59,29 @@ export function detectLog(units: readonly Unit[], lineCount: number, isCurrentSe
     const level = headings.filter((heading) => heading.depth === depth);
     const dated = level.filter((heading) => dayIn(heading.text) !== null);
     const numbered = numberedRun(level);
-    const kind = dated.length >= MIN_ENTRIES ? "dated" : numbered !== null ? "numbered" : null;
+    // The longer run wins: 57 `## Entrada NNN` headings of which 5 carry a date are a numbered log, not a
+    // dated one of five entries (the other 52 would read as sections outside the log).
+    const isDated = dated.length >= MIN_ENTRIES && (numbered === null || dated.length > numbered.length);
+    const kind = isDated ? "dated" : numbered !== null ? "numbered" : null;
     if (kind === null) continue;
     const entryHeadings = kind === "dated" ? dated : numbered!;
     const first = entryHeadings[0]!;
+    const endOf = (heading: Heading) => headings.find((other) => other.line > heading.line && other.depth <= heading.depth)?.line ?? lineCount + 1;
+    // A heading that only groups entries (`## Session en cours (16–17/01/2026)` over `### 2026-01-17 — …`)
+    // is part of the log: it encloses entries and is dated itself.
+    const groupsEntries = (heading: Heading) =>
+      heading.depth < depth && (hasDate(heading.text) || numberedRun([heading]) !== null) && entryHeadings.some((entry) => entry.line > heading.line && entry.line < endOf(heading));
+    // Headings inside an entry (`### 2) Objetivo` under `## Entrada 012`) are the entry's content.
+    const insideEntry = (heading: Heading) => entryHeadings.some((entry) => heading.line > entry.line && heading.line < endOf(entry));
     // Current sections outside the entries (above the first, or at a level that closes the entries): a handoff
     // with a history, not a log.
-    const outside = headings.filter((heading) => heading.line < first.line || (heading.depth <= depth && !entryHeadings.includes(heading) && heading.line > first.line));
+    const outside = headings.filter(
+      (heading) =>
+        !entryHeadings.includes(heading) &&
+        !insideEntry(heading) &&
+        !groupsEntries(heading) &&
+        (heading.line < first.line || heading.depth <= depth),
+    );
     if (outside.some((heading) => heading.depth > 1 && isCurrentSection(heading.text))) return null;
     const entries: LogEntry[] = entryHeadings.map((heading) => {
       const next = headings.find((other) => other.line > heading.line && other.depth <= depth);
@@ -90,7 +113,9 @@ function numberedRun(level: Extract<Unit, { kind: "heading" }>[]): Extract<Unit,
 
 /** The newest entry by its date, else its number; equal keys: the one written where new entries go. */
 function newestOf(entries: LogEntry[]): { newest: number; order: HandoffLog["order"] } {
-  const key = (entry: LogEntry) => entry.day ?? (entry.number === null ? null : String(entry.number).padStart(6, "0"));
+  // A numbered log orders by its numbers (a few entries may carry a date too), a dated one by its dates.
+  const isNumbered = entries.every((entry) => entry.number !== null);
+  const key = (entry: LogEntry) => (isNumbered ? String(entry.number).padStart(6, "0") : entry.day);
   const keys = entries.map(key);
   const first = keys.find((value) => value !== null) ?? null;
   const last = [...keys].reverse().find((value) => value !== null) ?? null;

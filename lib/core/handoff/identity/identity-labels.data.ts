@@ -107,3 +107,21 @@ export const COMMIT_WORDS: readonly string[] = [
   "confirmação", "confirmacion", "confirmación", "revisión", "revisão", "versão", "stand", "révision",
   "커밋", "リビジョン", "コミット", "提交", "修订", "修訂", "版本",
 ];
+
+/**
+ * Qualified labels: a label whose head word is one of a field's single-word labels, with qualifiers
+ * around it, names that field (`Arbeitsbranch`, `Integrations-Branch`, `Rama de trabajo`, `Modelo
+ * utilizado`, `Aktueller verifizierter Code-Head`). The head word is the last word (English, German) or
+ * the first (Spanish, French, Portuguese); German glues it to its qualifier (`Prüfbranch`), so a last
+ * word that ends with one of `compoundHeads` counts too. The value must then have the field's shape
+ * (read-identity.ts: a valid ref name, a model family, a sha), and labels written exactly win.
+ */
+export const QUALIFIED_IDENTITY_LABELS = {
+  fields: ["branch", "model", "headSha"],
+  compoundHeads: ["branch"],
+  /** Qualifiers that name another branch or commit than the one the handoff is on. */
+  otherThanOwn: [
+    "base", "target", "parent", "source", "upstream", "default", "main", "merge", "release", "feature", "remote", "old", "new",
+    "ziel", "basis", "quell", "destino", "origen", "principal", "cible", "origine", "alvo", "origem",
+  ],
+} as const;

@@ -221,3 +221,49 @@ describe("a table's header cell is never a value", () => {
     expect(parseHandoff(`# Handoff\n\n${table}`).value.identity).toMatchObject(expected);
   });
 });
+
+describe("a label that ends its line gives its value on the next line (issue 26)", () => {
+  test.each([
+    ["a one-line fenced block", "# Tagesabschluss\n\nAktiver Prüfbranch:\n\n```\nagent/kicad-local-symbol-load-test\n```\n", { branch: "agent/kicad-local-symbol-load-test" }],
+    ["a code span", "# Fortschreibung\n\nIntegrations-Branch:\n`agent/import-z-i-electricalcomponents-v14`\n", { branch: "agent/import-z-i-electricalcomponents-v14" }],
+    ["a list item under a heading", "# Handoff\n\n### Branche en cours\n- `fix/limit-counter-ux`\n", { branch: "fix/limit-counter-ux" }],
+    ["a sha, cut short with an ellipsis", "# Zwischenstand\n\nAktueller lokal verifizierter Code-Head:\n`262b53b…`\n", { headSha: "262b53b" }],
+  ])("%s", (_name, markdown, expected) => {
+    expect(parseHandoff(markdown).value.identity).toMatchObject(expected);
+  });
+
+  test("look-alike: a label over a sentence takes no value", () => {
+    expect(parseHandoff("# Handoff\n\nBranch:\nwe stayed on the old one for now.\n").value.identity.branch).toBeNull();
+  });
+});
+
+describe("qualified labels name their field when the value has its shape", () => {
+  test.each([
+    ["German compound", "Arbeitsbranch: `test/load-failure-preserves-state`\n", { branch: "test/load-failure-preserves-state" }],
+    ["Spanish, head word first, in a quote", "> **Rama de trabajo:** **`dev`**\n", { branch: "dev" }],
+    ["Spanish model label with a qualifier", "> **Modelo utilizado:** Claude Sonnet 4\n", { model: "Claude Sonnet 4" }],
+  ])("%s", (_name, markdown, expected) => {
+    expect(parseHandoff(`# Handoff\n\n${markdown}`).value.identity).toMatchObject(expected);
+  });
+
+  test.each([
+    ["another branch than the handoff's", "Base branch: `main`\n"],
+    ["a sentence after a branch word", "Feature-Branch: noch nicht angelegt, kommt morgen\n"],
+    ["a data model", "Data model: three tables and a view\n"],
+  ])("look-alike: %s", (_name, markdown) => {
+    expect(parseHandoff(`# Handoff\n\n${markdown}`).value.identity).toMatchObject({ branch: null, model: null });
+  });
+
+  test("an exact label wins over a qualified one", () => {
+    expect(parseHandoff("# Handoff\n\nArbeitsbranch: `old/x`\nBranch: `feat/y`\n").value.identity.branch).toBe("feat/y");
+  });
+});
+
+describe("a fenced block of key: value lines under a git heading is identity", () => {
+  test("## Git 状態", () => {
+    expect(parseHandoff("# 引き継ぎ\n\n## Git 状態\n\n```\nbranch: main\nlast commit: 1a2b3c4 fix\n```\n").value.identity).toMatchObject({ branch: "main" });
+  });
+  test("look-alike: a config file quoted elsewhere is not", () => {
+    expect(parseHandoff("# Handoff\n\n## Config\n\n```yaml\nmodel: claude-sonnet-4\nbranch: release\n```\n").value.identity).toMatchObject({ model: null, branch: null });
+  });
+});

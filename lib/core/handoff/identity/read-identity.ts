@@ -1,6 +1,7 @@
 import { normaliseRuntime } from "../handoff-path";
 import { cleanValue, nullIfEmpty } from "../sections/handoff-labels";
-import { identityFieldOf, identityLabelOf } from "./identity-keys";
+import { identityFieldOf, identityLabelOf, qualifiedIdentityFieldOf } from "./identity-keys";
+import { isValidBranchName } from "./ref-name";
 import { identityCandidates } from "./identity-candidates";
 import { MODEL_FAMILY, modelBesideRuntime } from "./model-names";
 import { isSha, stripInlineMarkdown } from "../markdown/inline-references";
@@ -62,6 +63,14 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
     if (current === undefined || rank(current) > kvRank) chosen.set(label.field, kv);
   }
 
+  // Qualified labels (`Arbeitsbranch`, `Rama de trabajo`, `Modelo utilizado`) fill what exact labels left
+  // empty, when the value has the field's shape.
+  for (const kv of model.keyValues) {
+    const field = qualifiedIdentityFieldOf(kv.key);
+    if (field === null || chosen.has(field) || !qualifiedValueFits(field, kv)) continue;
+    chosen.set(field, kv);
+  }
+
   for (const [field, kv] of chosen) {
     lines[field] = kv.line;
     const value = cleanValue(kv.value);
@@ -98,7 +107,7 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
         break;
       }
       case "headSha": {
-        const candidate = firstCode(kv) ?? value.split(/[\s(,;]+/)[0] ?? "";
+        const candidate = (firstCode(kv) ?? value.split(/[\s(,;]+/)[0] ?? "").replace(/[….]+$/, "");
         identity.headShaRaw = nullIfEmpty(value);
         identity.headSha = isSha(candidate) ? candidate.toLowerCase() : null;
         break;
@@ -139,6 +148,22 @@ function valueFits(field: IdentityField, kv: KeyValue): boolean {
       return parseTimestampDetailed(value).iso !== null;
     case "headSha":
       return isSha(first);
+    default:
+      return false;
+  }
+}
+
+/** A qualified label's value has its field's shape: one valid ref name, a model family, a sha. */
+function qualifiedValueFits(field: IdentityField, kv: KeyValue): boolean {
+  const value = cleanValue(kv.value);
+  const first = firstCode(kv) ?? value.split(/[\s(,;]+/)[0] ?? "";
+  switch (field) {
+    case "branch":
+      return isValidBranchName(first) && !isShaToken(first) && (firstCode(kv) !== null || value.split(/\s+/).length <= 3);
+    case "model":
+      return MODEL_FAMILY.test(firstCode(kv) ?? value) && value.length <= 60;
+    case "headSha":
+      return isShaToken(first.replace(/[….]+$/, ""));
     default:
       return false;
   }

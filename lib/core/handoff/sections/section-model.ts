@@ -1,6 +1,6 @@
 import { stripInlineMarkdown } from "../markdown/inline-references";
 import { codeSpansIn, normaliseKey, parseLabels, type Label } from "./handoff-labels";
-import { identityFieldOf } from "../identity/identity-keys";
+import { identityFieldOf, qualifiedIdentityFieldOf } from "../identity/identity-keys";
 import type { HeadingUnit, TableUnit, TextUnit, Unit } from "../markdown/markdown-units";
 import { classifyLabel, classifyTitle } from "./section-titles";
 import type { SectionKey, StateStatus } from "../types";
@@ -94,6 +94,9 @@ export function buildSections(units: Unit[]): SectionModel {
   const headingStack: { depth: number; section: Section }[] = [];
   const itemSections = new Map<TextUnit, Section>();
   let labelSection: { section: Section; group: number; hasInlineValue: boolean; nextGroupAllowed: boolean } | null = null;
+  // A label that ends its line (`Aktiver Prüfbranch:`) gives its value on the next line, as a code span
+  // or a one-line fenced block.
+  let pendingLabel: { name: string; unit: TextUnit; section: Section } | null = null;
   let title: string | null = null;
 
   const currentHeading = () => headingStack[headingStack.length - 1]?.section ?? preamble;
@@ -141,6 +144,22 @@ export function buildSections(units: Unit[]): SectionModel {
   const titleHeading = documentTitleHeading(units);
 
   for (const unit of units) {
+    if (pendingLabel !== null) {
+      const value = nextLineValue(unit, pendingLabel.unit);
+      if (value !== null) {
+        keyValues.push({
+          name: pendingLabel.name,
+          key: normaliseKey(pendingLabel.name),
+          value: `\`${value}\``,
+          codes: [value],
+          line: unit.line,
+          group: pendingLabel.unit.group,
+          section: pendingLabel.section,
+          fromFrontMatter: false,
+        });
+      }
+      pendingLabel = null;
+    }
     if (unit.kind === "heading") {
       while ((headingStack[headingStack.length - 1]?.depth ?? 0) >= unit.depth) headingStack.pop();
       const parent = headingStack[headingStack.length - 1]?.section ?? null;
@@ -208,6 +227,7 @@ export function buildSections(units: Unit[]): SectionModel {
         }
         continue;
       }
+      if (parsed !== null && parsed.rest === "" && labels.length === 1) pendingLabel = { name: parsed.name, unit, section: container };
       // Any other bare label line ("Background:") is a pseudo-heading: it ends the previous label's reach.
       if (parsed !== null && parsed.rest === "" && unit.item === null && labelSection !== null) labelSection = null;
       (owner ?? labelSection?.section ?? heading).units.push(unit);
@@ -217,6 +237,7 @@ export function buildSections(units: Unit[]): SectionModel {
     const owner = itemSectionOf(unit.owner);
     (owner ?? labelSection?.section ?? heading).units.push(unit);
     if (unit.kind === "table") keyValues.push(...tableKeyValues(unit, owner ?? labelSection?.section ?? heading));
+    if (unit.kind === "code") keyValues.push(...codeBlockKeyValues(unit, owner ?? labelSection?.section ?? heading, headingStack.map((entry) => entry.section.title)));
   }
 
   keyValues.push(...headingKeyValues(sections));
@@ -336,10 +357,12 @@ function headingKeyValues(sections: readonly Section[]): KeyValue[] {
   for (const section of sections) {
     if (section.source !== "heading") continue;
     const key = normaliseKey(section.title);
-    if (identityFieldOf(key, true) === null) continue;
+    if (identityFieldOf(key, true) === null && qualifiedIdentityFieldOf(key) === null) continue;
     const [only, ...rest] = section.units;
     if (only === undefined || only.kind !== "text" || rest.some((unit) => unit.kind !== "text" || unit.group === only.group)) continue;
-    if (only.item !== null || only.plain.length > 120 || parseLabels(only.raw).length > 0) continue;
+    // `### Branche en cours` over `- \`fix/limit-counter-ux\``: an item that is one code span is the value too.
+    const isOneCode = /^[*_\s]*`[^`\n]+`[*_\s]*$/.test(only.raw.trim());
+    if ((only.item !== null && !isOneCode) || only.plain.length > 120 || parseLabels(only.raw).length > 0) continue;
     result.push({
       name: stripInlineMarkdown(section.title),
       key,
@@ -352,4 +375,45 @@ function headingKeyValues(sections: readonly Section[]): KeyValue[] {
     });
   }
   return result;
+}
+
+/**
+ * The value a bare label (`Integrations-Branch:`) gives on the next line: a one-line fenced block, or a
+ * line (a list item too) that is nothing but one code span (`` `agent/import-z-i` ``, ``- **`dev`**``).
+ */
+function nextLineValue(unit: Unit, label: TextUnit): string | null {
+  if (unit.kind === "code") {
+    const value = unit.value.trim();
+    return unit.line <= label.endLine + 2 && value !== "" && !value.includes("\n") && value.length <= 200 ? value : null;
+  }
+  if (unit.kind !== "text" || unit.line > label.endLine + 2) return null;
+  const only = /^[*_\s]*`([^`\n]+)`[*_\s]*[.,;]?$/.exec(unit.raw.trim());
+  return only === null ? null : (only[1] ?? "").trim() || null;
+}
+
+/** A heading that names the repository's state: `## Git 状態`, `### Git status`, `## Repo`. */
+const GIT_HEADING = /(?<![\p{L}])(?:git|repo|repository|repositorio|repositório)(?![\p{L}])/iu;
+
+/**
+ * A fenced block made only of `key: value` lines under a heading about git (`## Git 状態` over
+ * ```` ```\nbranch: main\nHEAD: 1a2b3c4\n``` ````): a record of identity, each line a label. A block
+ * elsewhere is quoted material (a config file's `model: …` is not the handoff's model).
+ */
+function codeBlockKeyValues(unit: Extract<Unit, { kind: "code" }>, section: Section, headings: string[]): KeyValue[] {
+  if (!headings.some((title) => GIT_HEADING.test(title)) && section.key !== "identity") return [];
+  const lines = unit.value.split("\n").filter((line) => line.trim() !== "");
+  if (lines.length === 0 || lines.length > 12) return [];
+  const pairs = lines.map((line) => /^\s*([\p{L}][\p{L}\p{N} _.-]{0,30}?)\s*[:：]\s*(\S.*)$/u.exec(line));
+  if (pairs.some((pair) => pair === null)) return [];
+  return pairs.map((pair, index) => ({
+    name: pair![1]!,
+    key: normaliseKey(pair![1]!),
+    value: pair![2]!.trim(),
+    codes: [],
+    line: unit.line + 1 + index,
+    group: unit.group,
+    section,
+    fromFrontMatter: false,
+    fromPairs: true,
+  }));
 }
