@@ -125,3 +125,14 @@ export const QUALIFIED_IDENTITY_LABELS = {
     "ziel", "basis", "quell", "destino", "origen", "principal", "cible", "origine", "alvo", "origem",
   ],
 } as const;
+
+/**
+ * Labels whose date is not when the handoff was written (a deadline, a plan): a label whose value starts
+ * with a date is otherwise read as the handoff's timestamp when no timestamp label gives one
+ * (written-day.ts: `Stand: 16.08.2026 – Tagesabschluss`).
+ */
+export const NOT_WRITTEN_DATE_WORDS: readonly string[] = [
+  "deadline", "due", "until", "till", "by", "eta", "target", "expires", "expiry", "valid", "planned", "next", "start", "end", "release",
+  "frist", "bis", "fällig", "termin", "geplant", "plazo", "hasta", "vence", "prazo", "até", "échéance", "jusqu", "prochain",
+  "期限", "期日", "마감", "截止",
+];

@@ -267,3 +267,26 @@ describe("a fenced block of key: value lines under a git heading is identity", (
     expect(parseHandoff("# Handoff\n\n## Config\n\n```yaml\nmodel: claude-sonnet-4\nbranch: release\n```\n").value.identity).toMatchObject({ model: null, branch: null });
   });
 });
+
+describe("the day a handoff was written, where no timestamp label says it", () => {
+  test.each([
+    ["the title's date, day first with dots", "# Tagesabschluss 16.08.2026\n\n## Stand\n- fertig\n", "2026-08-16"],
+    ["the title's date, CJK", "# Handover Note - 2026年2月4日\n\n## 状态\n- 完成\n", "2026-02-04"],
+    ["a label written as a heading", "# Date: 2025-10-31\n\n## State\n- done\n", "2025-10-31"],
+    ["a label whose value starts with a date", "# Zwischenstand\n\nStand: **16.08.2026 – Tagesabschluss nach dem Merge**\n", "2026-08-16"],
+    ["a month name (es)", "# Handover\n\n**Fecha**: 22 de Enero 2026\n", "2026-01-22"],
+  ])("%s", (_name, markdown, day) => {
+    expect(parseHandoff(markdown).value.identity.timestamp).toBe(day);
+  });
+
+  test("a timestamp label wins over the title's date", () => {
+    expect(parseHandoff("# Handoff 2026-01-01\n\nDate: 2026-01-03 10:00 UTC\n").value.identity.timestamp).toBe("2026-01-03T10:00:00.000Z");
+  });
+
+  test.each([
+    ["a deadline", "# Handoff\n\nDeadline: 2026-09-01\n"],
+    ["a date in a content section", "# Handoff\n\n## Next action\n\nRelease: 2026-09-01\n"],
+  ])("look-alike: %s", (_name, markdown) => {
+    expect(parseHandoff(markdown).value.identity.timestamp).toBeNull();
+  });
+});

@@ -2,6 +2,7 @@ import { normaliseRuntime } from "../handoff-path";
 import { cleanValue, nullIfEmpty } from "../sections/handoff-labels";
 import { identityFieldOf, identityLabelOf, qualifiedIdentityFieldOf } from "./identity-keys";
 import { isValidBranchName } from "./ref-name";
+import { writtenDay } from "./written-day";
 import { identityCandidates } from "./identity-candidates";
 import { MODEL_FAMILY, modelBesideRuntime } from "./model-names";
 import { isSha, stripInlineMarkdown } from "../markdown/inline-references";
@@ -123,9 +124,21 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
       lines.model = runtimeKv.line;
     }
   }
-  identity.lines = lines;
   const evidence: NonNullable<HandoffIdentity["evidence"]> = {};
   for (const field of Object.keys(lines) as IdentityField[]) if (identityValue(identity, field) !== null) evidence[field] = "label";
+  // No timestamp label: a dated label of another word, else the title's date (written-day.ts).
+  if (identity.timestamp === null) {
+    const day = writtenDay(model);
+    if (day !== null) {
+      identity.timestamp = day.parsed.iso;
+      identity.timestampRaw = day.raw;
+      identity.timestampZone = day.parsed.zone;
+      // A title's date is no identity field written: it does not make an identity section.
+      if (day.evidence === "dated-label") lines.timestamp = day.line;
+      evidence.timestamp = day.evidence;
+    }
+  }
+  identity.lines = lines;
   identity.evidence = evidence;
   identity.candidates = identityCandidates(model);
   return identity;
