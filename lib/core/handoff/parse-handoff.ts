@@ -81,7 +81,7 @@ function parseOrThrow(input: string): Parsed<ParsedHandoff> {
 
 function parseDocument(text: string, document: ReturnType<typeof parseMarkdownUnits>): Parsed<ParsedHandoff> {
   const issues: Finding[] = [];
-  const model = buildSections(document.units);
+  const model = buildSections(document.units, text.split("\n"));
 
   let frontMatter: Record<string, unknown> | null = null;
   if (document.frontMatter !== null) {

@@ -19,6 +19,8 @@ describe("identity candidates by shape, wherever they stand in the identity area
     ["a sha under a column named HEAD", "# Handoff\n\n| Branch | HEAD |\n|---|---|\n| main | 1a2b3c4 |\n", [["headSha", "1a2b3c4"]]],
     ["a UUID (zh)", "# 交接\n\n会话 3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e\n", [["sessionId", "3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e"]]],
     ["a session_ id (es)", "# Traspaso\n\nsesión session_01JX9ABCDEF\n", [["sessionId", "session_01JX9ABCDEF"]]],
+    ["branch names equated to a sha (es)", "# Traspaso\n\nTips: `dev` = `main` = **`c998ca4`**\n", [["branch", "dev"], ["branch", "main"], ["headSha", "c998ca4"]]],
+    ["a branch word in a sentence, then the name in a code span (de)", "# Übergabe\n\nStand: fertig. Branch `feature/kurs-termin-buchung`, Arbeitsbaum sauber.\n", [["branch", "feature/kurs-termin-buchung"]]],
   ])("%s", (_name, markdown, expected) => {
     expect(candidatesOf(markdown).map(({ field, value }) => [field, value])).toEqual(expected);
   });

@@ -136,3 +136,10 @@ export const NOT_WRITTEN_DATE_WORDS: readonly string[] = [
   "frist", "bis", "fällig", "termin", "geplant", "plazo", "hasta", "vence", "prazo", "até", "échéance", "jusqu", "prochain",
   "期限", "期日", "마감", "截止",
 ];
+
+/**
+ * Words for a branch, as they stand in a sentence before the branch's name in a code span (`Branch
+ * \`feature/x\`, Arbeitsbaum sauber`, `on branch \`fix/y\``); a German compound ending in one
+ * (`Arbeitsbranch`) counts. The name is a candidate the scan confirms (a ref of that name exists).
+ */
+export const BRANCH_WORDS: readonly string[] = ["branch", "rama", "branche", "zweig", "ramo", "cabang", "브랜치", "ブランチ", "分支"];

@@ -290,3 +290,17 @@ describe("the day a handoff was written, where no timestamp label says it", () =
     expect(parseHandoff(markdown).value.identity.timestamp).toBeNull();
   });
 });
+
+describe("labels where a paragraph or a heading hides them", () => {
+  test("a label on a soft-broken line of a quoted paragraph (es)", () => {
+    const identity = parseHandoff("# Handoff\n\n> **Contexto vigente.** Léelo al iniciar.\n> Rama de trabajo: **`dev`** · Remote: `github.com/x/y`.\n").value.identity;
+    expect(identity.branch).toBe("dev");
+  });
+  test("a label written as a heading", () => {
+    expect(parseHandoff("# Project handoff\n# Stage 2 complete\n# Date: 2025-10-31\n\n## Status\n- done\n").value.identity.timestamp).toBe("2025-10-31");
+  });
+  test("a branch paired with its sha near the top, inside the state section, is a candidate", () => {
+    const candidates = parseHandoff("# Handoff\n\n## 0) Estado actual\n\n- **Tips:** `dev` = `main` = **`c998ca4`** (cont. 14).\n- Fix `4f68052` listo.\n").value.identity.candidates ?? [];
+    expect(candidates.map(({ field, value }) => [field, value])).toEqual([["branch", "dev"], ["branch", "main"], ["headSha", "c998ca4"]]);
+  });
+});

@@ -78,7 +78,11 @@ export interface SectionModel {
   title: string | null;
 }
 
-export function buildSections(units: Unit[]): SectionModel {
+/**
+ * @param sourceLines the document's lines: a paragraph's soft-broken lines each may start with an identity
+ *   label (`> **Contexto.** … ⏎ > Rama de trabajo: **\`dev\`**`), read as labels of their own.
+ */
+export function buildSections(units: Unit[], sourceLines: readonly string[] = []): SectionModel {
   const preamble: Section = {
     key: null,
     status: null,
@@ -182,6 +186,20 @@ export function buildSections(units: Unit[]): SectionModel {
       sections.push(section);
       headingStack.push({ depth: unit.depth, section });
       labelSection = null;
+      // A label written as a heading (`# Date: 2025-10-31`, `## Branch: feat/x`) is a label too.
+      for (const parsed of parseLabels(unit.text)) {
+        if (parsed.rest === "") continue;
+        keyValues.push({
+          name: parsed.name,
+          key: normaliseKey(parsed.name),
+          value: parsed.rest,
+          codes: codeSpansIn(parsed.rest),
+          line: unit.line,
+          group: -unit.line,
+          section: parent ?? preamble,
+          fromFrontMatter: false,
+        });
+      }
       continue;
     }
 
@@ -203,6 +221,7 @@ export function buildSections(units: Unit[]): SectionModel {
       const container = owner ?? labelSection?.section ?? heading;
       const labels = parseLabels(unit.raw);
       addKeyValues(unit, labels, container);
+      if (unit.endLine > unit.line) keyValues.push(...softLineKeyValues(unit, sourceLines, container));
       const parsed = labels[0] ?? null;
       const labelClass = parsed === null ? null : classifyLabel(parsed.name);
       // "Branch: main" and "Previous: x.md" are key-value pairs; only content labels and bare labels open sections.
@@ -416,4 +435,22 @@ function codeBlockKeyValues(unit: Extract<Unit, { kind: "code" }>, section: Sect
     fromFrontMatter: false,
     fromPairs: true,
   }));
+}
+
+/**
+ * Identity labels at the start of a paragraph's second and later source lines (a soft line break keeps
+ * them in one paragraph): `> Rama de trabajo: **\`dev\`** · Remote: …` under a quoted status line. Only
+ * identity labels: a section label inside a paragraph opens no section.
+ */
+function softLineKeyValues(unit: TextUnit, sourceLines: readonly string[], section: Section): KeyValue[] {
+  const result: KeyValue[] = [];
+  for (let line = unit.line + 1; line <= unit.endLine && line <= sourceLines.length && line <= unit.line + 30; line++) {
+    const raw = (sourceLines[line - 1] ?? "").replace(/^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?/, "");
+    for (const parsed of parseLabels(raw)) {
+      const key = normaliseKey(parsed.name);
+      if (parsed.rest === "" || (identityFieldOf(key, true) === null && qualifiedIdentityFieldOf(key) === null)) continue;
+      result.push({ name: parsed.name, key, value: parsed.rest, codes: codeSpansIn(parsed.rest), line, group: unit.group, section, fromFrontMatter: false });
+    }
+  }
+  return result;
 }
