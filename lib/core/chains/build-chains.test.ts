@@ -270,3 +270,29 @@ describe("buildChains at scale", () => {
     expectLinear((count) => buildChains(inputs.get(count) ?? nodesOf(count)), { size: 100_000, absoluteMs: 3000 });
   });
 });
+
+describe("the latest between handoffs (issue 26, round of 2026-12-07)", () => {
+  test("a handoff named so with a newer written time outranks an older one with more structure", () => {
+    const result = buildChains([
+      node("note", { path: "conductor/handover/20260204_handover_note.md", date: null, timestamp: 1_000, fileTime: 1_000 }),
+      node("project", { path: "PROJECT_HANDOFF.md", date: null, timestamp: 9_000, fileTime: 9_500, hasStructure: false }),
+    ]);
+    expect(result.latestId).toBe("project");
+  });
+
+  test("a file named as a log yields to the handoff beside it when their times are the same", () => {
+    const result = buildChains([
+      node("handoff", { path: "HANDOFF.md", date: null, fileTime: 5_000 }),
+      node("log", { path: "HANDOFF_LOG.md", date: null, fileTime: 5_000 }),
+    ]);
+    expect(result.latestId).toBe("handoff");
+  });
+
+  test("a log with a newer time is still the latest", () => {
+    const result = buildChains([
+      node("handoff", { path: "HANDOFF.md", date: null, fileTime: 5_000 }),
+      node("log", { path: "HANDOFF_LOG.md", date: null, fileTime: 9_000 }),
+    ]);
+    expect(result.latestId).toBe("log");
+  });
+});
