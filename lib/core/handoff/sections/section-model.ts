@@ -247,6 +247,12 @@ export function buildSections(units: Unit[], sourceLines: readonly string[] = []
         continue;
       }
       if (parsed !== null && parsed.rest === "" && labels.length === 1) pendingLabel = { name: parsed.name, unit, section: container };
+      // The opening paragraph's bold "next step" phrase (`… **Nächster Schritt nach den Änderungen: Task 15
+      // nachholen**, dann …`) is the next action of a handoff written as prose.
+      if (unit.item === null && (heading === preamble || heading.line === titleHeading?.line)) {
+        const phrase = boldNextStep(unit);
+        if (phrase !== null) sections.push({ key: "next-action", status: null, isConstraints: false, title: phrase.title, line: unit.line, source: "label", isUnderOther: false, units: [derivedUnit(unit, phrase.text)] });
+      }
       // Any other bare label line ("Background:") is a pseudo-heading: it ends the previous label's reach.
       if (parsed !== null && parsed.rest === "" && unit.item === null && labelSection !== null) labelSection = null;
       (owner ?? labelSection?.section ?? heading).units.push(unit);
@@ -453,4 +459,17 @@ function softLineKeyValues(unit: TextUnit, sourceLines: readonly string[], secti
     }
   }
   return result;
+}
+
+/** A bold span that starts with a next-action label (`**Nächster Schritt nach …: Task 15**`), or null. */
+function boldNextStep(unit: TextUnit): { title: string; text: string } | null {
+  for (const match of unit.raw.matchAll(/(\*\*|__)(?!\s)([^*_\n]{3,300}?)\1/g)) {
+    const inner = (match[2] ?? "").trim();
+    const words = inner.replace(/[:：].*$/, "").split(/\s+/);
+    for (let take = Math.min(3, words.length); take >= 1; take--) {
+      const title = words.slice(0, take).join(" ");
+      if (classifyLabel(title)?.key === "next-action") return { title, text: inner };
+    }
+  }
+  return null;
 }
