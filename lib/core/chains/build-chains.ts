@@ -37,6 +37,11 @@ export interface ChainNode {
    * Absent means it has.
    */
   hasStructure?: boolean;
+  /**
+   * The timestamp was written under a timestamp label (`Last updated: …`, `最后更新: …`), not inferred from a
+   * title or another dated label: only such a time outranks a structured handoff (chooseLatest).
+   */
+  hasLabelledTime?: boolean;
 }
 
 export type EdgeResolution = "same-branch" | "other-branch" | "working-tree";
@@ -244,7 +249,7 @@ function isNamedAsHandoff(path: string): boolean {
 }
 
 function hasWrittenTime(node: ChainNode): boolean {
-  return typeof node.timestamp === "number" && Number.isFinite(node.timestamp);
+  return node.hasLabelledTime === true && typeof node.timestamp === "number" && Number.isFinite(node.timestamp);
 }
 
 function hasKnownTime(node: ChainNode): boolean {

@@ -63,6 +63,7 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: { 
       fileTime: fileTime !== null && fileTime === uninformative ? null : fileTime,
       isDeprecated: handoff.isDeprecated,
       isNamedCurrent: nameSaysCurrent(handoff.path),
+      hasLabelledTime: handoff.parsed.identity.evidence?.timestamp === "label",
     };
   });
 

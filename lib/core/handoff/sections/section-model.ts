@@ -463,7 +463,8 @@ function softLineKeyValues(unit: TextUnit, sourceLines: readonly string[], secti
 
 /** A bold span that starts with a next-action label (`**Nächster Schritt nach …: Task 15**`), or null. */
 function boldNextStep(unit: TextUnit): { title: string; text: string } | null {
-  for (const match of unit.raw.matchAll(/(\*\*|__)(?!\s)([^*_\n]{3,300}?)\1/g)) {
+  // A paragraph's lines are units of their own: the bold may close on the next line.
+  for (const match of unit.raw.matchAll(/(\*\*|__)(?!\s)([^*_\n]{3,300}?)(?:\1|$)/g)) {
     const inner = (match[2] ?? "").trim();
     const words = inner.replace(/[:：].*$/, "").split(/\s+/);
     for (let take = Math.min(3, words.length); take >= 1; take--) {
