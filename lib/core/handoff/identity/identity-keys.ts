@@ -29,6 +29,8 @@ export function isIdentityKey(key: string): boolean {
   return BY_KEY.has(key);
 }
 
+/** "Aktueller vor der Handover-Synchronisierung verifizierter Code-Head": qualifiers run long in German. */
+const MAX_QUALIFIED_WORDS = 8;
 const QUALIFIED_FIELDS = new Set<IdentityField>(QUALIFIED_IDENTITY_LABELS.fields);
 const OTHER_THAN_OWN = new Set<string>(QUALIFIED_IDENTITY_LABELS.otherThanOwn);
 /** Single-word labels of the fields a qualified label may name (`branch`, `rama`, `modelo`, `head`). */
@@ -38,12 +40,12 @@ for (const [key, { field, trust }] of BY_KEY) if (QUALIFIED_FIELDS.has(field) &&
 /**
  * The field a qualified label names (identity-labels.data.ts, QUALIFIED_IDENTITY_LABELS): `arbeitsbranch`,
  * `integrations branch`, `rama de trabajo`, `modelo utilizado`; null for an exact label (identityLabelOf
- * reads those), for anything longer than five words, and for qualifiers naming another ref (`base branch`).
+ * reads those), for anything longer than eight words, and for qualifiers naming another ref (`base branch`).
  */
 export function qualifiedIdentityFieldOf(key: string): IdentityField | null {
   if (BY_KEY.has(key)) return null;
   const words = key.split(" ").filter((word) => word !== "");
-  if (words.length === 0 || words.length > 5 || words.some((word) => OTHER_THAN_OWN.has(word))) return null;
+  if (words.length === 0 || words.length > MAX_QUALIFIED_WORDS || words.some((word) => OTHER_THAN_OWN.has(word))) return null;
   const last = words[words.length - 1]!;
   const first = words[0]!;
   if (words.length > 1) {

@@ -304,3 +304,8 @@ describe("labels where a paragraph or a heading hides them", () => {
     expect(candidates.map(({ field, value }) => [field, value])).toEqual([["branch", "dev"], ["branch", "main"], ["headSha", "c998ca4"]]);
   });
 });
+
+test("a long lead-in ending its line with a colon names the sha on the next line (de)", () => {
+  const identity = parseHandoff("# Zwischenstand\n\n## Stand\n\nAktueller vor der Handover-Synchronisierung verifizierter Code-Head:\n\n`262b53b74d5737f313e00a4369de56308885daa2`\n").value.identity;
+  expect(identity.headSha).toBe("262b53b74d5737f313e00a4369de56308885daa2");
+});

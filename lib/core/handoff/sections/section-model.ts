@@ -247,6 +247,12 @@ export function buildSections(units: Unit[], sourceLines: readonly string[] = []
         continue;
       }
       if (parsed !== null && parsed.rest === "" && labels.length === 1) pendingLabel = { name: parsed.name, unit, section: container };
+      // A longer lead-in that ends its line with a colon ("Aktueller vor der Synchronisierung verifizierter
+      // Code-Head:") is no label of its own, but it still names the value on the next line.
+      else if (parsed === null && unit.item === null) {
+        const leadIn = /^([^:：`]{3,100})[:：]$/u.exec(stripInlineMarkdown(unit.raw).trim())?.[1]?.trim();
+        if (leadIn !== undefined && leadIn.split(/\s+/).length <= 8) pendingLabel = { name: leadIn, unit, section: container };
+      }
       // The opening paragraph's bold "next step" phrase (`… **Nächster Schritt nach den Änderungen: Task 15
       // nachholen**, dann …`) is the next action of a handoff written as prose.
       if (unit.item === null && (heading === preamble || heading.line === titleHeading?.line)) {
