@@ -66,4 +66,25 @@ describe("append-only logs are read entry by entry", () => {
     expect(parsed.log?.newest).toBe(0);
     expect(parsed.identity).toMatchObject({ branch: "fix/limit-counter-ux", timestamp: "2026-01-17T00:00:00.000Z" });
   });
+
+  test("slashed dates read by the file's own convention: 31/12 says day first, so 02/01 is the 2nd of January (fr)", () => {
+    const parsed = read(
+      "# Handoff\n\n## Dernière session (02/01/2026 - après-midi)\n### Branche en cours\n- `fix/limit-counter-ux`\n\n## Dernière session (02/01/2026)\n### Tâches\n- a\n\n## Dernière session (31/12/2025)\n### Tâches\n- b\n",
+    );
+    expect(parsed.log?.entries.map((entry) => entry.day)).toEqual(["2026-01-02", "2026-01-02", "2025-12-31"]);
+    expect(parsed.identity).toMatchObject({ timestamp: "2026-01-02T00:00:00.000Z", branch: "fix/limit-counter-ux" });
+  });
+
+  test("newest on top: sections after the oldest entry and undated sessions between entries belong to the log", () => {
+    const parsed = read(
+      "# Handoff\n\n## Session en cours (16–17/01/2026)\n### Branche en cours\n- `feat/b`\n\n## Suite (Option A)\n- more\n\n## Session précédente (14/01/2026)\n- a\n\n### Tests\n- ok\n### Prochaines étapes\n- old\n",
+    );
+    expect(parsed.log?.newest).toBe(0);
+    expect(parsed.identity).toMatchObject({ timestamp: "2026-01-17T00:00:00.000Z", branch: "feat/b" });
+  });
+
+  test("look-alike: ambiguous slashed dates with nothing to settle them give no day", () => {
+    const parsed = read("# Log\n\n## Session (02/01/2026)\n- a\n\n## Session (03/01/2026)\n- b\n");
+    expect(parsed.log?.entries.map((entry) => entry.day)).toEqual([null, null]);
+  });
 });

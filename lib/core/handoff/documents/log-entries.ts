@@ -44,7 +44,45 @@ function hasDate(title: string): boolean {
   return dayIn(title) !== null || /(?<!\d)[0-3]?\d(?:\s*[-–—]\s*[0-3]?\d)?[/.][01]?\d[/.](?:19|20)\d{2}(?!\d)/.test(title);
 }
 
-function dayIn(title: string): string | null {
+/**
+ * `16–17/01/2026`, `02/01/2026`: day and month with slashes, the last day of a range. Day first when the
+ * day is over 12, month first when the month is; otherwise the file's own convention (`dayFirst`, from
+ * its other headings), else unread.
+ */
+const SLASHED = /(?<!\d)(?:[0-3]?\d\s*[-–—]\s*)?([0-3]?\d)\/([01]?\d)\/((?:19|20)\d{2})(?!\d)/;
+
+function slashedParts(title: string): { first: number; second: number; year: string } | null {
+  const match = SLASHED.exec(title);
+  return match === null ? null : { first: Number(match[1]), second: Number(match[2]), year: match[3]! };
+}
+
+/** Whether the file writes slashed dates day first (true), month first (false), or cannot tell (null). */
+function slashConvention(titles: readonly string[]): boolean | null {
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const title of titles) {
+    const parts = slashedParts(title);
+    if (parts === null) continue;
+    if (parts.first > 12 && parts.second <= 12) dayFirst = true;
+    if (parts.second > 12 && parts.first <= 12) monthFirst = true;
+  }
+  return dayFirst === monthFirst ? null : dayFirst;
+}
+
+function dayIn(title: string, dayFirst: boolean | null = null): string | null {
+  const strict = strictDayIn(title);
+  if (strict !== null) return strict;
+  const parts = slashedParts(title);
+  if (parts === null) return null;
+  const isDayFirst = parts.first > 12 ? true : parts.second > 12 ? false : dayFirst;
+  if (isDayFirst === null) return null;
+  const [day, month] = isDayFirst ? [parts.first, parts.second] : [parts.second, parts.first];
+  const text = `${parts.year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  const value = Date.UTC(Number(parts.year), month - 1, day);
+  return Number.isFinite(value) && new Date(value).toISOString().slice(0, 10) === text ? text : null;
+}
+
+function strictDayIn(title: string): string | null {
   const match = DATE_IN_TITLE.exec(title);
   if (match === null) return null;
   const [year, month, day] = match[1] !== undefined ? [match[1], match[2]!, match[3]!] : [match[6]!, match[5]!, match[4]!];
@@ -55,9 +93,10 @@ function dayIn(title: string): string | null {
 
 export function detectLog(units: readonly Unit[], lineCount: number, isCurrentSection: (title: string) => boolean): HandoffLog | null {
   const headings = units.filter((unit): unit is Extract<Unit, { kind: "heading" }> => unit.kind === "heading");
+  const dayFirst = slashConvention(headings.map((heading) => heading.text));
   for (let depth = 1; depth <= 4; depth++) {
     const level = headings.filter((heading) => heading.depth === depth);
-    const dated = level.filter((heading) => dayIn(heading.text) !== null);
+    const dated = level.filter((heading) => hasDate(heading.text));
     const numbered = numberedRun(level);
     // The longer run wins: 57 `## Entrada NNN` headings of which 5 carry a date are a numbered log, not a
     // dated one of five entries (the other 52 would read as sections outside the log).
@@ -73,6 +112,25 @@ export function detectLog(units: readonly Unit[], lineCount: number, isCurrentSe
       heading.depth < depth && (hasDate(heading.text) || numberedRun([heading]) !== null) && entryHeadings.some((entry) => entry.line > heading.line && entry.line < endOf(heading));
     // Headings inside an entry (`### 2) Objetivo` under `## Entrada 012`) are the entry's content.
     const insideEntry = (heading: Heading) => entryHeadings.some((entry) => heading.line > entry.line && heading.line < endOf(entry));
+    const entries: LogEntry[] = entryHeadings.map((heading) => {
+      const next = headings.find((other) => other.line > heading.line && other.depth <= depth);
+      return {
+        title: heading.text,
+        line: heading.line,
+        endLine: (next?.line ?? lineCount + 1) - 1,
+        day: dayIn(heading.text, dayFirst),
+        number: kind === "numbered" ? Number(NUMBERED.exec(heading.text)?.[2]) : null,
+      };
+    });
+    const ordering = newestOf(entries);
+    // Newest on top: what follows the last (oldest) entry at its level (`### Contexte`, `### Tests` written
+    // beside the first entry ever made) is that entry's content, not the file's current sections.
+    const last = entries[entries.length - 1]!;
+    if (ordering.order === "newest-first") last.endLine = (headings.find((heading) => heading.line > last.line && heading.depth < depth)?.line ?? lineCount + 1) - 1;
+    // An undated heading at the entries' level between two entries (`## Suite (Option A + B)` among dated
+    // sessions) is an entry that forgot its date, not a current section.
+    const isBetweenEntries = (heading: Heading) => heading.depth === depth && heading.line > first.line && heading.line < last.line;
+    const isInTail = (heading: Heading) => ordering.order === "newest-first" && heading.line > last.line && heading.line <= last.endLine;
     // Current sections outside the entries (above the first, or at a level that closes the entries): a handoff
     // with a history, not a log.
     const outside = headings.filter(
@@ -80,20 +138,12 @@ export function detectLog(units: readonly Unit[], lineCount: number, isCurrentSe
         !entryHeadings.includes(heading) &&
         !insideEntry(heading) &&
         !groupsEntries(heading) &&
+        !isInTail(heading) &&
+        !isBetweenEntries(heading) &&
         (heading.line < first.line || heading.depth <= depth),
     );
     if (outside.some((heading) => heading.depth > 1 && isCurrentSection(heading.text))) return null;
-    const entries: LogEntry[] = entryHeadings.map((heading) => {
-      const next = headings.find((other) => other.line > heading.line && other.depth <= depth);
-      return {
-        title: heading.text,
-        line: heading.line,
-        endLine: (next?.line ?? lineCount + 1) - 1,
-        day: dayIn(heading.text),
-        number: kind === "numbered" ? Number(NUMBERED.exec(heading.text)?.[2]) : null,
-      };
-    });
-    return { entries, ...newestOf(entries) };
+    return { entries, ...ordering };
   }
   return null;
 }
