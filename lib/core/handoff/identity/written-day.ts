@@ -12,7 +12,8 @@ import { identityLabelOf } from "./identity-keys";
  *    (`Stand: 2026-08-09`, `Stand: **16.08.2026 – Tagesabschluss …**`), unless its word names another date
  *    (a deadline: NOT_WRITTEN_DATE_WORDS);
  * 2. else a date in the title or the first heading, in any usual order, separator or month name
- *    (`# Tagesabschluss 16.08.2026`, `# Handover Note - 2026年2月4日`, `# Date: 2025-10-31`) is its day.
+ *    (`# Tagesabschluss 16.08.2026`, `# Handover Note - 2026年2月4日`) is its day (a day only: a time
+ *    written in a title is not read).
  */
 export interface WrittenDay {
   parsed: ParsedTimestamp;
@@ -53,5 +54,6 @@ function titleDate(model: SectionModel): WrittenDay | null {
   if (first === undefined) return null;
   const title = stripInlineMarkdown(first.title);
   const parsed = parseTimestampDetailed(title);
-  return parsed.iso === null ? null : { parsed, raw: title, line: first.line, evidence: "title-date" };
+  // A title dates the handoff's day, not its time: within that day, file times decide (handoff-order.ts).
+  return parsed.iso === null ? null : { parsed: { iso: parsed.iso.slice(0, 10), zone: null }, raw: title, line: first.line, evidence: "title-date" };
 }
