@@ -33,6 +33,7 @@ export function isIdentityKey(key: string): boolean {
 const MAX_QUALIFIED_WORDS = 8;
 const QUALIFIED_FIELDS = new Set<IdentityField>(QUALIFIED_IDENTITY_LABELS.fields);
 const OTHER_THAN_OWN = new Set<string>(QUALIFIED_IDENTITY_LABELS.otherThanOwn);
+const HEAD_FIRST = new Set<string>(QUALIFIED_IDENTITY_LABELS.headFirstWords);
 /** Single-word labels of the fields a qualified label may name (`branch`, `rama`, `modelo`, `head`). */
 const HEAD_WORDS = new Map<string, IdentityField>();
 for (const [key, { field, trust }] of BY_KEY) if (QUALIFIED_FIELDS.has(field) && trust !== "inIdentityContext" && !key.includes(" ")) HEAD_WORDS.set(key, field);
@@ -51,7 +52,7 @@ export function qualifiedIdentityFieldOf(key: string): IdentityField | null {
   if (words.length > 1) {
     const byLast = HEAD_WORDS.get(last);
     if (byLast !== undefined) return byLast;
-    const byFirst = HEAD_WORDS.get(first);
+    const byFirst = HEAD_FIRST.has(first) ? HEAD_WORDS.get(first) : undefined;
     if (byFirst !== undefined) return byFirst;
   }
   for (const head of QUALIFIED_IDENTITY_LABELS.compoundHeads) {

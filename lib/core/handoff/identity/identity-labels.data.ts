@@ -119,6 +119,11 @@ export const COMMIT_WORDS: readonly string[] = [
 export const QUALIFIED_IDENTITY_LABELS = {
   fields: ["branch", "model", "headSha"],
   compoundHeads: ["branch"],
+  /**
+   * Head words that come first (Spanish, French, Portuguese, Indonesian: `Rama de trabajo`, `Branche en
+   * cours`, `Modelo utilizado`); English and German put the head last (`Branch state notes` is notes).
+   */
+  headFirstWords: ["rama", "branche", "ramo", "cabang", "modelo", "modèle", "modele"],
   /** Qualifiers that name another branch or commit than the one the handoff is on. */
   otherThanOwn: [
     "base", "target", "parent", "source", "upstream", "default", "main", "merge", "release", "feature", "remote", "old", "new",

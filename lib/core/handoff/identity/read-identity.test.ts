@@ -309,3 +309,8 @@ test("a long lead-in ending its line with a colon names the sha on the next line
   const identity = parseHandoff("# Zwischenstand\n\n## Stand\n\nAktueller vor der Handover-Synchronisierung verifizierter Code-Head:\n\n`262b53b74d5737f313e00a4369de56308885daa2`\n").value.identity;
   expect(identity.headSha).toBe("262b53b74d5737f313e00a4369de56308885daa2");
 });
+
+test("look-alike: an English label with branch as its first word is about something else (Branch state notes)", () => {
+  const identity = parseHandoff("# Review\n\n| Section | Content |\n|---|---|\n| Branch state notes | kept `task-084-five-state` (local + remote) |\n").value.identity;
+  expect(identity.branch).toBeNull();
+});

@@ -44,9 +44,10 @@ function datedLabel(model: SectionModel): WrittenDay | null {
   return null;
 }
 
+/** The file's own top: front matter, or a label above the first content section outside any section of its own. */
 function isInIdentityArea(kv: KeyValue, limit: number): boolean {
-  if (kv.fromFrontMatter || kv.section?.key === "identity") return true;
-  return kv.line < limit && (kv.section === null || kv.section.key === null);
+  if (kv.fromFrontMatter) return true;
+  return kv.line < limit && (kv.section === null || kv.section.key === null || kv.section.key === "identity");
 }
 
 function titleDate(model: SectionModel): WrittenDay | null {
