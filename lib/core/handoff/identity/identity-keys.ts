@@ -63,3 +63,8 @@ export function qualifiedIdentityFieldOf(key: string): IdentityField | null {
   }
   return null;
 }
+
+/** A label naming another ref or the other side of a handoff (`base branch`, `canal destino`). */
+export function namesOtherSide(key: string): boolean {
+  return key.split(" ").some((word) => OTHER_THAN_OWN.has(word));
+}

@@ -82,7 +82,7 @@ export const IDENTITY_LABELS = {
     ],
     whenValueFits: ["head"],
     inIdentityContext: [
-      "sha", "commit", "git sha", "commit sha", "last commit", "current commit", "base commit", "git commit", "hash", "commit hash",
+      "sha", "commit", "git sha", "commit sha", "last commit", "current commit", "base commit", "commit base", "git commit", "hash", "commit hash",
       "git hash", "커밋", "コミット", "提交",
     ],
   },
@@ -127,7 +127,7 @@ export const QUALIFIED_IDENTITY_LABELS = {
   /** Qualifiers that name another branch or commit than the one the handoff is on. */
   otherThanOwn: [
     "base", "target", "parent", "source", "upstream", "default", "main", "merge", "release", "feature", "remote", "old", "new",
-    "ziel", "basis", "quell", "destino", "origen", "principal", "cible", "origine", "alvo", "origem",
+    "ziel", "basis", "quell", "destino", "origen", "principal", "cible", "origine", "alvo", "destination", "to", "para", "reviewer",
   ],
 } as const;
 

@@ -314,3 +314,15 @@ test("look-alike: an English label with branch as its first word is about someth
   const identity = parseHandoff("# Review\n\n| Section | Content |\n|---|---|\n| Branch state notes | kept `task-084-five-state` (local + remote) |\n").value.identity;
   expect(identity.branch).toBeNull();
 });
+
+describe("an identity block's labels of any word, read by their values (pt)", () => {
+  test("the origin channel names the runtime, the destination does not; the commit base is HEAD", () => {
+    const identity = parseHandoff(
+      "# Handoff\n\n### 1) Metadados\n\n- Data/hora: 2026-03-19 22:38 -03\n- Canal origem: Codex Terminal\n- Canal destino: Claude Code\n- Branch: `deploy/live`\n- Commit base (opcional): `4899e5f`\n",
+    ).value.identity;
+    expect(identity).toMatchObject({ runtime: "codex", runtimeRaw: "Codex Terminal", headSha: "4899e5f", branch: "deploy/live", timestamp: "2026-03-20T01:38:00.000Z" });
+  });
+  test("look-alike: outside an identity block a tool named in a label is not the runtime", () => {
+    expect(parseHandoff("# Handoff\n\n## Notes\n\nEditor: Codex\n").value.identity.runtime).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { normaliseRuntime } from "../handoff-path";
 import { cleanValue, nullIfEmpty } from "../sections/handoff-labels";
-import { identityFieldOf, identityLabelOf, qualifiedIdentityFieldOf } from "./identity-keys";
+import { identityFieldOf, identityLabelOf, namesOtherSide, qualifiedIdentityFieldOf } from "./identity-keys";
 import { isValidBranchName } from "./ref-name";
 import { writtenDay } from "./written-day";
 import { identityCandidates } from "./identity-candidates";
@@ -115,6 +115,27 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
       }
     }
   }
+  // In an identity block, a label of any word whose short value names a runtime (`Canal origem: Codex
+  // Terminal`) is the runtime, when no runtime label says it; a label naming the other side (`Canal
+  // destino: …`) is not.
+  if (!chosen.has("runtime")) {
+    const byValue = model.keyValues.find((kv) => {
+      if (rank(kv) > 2 || identityLabelOf(kv.key) !== null || kv.key.split(" ").length > 3 || namesOtherSide(kv.key)) return false;
+      const value = cleanValue(kv.value);
+      const runtime = value.split(/\s+/).length <= 3 ? normaliseRuntime(value) : null;
+      return runtime !== null && runtime !== "unknown-runtime";
+    });
+    if (byValue !== undefined) chosen.set("runtime", byValue);
+  }
+
+  for (const [field, kv] of chosen) {
+    if (field !== "runtime" || identity.runtime !== null) continue;
+    const value = cleanValue(kv.value);
+    identity.runtimeRaw = value === "" ? null : value;
+    identity.runtime = value === "" ? null : normaliseRuntime(value);
+    lines.runtime = kv.line;
+  }
+
   // "**Agent:** Some Tool / Codex (gpt-x)": the model named beside the runtime, when no model field.
   const runtimeKv = chosen.get("runtime");
   if (identity.model === null && runtimeKv !== undefined) {
