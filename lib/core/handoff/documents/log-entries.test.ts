@@ -87,4 +87,12 @@ describe("append-only logs are read entry by entry", () => {
     const parsed = read("# Log\n\n## Session (02/01/2026)\n- a\n\n## Session (03/01/2026)\n- b\n");
     expect(parsed.log?.entries.map((entry) => entry.day)).toEqual([null, null]);
   });
+
+  test("quoted entries led by a dated bold title, newest on top (es)", () => {
+    const entry = (day: string, n: number) => `> **Sesión ${day} (cont. ${n}) — trabajo ${n}.** Rama \`dev\`.\n> - **Pendiente:** desplegar ${n}.\n\n`;
+    const parsed = read(`# Bitácora\n\n> **Este es el LOG append-only.**\n\n${entry("2026-06-25", 14)}${entry("2026-06-25", 13)}${entry("2026-06-24", 12)}# Handoff técnico antiguo\n\n## Tests\n- ok\n`);
+    expect(parsed.log).toMatchObject({ newest: 0, order: "newest-first" });
+    expect(parsed.log?.entries).toHaveLength(3);
+    expect(parsed.identity.timestamp).toBe("2026-06-25T00:00:00.000Z");
+  });
 });

@@ -142,10 +142,43 @@ export function detectLog(units: readonly Unit[], lineCount: number, isCurrentSe
         !isBetweenEntries(heading) &&
         (heading.line < first.line || heading.depth <= depth),
     );
-    if (outside.some((heading) => heading.depth > 1 && isCurrentSection(heading.text))) return null;
+    if (outside.some((heading) => heading.depth > 1 && isCurrentSection(heading.text))) break;
     return { entries, ...ordering };
   }
-  return null;
+  return quotedLog(units, headings, lineCount, dayFirst, isCurrentSection);
+}
+
+/**
+ * A log whose entries are quoted paragraphs led by a dated bold title (`> **Sesión 2026-06-25 (cont. 14)
+ * — …** Rama …`), three or more: read the same way, with no headings of its own before the first entry
+ * that are current sections.
+ */
+function quotedLog(units: readonly Unit[], headings: readonly Heading[], lineCount: number, dayFirst: boolean | null, isCurrentSection: (title: string) => boolean): HandoffLog | null {
+  const leads = units.flatMap((unit) => {
+    if (unit.kind !== "text" || !unit.isQuote || unit.item !== null) return [];
+    const bold = /^(?:\*\*|__)([^*_\n]{4,200}?)(?:\*\*|__)/.exec(unit.raw.trim());
+    return bold !== null && hasDate(bold[1]!.slice(0, 60)) ? [{ title: bold[1]!.trim(), line: unit.line }] : [];
+  });
+  if (leads.length < MIN_NUMBERED) return null;
+  const first = leads[0]!;
+  if (headings.some((heading) => heading.line < first.line && heading.depth > 1 && isCurrentSection(heading.text))) return null;
+  const entries: LogEntry[] = leads.map((lead, index) => ({
+    title: lead.title,
+    line: lead.line,
+    endLine: (leads[index + 1]?.line ?? lineCount + 1) - 1,
+    day: dayIn(lead.title, dayFirst),
+    number: null,
+  }));
+  const ordering = newestOf(entries);
+  if (ordering.order === "oldest-first") {
+    const last = entries[entries.length - 1]!;
+    const after = headings.filter((heading) => heading.line > last.line);
+    if (after.some((heading) => heading.depth > 1 && isCurrentSection(heading.text))) return null;
+  } else {
+    // Newest on top: what follows the oldest entry is its own content (or older material), never current.
+    entries[entries.length - 1]!.endLine = lineCount;
+  }
+  return { entries, ...ordering };
 }
 
 /** Three or more headings of one level named by the same word and a number (`Entry 3`, `Entrada 048`). */

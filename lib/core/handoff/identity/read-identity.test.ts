@@ -326,3 +326,8 @@ describe("an identity block's labels of any word, read by their values (pt)", ()
     expect(parseHandoff("# Handoff\n\n## Notes\n\nEditor: Codex\n").value.identity.runtime).toBeNull();
   });
 });
+
+test("look-alike: a path in an identity block's table names no runtime", () => {
+  const identity = parseHandoff("# Review\n\n## 3.1 文件元数据\n\n| 项 | 值 |\n|---|---|\n| path | `.claude/handoffs/task_089.md` |\n").value.identity;
+  expect(identity).toMatchObject({ runtime: null, model: null });
+});

@@ -122,7 +122,8 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
     const byValue = model.keyValues.find((kv) => {
       if (rank(kv) > 2 || identityLabelOf(kv.key) !== null || kv.key.split(" ").length > 3 || namesOtherSide(kv.key)) return false;
       const value = cleanValue(kv.value);
-      const runtime = value.split(/\s+/).length <= 3 ? normaliseRuntime(value) : null;
+      // Words only: a path (`.claude/handoffs/x.md`) names a folder, not the writer.
+      const runtime = value.split(/\s+/).length <= 3 && /^\p{L}[\p{L}\p{N} -]*$/u.test(value) ? normaliseRuntime(value) : null;
       return runtime !== null && runtime !== "unknown-runtime";
     });
     if (byValue !== undefined) chosen.set("runtime", byValue);
