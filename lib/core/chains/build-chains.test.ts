@@ -303,4 +303,12 @@ describe("the latest between handoffs (issue 26, round of 2026-12-07)", () => {
     ]);
     expect(result.latestId).toBe("log");
   });
+
+  test("the handoff a log belongs to wins when only the log has a time", () => {
+    const result = buildChains([
+      node("handoff", { path: "HANDOFF.md", date: null, fileTime: null }),
+      node("log", { path: "HANDOFF_LOG.md", date: null, timestamp: 9_000, fileTime: null }),
+    ]);
+    expect(result.latestId).toBe("handoff");
+  });
 });

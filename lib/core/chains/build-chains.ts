@@ -1,7 +1,7 @@
 import { finding, type Finding } from "../findings";
 import { normaliseRepoPath } from "../handoff/handoff-path";
 import { mentionsHandoffInName } from "../discovery/handoff-rules";
-import { compareRecency, nameSaysLog } from "./handoff-order";
+import { compareRecency, isLogOf, nameSaysLog } from "./handoff-order";
 
 /** One distinct handoff content, with where it lives. Several nodes may share a path (one per branch version). */
 export interface ChainNode {
@@ -208,7 +208,12 @@ function chooseLatest(
   // A file named as a log (`HANDOFF_LOG.md`) yields to the handoff beside it when their times cannot tell them apart.
   if (newestCurrent !== null && nameSaysLog(newestCurrent.path)) {
     const chosen = newestCurrent;
-    const rivals = pool.filter((node) => !nameSaysLog(node.path) && (compareRecency(node, chosen) === 0 || (!hasKnownTime(node) && !hasKnownTime(chosen))));
+    // The handoff a log belongs to (`HANDOFF.md` beside `HANDOFF_LOG.md`) wins also when only the log has a time.
+    const rivals = pool.filter(
+      (node) =>
+        !nameSaysLog(node.path) &&
+        (compareRecency(node, chosen) === 0 || (!hasKnownTime(node) && !hasKnownTime(chosen)) || (isLogOf(chosen.path, node.path) && !hasKnownTime(node))),
+    );
     if (rivals.length > 0) newestCurrent = newest(rivals);
   }
   // A name that says "current" settles what the times cannot: no time known for it, or the same time.
