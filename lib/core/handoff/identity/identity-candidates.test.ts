@@ -39,3 +39,9 @@ describe("identity candidates by shape, wherever they stand in the identity area
     expect(candidatesOf(markdown).filter((candidate) => candidate.field !== "sessionId")).toEqual([]);
   });
 });
+
+test("a pasted blob in the identity area costs milliseconds, not seconds (shapes look at a line's start)", () => {
+  const started = performance.now();
+  for (const blob of ["ab=".repeat(20000), "ab = ".repeat(20000), `${"Arbeitsbranch".repeat(5000)} \`x\``]) parseHandoff(`# H\n\n${blob}\n`);
+  expect(performance.now() - started).toBeLessThan(3000);
+});

@@ -26,6 +26,8 @@ const MAX_CANDIDATES = 24;
 const QUOTE_LINES = 40;
 /** A branch paired with its sha (`main @ 1a2b3c4`, `dev = main = 1a2b3c4`) counts this far into the file, in any section. */
 const PAIR_LINES = 30;
+/** How much of a line the branch-word and equated-sha shapes look at. */
+const MAX_SHAPE_CHARS = 600;
 
 const SHA = /(?<![\p{L}\p{N}_@-])([0-9a-f]{7,40})(?![\p{L}\p{N}_@-]|\.[\p{L}\p{N}])/giu;
 const HAS_SHA = /(?<![\p{L}\p{N}_@-])[0-9a-f]{7,40}(?![\p{L}\p{N}_@-]|\.[\p{L}\p{N}])/iu;
@@ -149,7 +151,11 @@ export function identityCandidates(model: SectionModel): IdentityCandidate[] {
       add("headSha", sha.toLowerCase(), line, "branch-at-sha");
     }
 
-    for (const match of plain.matchAll(EQUATED_TO_SHA)) {
+    // Shapes are looked for in a line's first characters: an identity line is short, and a pasted blob
+    // must not cost a scan seconds (the two patterns below backtrack over long runs).
+    const head = plain.length > MAX_SHAPE_CHARS ? plain.slice(0, MAX_SHAPE_CHARS) : plain;
+    const rawHead = text.length > MAX_SHAPE_CHARS ? text.slice(0, MAX_SHAPE_CHARS) : text;
+    for (const match of head.matchAll(EQUATED_TO_SHA)) {
       const sha = match[2] ?? "";
       if (!isShaToken(sha)) continue;
       const names = (match[1] ?? "").split("=").map((name) => name.trim()).filter((name) => name !== "" && !isShaToken(name));
@@ -160,7 +166,7 @@ export function identityCandidates(model: SectionModel): IdentityCandidate[] {
 
     if (isPairsOnly) continue;
 
-    for (const match of text.matchAll(AFTER_BRANCH_WORD)) {
+    for (const match of rawHead.matchAll(AFTER_BRANCH_WORD)) {
       const name = (match[1] ?? "").replace(/[.,;:]+$/, "");
       if (name !== "" && !isShaToken(name)) add("branch", name, line, "after-branch-word");
     }
@@ -176,7 +182,7 @@ export function identityCandidates(model: SectionModel): IdentityCandidate[] {
     for (const match of plain.matchAll(UUID)) add("sessionId", (match[1] ?? "").toLowerCase(), line, "id-shape");
     for (const match of plain.matchAll(SESSION_TOKEN)) add("sessionId", match[1] ?? "", line, "id-shape");
 
-    for (const match of plain.matchAll(RUNTIME_MODEL)) {
+    for (const match of head.matchAll(RUNTIME_MODEL)) {
       const words = (match[1] ?? "").split(/\s+/);
       const model = (match[2] ?? match[3] ?? "").trim().replace(/[.;:]+$/, "");
       // The fewest words that name a runtime: "Claude" of "Written by Claude", "Claude Code", "Gemini CLI".
