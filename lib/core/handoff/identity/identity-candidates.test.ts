@@ -45,3 +45,14 @@ test("a pasted blob in the identity area costs milliseconds, not seconds (shapes
   for (const blob of ["ab=".repeat(20000), "ab = ".repeat(20000), `${"Arbeitsbranch".repeat(5000)} \`x\``]) parseHandoff(`# H\n\n${blob}\n`);
   expect(performance.now() - started).toBeLessThan(3000);
 });
+
+describe("a UUID is a session id only near the top or beside a session word", () => {
+  const far = "\n".repeat(60);
+  test.each([
+    ["near the top", "# Handoff\n\n`3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e`\n", ["3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e"]],
+    ["further on, beside a session word (es)", `# Handoff\n${far}Sesión: 3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e\n`, ["3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e"]],
+    ["look-alike: further on, an announcement's id", `# Handoff\n${far}**ID:** \`a097f550-0225-4f8a-8299-dab4dff6a38c\` (anuncio 8 de 8)\n`, []],
+  ])("%s", (_name, markdown, expected) => {
+    expect(candidatesOf(markdown).filter((candidate) => candidate.field === "sessionId").map((candidate) => candidate.value)).toEqual(expected);
+  });
+});

@@ -3,7 +3,7 @@ import { stripInlineMarkdown } from "../markdown/inline-references";
 import type { Section, SectionModel } from "../sections/section-model";
 import type { TextUnit, Unit } from "../markdown/markdown-units";
 import type { IdentityCandidate, IdentityEvidence } from "../types";
-import { BRANCH_WORDS, COMMIT_WORDS } from "./identity-labels.data";
+import { BRANCH_WORDS, COMMIT_WORDS, IDENTITY_LABELS } from "./identity-labels.data";
 import { looksLikeModel } from "./model-names";
 
 /**
@@ -42,6 +42,13 @@ const EQUATED_TO_SHA = /((?:(?<![\w./+-])[A-Za-z][\w./+-]{0,99}\s*=\s*)+)([0-9a-
 const AFTER_BRANCH_WORD = new RegExp(
   `(?<![\\p{L}])\\p{L}*(?:${BRANCH_WORDS.join("|")})\\s*[:：]?\\s*[*_]*\`([^\`\\s]{1,100})\``,
   "giu",
+);
+
+/** A UUID counts as a session id this far into the file, or further on beside a session word. */
+const SESSION_ID_LINES = 40;
+const sessionWord = new RegExp(
+  IDENTITY_LABELS.sessionId.whenValueFits.map((word) => (/[\u2E80-\uFFFF]/.test(word) ? escape(word) : `(?<![\\p{L}])${escape(word)}`)).join("|"),
+  "iu",
 );
 
 const commitWord = new RegExp(
@@ -179,7 +186,9 @@ export function identityCandidates(model: SectionModel): IdentityCandidate[] {
       else if (shas.length === 1 && rest === "") add("headSha", shas[0]!.toLowerCase(), line, "alone");
     }
 
-    for (const match of plain.matchAll(UUID)) add("sessionId", (match[1] ?? "").toLowerCase(), line, "id-shape");
+    // A UUID is any record's id (an announcement's, a user's): a session id only near the top or beside a
+    // session word. `session_…` ids say what they are.
+    if (line <= SESSION_ID_LINES || sessionWord.test(plain)) for (const match of plain.matchAll(UUID)) add("sessionId", (match[1] ?? "").toLowerCase(), line, "id-shape");
     for (const match of plain.matchAll(SESSION_TOKEN)) add("sessionId", match[1] ?? "", line, "id-shape");
 
     for (const match of head.matchAll(RUNTIME_MODEL)) {
