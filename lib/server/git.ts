@@ -214,6 +214,27 @@ export function existingCommits(repo: string, names: string[]): Promise<Map<stri
   });
 }
 
+/**
+ * The author-date offset (`+0900`) of each commit, as git prints it: the writer's zone when the commit was
+ * made. Unknown or unreadable shas are left out.
+ */
+export async function commitOffsets(repo: string, shas: string[]): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  const unique = [...new Set(shas)].filter((sha) => /^[0-9a-f]{7,40}$/i.test(sha));
+  for (let start = 0; start < unique.length; start += 500) {
+    const batch = unique.slice(start, start + 500);
+    const out = await git(repo, ["show", "--no-patch", "--no-walk=unsorted", "--format=%H %ai", ...batch], { allowExitCodes: [128] });
+    for (const line of out.split("\n")) {
+      const match = /^([0-9a-f]{40}) \S+ \S+ ([+-]\d{4})$/.exec(line.trim());
+      if (match === null) continue;
+      const full = match[1]!;
+      const asked = batch.find((sha) => full.startsWith(sha.toLowerCase()));
+      if (asked !== undefined) result.set(asked, match[2]!);
+    }
+  }
+  return result;
+}
+
 export interface BlobIntroduction {
   commitSha: string;
   /** Committer time, ms. */

@@ -270,3 +270,45 @@ describe("buildChains at scale", () => {
     expectLinear((count) => buildChains(inputs.get(count) ?? nodesOf(count)), { size: 100_000, absoluteMs: 3000 });
   });
 });
+
+describe("the latest between handoffs (issue 26, round of 2026-12-07)", () => {
+  test("a handoff named so with a newer written time outranks an older one with more structure", () => {
+    const result = buildChains([
+      node("note", { path: "conductor/handover/20260204_handover_note.md", date: null, timestamp: 1_000, fileTime: 1_000 }),
+      node("project", { path: "PROJECT_HANDOFF.md", date: null, timestamp: 9_000, fileTime: 9_500, hasStructure: false, hasLabelledTime: true }),
+    ]);
+    expect(result.latestId).toBe("project");
+  });
+
+  test("look-alike: a time inferred from another dated label (Sync date: …) does not outrank structure", () => {
+    const result = buildChains([
+      node("session", { path: "handover/sessions/2026-02-26_end.md", date: null, timestamp: 1_000, fileTime: 1_000 }),
+      node("legacy", { path: "handover/LEGACY_HANDOVER_SYNC_2026-02-21.md", date: null, timestamp: 9_000, fileTime: 1_000, hasStructure: false }),
+    ]);
+    expect(result.latestId).toBe("session");
+  });
+
+  test("a file named as a log yields to the handoff beside it when their times are the same", () => {
+    const result = buildChains([
+      node("handoff", { path: "HANDOFF.md", date: null, fileTime: 5_000 }),
+      node("log", { path: "HANDOFF_LOG.md", date: null, fileTime: 5_000 }),
+    ]);
+    expect(result.latestId).toBe("handoff");
+  });
+
+  test("a log with a newer time is still the latest", () => {
+    const result = buildChains([
+      node("handoff", { path: "HANDOFF.md", date: null, fileTime: 5_000 }),
+      node("log", { path: "HANDOFF_LOG.md", date: null, fileTime: 9_000 }),
+    ]);
+    expect(result.latestId).toBe("log");
+  });
+
+  test("the handoff a log belongs to wins when only the log has a time", () => {
+    const result = buildChains([
+      node("handoff", { path: "HANDOFF.md", date: null, fileTime: null }),
+      node("log", { path: "HANDOFF_LOG.md", date: null, timestamp: 9_000, fileTime: null }),
+    ]);
+    expect(result.latestId).toBe("handoff");
+  });
+});

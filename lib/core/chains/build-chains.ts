@@ -1,6 +1,7 @@
 import { finding, type Finding } from "../findings";
 import { normaliseRepoPath } from "../handoff/handoff-path";
-import { compareRecency } from "./handoff-order";
+import { mentionsHandoffInName } from "../discovery/handoff-rules";
+import { compareRecency, isLogOf, nameSaysLog } from "./handoff-order";
 
 /** One distinct handoff content, with where it lives. Several nodes may share a path (one per branch version). */
 export interface ChainNode {
@@ -36,6 +37,11 @@ export interface ChainNode {
    * Absent means it has.
    */
   hasStructure?: boolean;
+  /**
+   * The timestamp was written under a timestamp label (`Last updated: …`, `最后更新: …`), not inferred from a
+   * title or another dated label: only such a time outranks a structured handoff (chooseLatest).
+   */
+  hasLabelledTime?: boolean;
 }
 
 export type EdgeResolution = "same-branch" | "other-branch" | "working-tree";
@@ -190,6 +196,26 @@ function chooseLatest(
   const structured = current.filter((node) => node.hasStructure !== false);
   const pool = structured.length > 0 ? structured : current;
   for (const node of pool) if (newestCurrent === null || compareAge(node, newestCurrent) > 0) newestCurrent = node;
+  // …but a newer written time outranks it between two handoffs: a file named as a handoff that dates itself
+  // later than every structured one is the newer handoff, whatever its reading missed (a next-action heading
+  // in words no table knows). A design note in a handoff folder is not named so and stays behind.
+  if (newestCurrent !== null) {
+    for (const node of current) {
+      if (node === newestCurrent || node.hasStructure !== false || !hasWrittenTime(node) || !isNamedAsHandoff(node.path)) continue;
+      if (compareRecency(node, newestCurrent) > 0) newestCurrent = node;
+    }
+  }
+  // A file named as a log (`HANDOFF_LOG.md`) yields to the handoff beside it when their times cannot tell them apart.
+  if (newestCurrent !== null && nameSaysLog(newestCurrent.path)) {
+    const chosen = newestCurrent;
+    // The handoff a log belongs to (`HANDOFF.md` beside `HANDOFF_LOG.md`) wins also when only the log has a time.
+    const rivals = pool.filter(
+      (node) =>
+        !nameSaysLog(node.path) &&
+        (compareRecency(node, chosen) === 0 || (!hasKnownTime(node) && !hasKnownTime(chosen)) || (isLogOf(chosen.path, node.path) && !hasKnownTime(node))),
+    );
+    if (rivals.length > 0) newestCurrent = newest(rivals);
+  }
   // A name that says "current" settles what the times cannot: no time known for it, or the same time.
   const named = pool.filter((node) => node.isNamedCurrent === true);
   if (newestCurrent !== null && named.length > 0 && !named.includes(newestCurrent)) {
@@ -221,6 +247,14 @@ function choosePrevious(node: ChainNode, candidates: ChainNode[]): { node: Chain
   const workingTree = candidates.filter((candidate) => candidate.inWorkingTree);
   if (workingTree.length > 0) return { node: newest(workingTree), resolution: "working-tree" };
   return { node: newest(candidates), resolution: "other-branch" };
+}
+
+function isNamedAsHandoff(path: string): boolean {
+  return mentionsHandoffInName(path.slice(path.lastIndexOf("/") + 1));
+}
+
+function hasWrittenTime(node: ChainNode): boolean {
+  return node.hasLabelledTime === true && typeof node.timestamp === "number" && Number.isFinite(node.timestamp);
 }
 
 function hasKnownTime(node: ChainNode): boolean {

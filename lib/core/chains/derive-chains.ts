@@ -1,4 +1,4 @@
-import { isDayOnlyTimestamp, compareRecency, fileNameDate, handoffFileTime, nameSaysCurrent } from "./handoff-order";
+import { isDayOnlyTimestamp, compareRecency, fileNameDate, handoffFileTime, isLogOf, nameSaysCurrent } from "./handoff-order";
 import { buildChains, type ChainBuildResult, type ChainNode } from "./build-chains";
 import { repoHandoffPaths, resolvePrevious, type PreviousResolution } from "./resolve-previous";
 import { handoffMarks, hasHandoffStructure, structureFields } from "../handoff/documents/handoff-signals";
@@ -63,6 +63,7 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: { 
       fileTime: fileTime !== null && fileTime === uninformative ? null : fileTime,
       isDeprecated: handoff.isDeprecated,
       isNamedCurrent: nameSaysCurrent(handoff.path),
+      hasLabelledTime: handoff.parsed.identity.evidence?.timestamp === "label",
     };
   });
 
@@ -82,11 +83,15 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: { 
   handoffs.forEach((handoff, index) => {
     const node = nodes[index]!;
     const isOlder = (path: string) => (byPath.get(path) ?? []).some((other) => compareRecency(other, node) < 0);
-    const resolution = resolvePrevious(
+    let resolution = resolvePrevious(
       { path: handoff.path, writtenPrevious: handoff.parsed.pointers.previousPath, candidates: handoff.parsed.pointers.previousCandidates },
       repo,
       isOlder,
     );
+    // A log's link to the handoff it belongs to ("the current context lives in HANDOFF.md") is no previous pointer.
+    if ((resolution.evidence === "link" || resolution.evidence === "mention") && resolution.path !== null && isLogOf(handoff.path, resolution.path)) {
+      resolution = { path: null, evidence: null, movedFrom: null };
+    }
     previous.set(handoff.id, resolution);
     node.previousPath = resolution.path;
     node.hasStructure = hasHandoffStructure(structureFields(handoff.parsed, resolution.path));

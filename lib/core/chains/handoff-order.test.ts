@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it, test } from "vitest";
-import { compareRecency, handoffFileTime, handoffRecency, isDayOnlyTimestamp, type HandoffTimes } from "./handoff-order";
+import { compareRecency, handoffFileTime, handoffRecency, isDayOnlyTimestamp, isLogOf, type HandoffTimes } from "./handoff-order";
 
 const at = (iso: string) => Date.parse(iso);
 const t = (date: string | null, timestamp: string | null, fileTime: string | null): HandoffTimes => ({
@@ -94,5 +94,17 @@ describe("isDayOnlyTimestamp", () => {
     expect(isDayOnlyTimestamp(at("2026-02-17T00:00:00Z"), "UTC")).toBe(false);
     expect(isDayOnlyTimestamp(at("2026-02-17T13:45:00Z"), null)).toBe(false);
     expect(isDayOnlyTimestamp(null, null)).toBe(false);
+  });
+});
+
+describe("isLogOf", () => {
+  test.each([
+    ["HANDOFF_LOG.md", "HANDOFF.md", true],
+    ["docs/handoff-history.md", "docs/handoff.md", true],
+    ["docs/HANDOFF_LOG.md", "HANDOFF.md", false],
+    ["HANDOFF_LOG.md", "PROJECT_HANDOFF.md", false],
+    ["HANDOFF.md", "HANDOFF_LOG.md", false],
+  ])("%s is the log of %s: %s", (log, other, expected) => {
+    expect(isLogOf(log, other)).toBe(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { CURRENT_NAME_WORDS } from "./latest-names.data";
+import { CURRENT_NAME_WORDS, LOG_NAME_WORDS } from "./latest-names.data";
 export { fileNameDate } from "../text/name-date";
 
 /**
@@ -165,4 +165,27 @@ export function nameSaysCurrent(path: string): boolean {
   const stem = path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
   const words = stem.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s._-]+/u);
   return words.some((word) => currentWords.has(word)) || CURRENT_NAME_WORDS.some((word) => /[\u2E80-\uFFFF]/.test(word) && stem.includes(word));
+}
+
+const logWords = new Set(LOG_NAME_WORDS.filter((word) => !/[\u2E80-\uFFFF]/.test(word)));
+
+/** The file name says it is a log kept beside a handoff (`HANDOFF_LOG.md`, `handoff-history.md`): a tie-breaker only. */
+export function nameSaysLog(path: string): boolean {
+  const stem = path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
+  const words = stem.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s._-]+/u);
+  return words.some((word) => logWords.has(word)) || LOG_NAME_WORDS.some((word) => /[\u2E80-\uFFFF]/.test(word) && stem.includes(word));
+}
+
+/**
+ * `HANDOFF_LOG.md` is the log of `HANDOFF.md` in the same folder: the same name once its log words are
+ * taken out. The handoff is then the place to resume from, the log its history.
+ */
+export function isLogOf(logPath: string, otherPath: string): boolean {
+  const folder = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf("/")));
+  if (folder(logPath) !== folder(otherPath) || !nameSaysLog(logPath) || nameSaysLog(otherPath)) return false;
+  const words = (path: string) =>
+    path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s._-]+/u).filter((word) => word !== "");
+  const stem = words(logPath).filter((word) => !logWords.has(word));
+  const other = words(otherPath);
+  return stem.length > 0 && stem.join(" ") === other.join(" ");
 }

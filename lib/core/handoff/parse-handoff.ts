@@ -68,11 +68,12 @@ function parseOrThrow(input: string): Parsed<ParsedHandoff> {
   const newest = log.entries[log.newest]!;
   const identity = result.value.identity;
   // The entry's heading dates it when the entry writes no time of its own.
-  if (identity.timestamp === null && newest.day !== null) {
+  if ((identity.timestamp === null || identity.evidence?.timestamp === "title-date") && newest.day !== null) {
     identity.timestamp = `${newest.day}T00:00:00.000Z`;
     identity.timestampRaw = newest.title;
     identity.timestampZone = null;
     identity.lines = { ...identity.lines, timestamp: newest.line };
+    identity.evidence = { ...identity.evidence, timestamp: "label" };
   }
   result.value.log = { entries: log.entries.map(({ title, line, day, number }) => ({ title, line, day, number })), newest: log.newest, order: log.order };
   return result;
@@ -80,7 +81,7 @@ function parseOrThrow(input: string): Parsed<ParsedHandoff> {
 
 function parseDocument(text: string, document: ReturnType<typeof parseMarkdownUnits>): Parsed<ParsedHandoff> {
   const issues: Finding[] = [];
-  const model = buildSections(document.units);
+  const model = buildSections(document.units, text.split("\n"));
 
   let frontMatter: Record<string, unknown> | null = null;
   if (document.frontMatter !== null) {

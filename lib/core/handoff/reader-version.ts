@@ -25,5 +25,9 @@
  *    confirmed with the repository, append-only logs read as their newest entry, what is a handoff judged by
  *    content and name together (instructions, name-word files), the day a person sees (`day`), the
  *    deprecation mark read with the content (no longer checked later from the stored markdown).
+ * 8: the round of 2026-12-07 (docs/corpus.md): a log's longer run of entry headings wins and headings that
+ *    group entries or sit inside them are part of the log; a label that ends its line takes the next line's
+ *    code span or one-line block; qualified labels (`Arbeitsbranch`, `Rama de trabajo`, `Modelo utilizado`);
+ *    a fenced `key: value` block under a git heading.
  */
-export const READER_VERSION = 7;
+export const READER_VERSION = 8;

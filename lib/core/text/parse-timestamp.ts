@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from "./month-names.data";
 import { AMBIGUOUS_READINGS, FIXED_ZONES, REGION_ZONES } from "./time-zones.data";
 
 export { AMBIGUOUS_READINGS };
@@ -89,9 +90,18 @@ function findNumericDayMonth(text: string): DateFound | null {
   return { year, month, day, rest: text.slice(match.index + match[0].length) };
 }
 
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const DAY_MONTH_YEAR = /(?<!\d)(\d{1,2})(?:st|nd|rd|th)? ([A-Za-z]{3,9})\.?,? (\d{4})/;
-const MONTH_DAY_YEAR = /\b([A-Za-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})/;
+/** Month names of every language (month-names.data.ts), folded, → 1–12. */
+const MONTH_BY_NAME = new Map<string, number>();
+for (const months of Object.values(MONTH_NAMES)) {
+  months.forEach((names, index) => {
+    for (const name of names) if (!MONTH_BY_NAME.has(name)) MONTH_BY_NAME.set(name, index + 1);
+  });
+}
+
+/** `8 August 2026`, `22 de Enero 2026`, `4. Februar 2026`, `17 janvier 2026`, `22 de janeiro de 2026`. */
+const DAY_MONTH_YEAR = /(?<!\d)(\d{1,2})(?:st|nd|rd|th|\.)? (?:de )?(\p{L}{3,10})\.?,? (?:de )?(\d{4})/iu;
+/** `August 8, 2026`, `Aug 8 2026`. */
+const MONTH_DAY_YEAR = /(?<![\p{L}])(\p{L}{3,10})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})/iu;
 
 function findMonthName(text: string): DateFound | null {
   const dayFirst = DAY_MONTH_YEAR.exec(text);
@@ -110,11 +120,8 @@ function findMonthName(text: string): DateFound | null {
 }
 
 function monthIndex(name: string): number {
-  const lower = name.toLowerCase();
-  if (lower.length > 3 && !["january", "february", "march", "april", "june", "july", "august", "september", "sept", "october", "november", "december"].includes(lower)) {
-    return 0;
-  }
-  return MONTHS.indexOf(lower.slice(0, 3)) + 1;
+  const folded = name.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  return MONTH_BY_NAME.get(folded) ?? 0;
 }
 
 /** What `date` prints: `Tue Feb 17 13:45:00 PST 2026` (the year after the time and zone). */

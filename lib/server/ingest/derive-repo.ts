@@ -9,7 +9,9 @@ import type { Finding } from "../../core/findings";
 import { storedChainsOf } from "../../core/chains/stored-chains";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import type { BulkWriter, Row } from "../db/bulk";
-import { blobIntroductions, existingCommits } from "../git";
+import { blobIntroductions, commitOffsets, existingCommits } from "../git";
+import { handoffDay } from "../../core/chains/handoff-order";
+import { atCommitOffset, isLocalDateTime } from "../../core/text/local-time";
 import type { StoredHandoffAnalysis } from "./process-handoff";
 import { truthy } from "./repo-store";
 
@@ -71,6 +73,18 @@ export async function deriveRepo(
 
   const analyses = new Map<string, StoredHandoffAnalysis>();
   for (const handoff of handoffs) analyses.set(handoff.id, JSON.parse(handoff.parsed) as StoredHandoffAnalysis);
+  // A written time with no zone is the writer's clock: read it at the offset of the commit that added the
+  // file (lib/core/text/local-time.ts). Recomputed from the stored reading each time, so it stays idempotent.
+  const addedBy = (handoff: HandoffFacts) => handoff.commitSha ?? introductions.get(handoff.blobSha)?.commitSha ?? null;
+  const unzoned = handoffs.filter((handoff) => isLocalDateTime(analyses.get(handoff.id)!.parsed.identity.timestamp) && addedBy(handoff) !== null);
+  const offsets = unzoned.length === 0 ? new Map<string, string>() : await commitOffsets(repoPath, unzoned.map((handoff) => addedBy(handoff)!));
+  const zonedTimes = new Map<string, number>();
+  for (const handoff of unzoned) {
+    const offset = offsets.get(addedBy(handoff)!);
+    const time = offset === undefined ? null : atCommitOffset(analyses.get(handoff.id)!.parsed.identity.timestamp!, offset);
+    if (time !== null && time !== toMs(handoff.timestamp)) zonedTimes.set(handoff.id, time);
+  }
+  const timestampOf = (handoff: HandoffFacts) => zonedTimes.get(handoff.id) ?? toMs(handoff.timestamp);
   const headShas = [...new Set(handoffs.map((handoff) => handoff.headSha).filter((sha): sha is string => Boolean(sha)))];
   const commitExists = await existingCommits(repoPath, headShas);
 
@@ -90,7 +104,7 @@ export async function deriveRepo(
         branches: where.branches,
         inWorkingTree: where.inWorkingTree,
         date: handoff.date,
-        timestamp: toMs(handoff.timestamp),
+        timestamp: timestampOf(handoff),
         timestampZone: parsed.identity.timestampZone ?? null,
         // A committed content's time is its commit's, also when the same bytes are in the working tree
         // (after a fresh clone every mtime is the clone's); the mtime only for uncommitted/modified files.
@@ -170,6 +184,10 @@ export async function deriveRepo(
          WHERE "id" = ?`,
         [committed!, inWorkingTree!, isGone!, goneAt!, isGone!, commitSha!, commitTime!, errors!, warnings!, secrets!, deprecation!, previousPath!, now, update.id],
       );
+    }
+    for (const [id, time] of zonedTimes) {
+      const handoff = handoffs.find((entry) => entry.id === id)!;
+      await bulk.execute(`UPDATE "Handoff" SET "timestamp" = ?, "day" = ? WHERE "id" = ?`, [new Date(time), handoffDay({ date: handoff.date, timestamp: time }), id]);
     }
     await bulk.execute(`DELETE FROM "ChainEdge" WHERE "repoId" = ?`, [repoId]);
     const edgeRows: Row[] = chains.edges.map((edge) => [repoId, edge.from, edge.to, null, edge.resolution]);

@@ -25,6 +25,15 @@ for (const provider of testProviders) {
       return (await getScanReport(db, { repoIds: [scanned.repoId!] })).latest;
     };
 
+    it("a written time with no zone is read at the offset of the commit that added the file", async () => {
+      const repo = new GitFixture("unzoned");
+      repo.write("HANDOFF_LOG.md", "# 引き継ぎログ\n\n最終更新: 2026-04-29 17:19\n\n## 次のステップ\nテストを書く。\n").commit("log");
+      repo.git("commit", "-q", "--amend", "--no-edit", "--date", "2026-04-29T17:21:00+09:00");
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      expect(report.handoffs[0]).toMatchObject({ path: "HANDOFF_LOG.md", timestamp: "2026-04-29T08:19:00.000Z", day: "2026-04-29" });
+    });
+
     it("a living file rewritten in place is the latest by its last change", async () => {
       const repo = new GitFixture("living");
       repo.write("docs/handoffs/HANDOFF.md", note("living v1")).commit("living v1");

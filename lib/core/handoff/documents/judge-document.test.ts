@@ -21,6 +21,8 @@ describe("judgeDocument: instructions for writing handoffs are not handoffs, whe
     ["a handoff with its own writer marks and a template it quotes", `# Handoff\n\nBranch: feat/x\nHEAD: 1a2b3c4\n\n## Notes\n${TEMPLATE_FENCE}`],
     ["a handoff whose next step shows a config with placeholders", "# Handoff\n\n## Next step\nRun the deploy once the keys below are in `.env`.\n\n```\nAPI_KEY=<your key>\nREGION=<region>\n```\n"],
  ["a handoff describing another document's format, with HTML comments", "# Writer cutover 2026-02-13\n\n## Design\nThe run document looks like this:\n\n```markdown\n# {objective}\n\n## Researcher\n<!-- proposal -->\n\n## User\n<!-- proposal -->\n```\n"],
+    ["a dated handover with its own date that quotes a message template (es)", `# Fix validación de variables\n\n**Fecha**: 22 de Enero 2026\n\n## Solución\nLa plantilla queda así:\n\n${TEMPLATE_FENCE}`],
+    ["a log of dated sessions that quotes a config with placeholders", `# Bitácora\n\n## 2026-06-25 — auditoría\n- listo\n\n## 2026-06-24 — túnel\n- listo\n\n${TEMPLATE_FENCE}`],
     ["a handoff with HTML line breaks", "# Handoff<br>\n\nDone: parser<br>\nDone: UI<br>\nNext: tests<br>\n\n## Next step\nRun the tests.\n"],
   ])("look-alike, still a handoff: %s", (_name, text) => {
     expect(judge(text, "2026-03-01-x.md")).toBeNull();

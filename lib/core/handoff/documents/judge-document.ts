@@ -15,6 +15,9 @@
  *   beside other handoffs, named as a session log (`SESSION_LOG.md`, `journal.md`) and not as a handoff,
  *   with no writer identity or continuity of its own: listed, in no chain or handoff list, never the latest.
  *
+ * A file with values of its own (its date, branch or HEAD under their labels, dated log entries) is never
+ * `handoff-instructions`, whatever a code block in it quotes.
+ *
  * A file a glob names is judged for emptiness only: the user said it is a handoff.
  */
 import { fileNameDate } from "../../text/name-date";
@@ -48,7 +51,7 @@ export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: Do
   const marks = handoffMarks(parsed);
   const hasOwnMarks = marks.writer || marks.continuity;
   // Instructions first: a guide's prose around its template would otherwise read as an empty template.
-  const instructions = judgement.foundBy === "glob" || hasOwnMarks ? null : describesHandoffs(parsed, text);
+  const instructions = judgement.foundBy === "glob" || hasOwnMarks || hasOwnValues(parsed) ? null : describesHandoffs(parsed, text);
   if (instructions !== null) {
     return info(HANDOFF_INSTRUCTIONS_RULE, `${instructions}, with no writer identity, previous pointer or resume command of its own: instructions for writing handoffs, not one`);
   }
@@ -68,6 +71,22 @@ export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: Do
     NOT_A_HANDOFF_RULE,
     `named as another kind of document ("${word}"), with no writer identity, previous pointer or resume command: a project document kept in the handoff folder, not read as a handoff`,
   );
+}
+
+/**
+ * Values a file fills in for itself, outside any quoted block: its own date, branch or HEAD under their
+ * labels, or dated entries of a log. A handoff that quotes a template (`SMTP_USER=<correo>`, a message
+ * template's `{{1}}`) still has these; a guide does not.
+ */
+function hasOwnValues(parsed: ParsedHandoff): boolean {
+  const { identity } = parsed;
+  const evidence = identity.evidence ?? {};
+  const labelled = (field: "timestamp" | "branch" | "headSha") => {
+    const value = identity[field];
+    return value !== null && !isPlaceholderLine(value) && !/[<>{}]/.test(value) && (evidence[field] === "label" || evidence[field] === "dated-label");
+  };
+  const datedEntries = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null).length;
+  return labelled("timestamp") || labelled("branch") || labelled("headSha") || datedEntries >= 2;
 }
 
 const companionWords = new Set<string>(COMPANION_WORDS);

@@ -46,4 +46,53 @@ describe("append-only logs are read entry by entry", () => {
   test("look-alike: one dated heading is no log", () => {
     expect(read("# Handoff\n\n## 2026-03-20 release\n\nNext: tag it.\n").log).toBeUndefined();
   });
+
+  test("the longer run wins: many numbered entries, a few of them dated, with template sections inside (pt)", () => {
+    const entry = (number: string, title = "") =>
+      `## Entrada ${number}${title}\n### 1) Contexto\nBranch: \`feat/e${number}\`\n### 2) Objetivo\nEntregar ${number}.\n### 3) Próximo passo\nFazer ${number}.\n\n`;
+    const parsed = read(
+      `# Handoff log\n\n${entry("001")}${entry("002", " — 2026-03-10")}${entry("003", " — 2026-03-11")}${entry("004")}${entry("005")}`,
+    );
+    expect(parsed.log?.entries).toHaveLength(5);
+    expect(parsed.log?.newest).toBe(4);
+    expect(parsed.identity.branch).toBe("feat/e005");
+    expect(parsed.nextAction?.text).toMatch(/Fazer 005/);
+  });
+
+  test("a heading that groups the newest entries (a session with a range of days) is part of the log (fr)", () => {
+    const parsed = read(
+      "# Handoff\n\n## Session en cours (16–17/01/2026 - soir)\n\n### 2026-01-17 — limites\nBranche : `fix/limit-counter-ux`\n\n### 2026-01-16 — compteur\nBranche : `fix/counter`\n\n## Sessions précédentes\n\n### 2026-01-10 — init\nBranche : `main`\n",
+    );
+    expect(parsed.log?.newest).toBe(0);
+    expect(parsed.identity).toMatchObject({ branch: "fix/limit-counter-ux", timestamp: "2026-01-17T00:00:00.000Z" });
+  });
+
+  test("slashed dates read by the file's own convention: 31/12 says day first, so 02/01 is the 2nd of January (fr)", () => {
+    const parsed = read(
+      "# Handoff\n\n## Dernière session (02/01/2026 - après-midi)\n### Branche en cours\n- `fix/limit-counter-ux`\n\n## Dernière session (02/01/2026)\n### Tâches\n- a\n\n## Dernière session (31/12/2025)\n### Tâches\n- b\n",
+    );
+    expect(parsed.log?.entries.map((entry) => entry.day)).toEqual(["2026-01-02", "2026-01-02", "2025-12-31"]);
+    expect(parsed.identity).toMatchObject({ timestamp: "2026-01-02T00:00:00.000Z", branch: "fix/limit-counter-ux" });
+  });
+
+  test("newest on top: sections after the oldest entry and undated sessions between entries belong to the log", () => {
+    const parsed = read(
+      "# Handoff\n\n## Session en cours (16–17/01/2026)\n### Branche en cours\n- `feat/b`\n\n## Suite (Option A)\n- more\n\n## Session précédente (14/01/2026)\n- a\n\n### Tests\n- ok\n### Prochaines étapes\n- old\n",
+    );
+    expect(parsed.log?.newest).toBe(0);
+    expect(parsed.identity).toMatchObject({ timestamp: "2026-01-17T00:00:00.000Z", branch: "feat/b" });
+  });
+
+  test("look-alike: ambiguous slashed dates with nothing to settle them give no day", () => {
+    const parsed = read("# Log\n\n## Session (02/01/2026)\n- a\n\n## Session (03/01/2026)\n- b\n");
+    expect(parsed.log?.entries.map((entry) => entry.day)).toEqual([null, null]);
+  });
+
+  test("quoted entries led by a dated bold title, newest on top (es)", () => {
+    const entry = (day: string, n: number) => `> **Sesión ${day} (cont. ${n}) — trabajo ${n}.** Rama \`dev\`.\n> - **Pendiente:** desplegar ${n}.\n\n`;
+    const parsed = read(`# Bitácora\n\n> **Este es el LOG append-only.**\n\n${entry("2026-06-25", 14)}${entry("2026-06-25", 13)}${entry("2026-06-24", 12)}# Handoff técnico antiguo\n\n## Tests\n- ok\n`);
+    expect(parsed.log).toMatchObject({ newest: 0, order: "newest-first" });
+    expect(parsed.log?.entries).toHaveLength(3);
+    expect(parsed.identity.timestamp).toBe("2026-06-25T00:00:00.000Z");
+  });
 });

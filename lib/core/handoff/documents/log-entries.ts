@@ -37,7 +37,52 @@ const MIN_NUMBERED = 3;
 const DATE_IN_TITLE = /(?<!\d)((?:19|20)\d{2})[-/.]([01]?\d)[-/.]([0-3]?\d)(?!\d)|(?<!\d)([0-3]?\d)\.([01]?\d)\.((?:19|20)\d{2})(?!\d)/;
 const NUMBERED = /^\s*([\p{L}][\p{L}\s]{0,24}?)\s*(?:#|no\.?\s*|n[º°]\s*)?(\d{1,5})(?!\d|[.:]\d)/iu;
 
-function dayIn(title: string): string | null {
+type Heading = Extract<Unit, { kind: "heading" }>;
+
+/** A date or a range of days in a heading: `2026-01-17`, `16–17/01/2026`, `02/01/2026`, `17.01.2026`. */
+function hasDate(title: string): boolean {
+  return dayIn(title) !== null || /(?<!\d)[0-3]?\d(?:\s*[-–—]\s*[0-3]?\d)?[/.][01]?\d[/.](?:19|20)\d{2}(?!\d)/.test(title);
+}
+
+/**
+ * `16–17/01/2026`, `02/01/2026`: day and month with slashes, the last day of a range. Day first when the
+ * day is over 12, month first when the month is; otherwise the file's own convention (`dayFirst`, from
+ * its other headings), else unread.
+ */
+const SLASHED = /(?<!\d)(?:[0-3]?\d\s*[-–—]\s*)?([0-3]?\d)\/([01]?\d)\/((?:19|20)\d{2})(?!\d)/;
+
+function slashedParts(title: string): { first: number; second: number; year: string } | null {
+  const match = SLASHED.exec(title);
+  return match === null ? null : { first: Number(match[1]), second: Number(match[2]), year: match[3]! };
+}
+
+/** Whether the file writes slashed dates day first (true), month first (false), or cannot tell (null). */
+function slashConvention(titles: readonly string[]): boolean | null {
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const title of titles) {
+    const parts = slashedParts(title);
+    if (parts === null) continue;
+    if (parts.first > 12 && parts.second <= 12) dayFirst = true;
+    if (parts.second > 12 && parts.first <= 12) monthFirst = true;
+  }
+  return dayFirst === monthFirst ? null : dayFirst;
+}
+
+function dayIn(title: string, dayFirst: boolean | null = null): string | null {
+  const strict = strictDayIn(title);
+  if (strict !== null) return strict;
+  const parts = slashedParts(title);
+  if (parts === null) return null;
+  const isDayFirst = parts.first > 12 ? true : parts.second > 12 ? false : dayFirst;
+  if (isDayFirst === null) return null;
+  const [day, month] = isDayFirst ? [parts.first, parts.second] : [parts.second, parts.first];
+  const text = `${parts.year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  const value = Date.UTC(Number(parts.year), month - 1, day);
+  return Number.isFinite(value) && new Date(value).toISOString().slice(0, 10) === text ? text : null;
+}
+
+function strictDayIn(title: string): string | null {
   const match = DATE_IN_TITLE.exec(title);
   if (match === null) return null;
   const [year, month, day] = match[1] !== undefined ? [match[1], match[2]!, match[3]!] : [match[6]!, match[5]!, match[4]!];
@@ -48,31 +93,92 @@ function dayIn(title: string): string | null {
 
 export function detectLog(units: readonly Unit[], lineCount: number, isCurrentSection: (title: string) => boolean): HandoffLog | null {
   const headings = units.filter((unit): unit is Extract<Unit, { kind: "heading" }> => unit.kind === "heading");
+  const dayFirst = slashConvention(headings.map((heading) => heading.text));
   for (let depth = 1; depth <= 4; depth++) {
     const level = headings.filter((heading) => heading.depth === depth);
-    const dated = level.filter((heading) => dayIn(heading.text) !== null);
+    const dated = level.filter((heading) => hasDate(heading.text));
     const numbered = numberedRun(level);
-    const kind = dated.length >= MIN_ENTRIES ? "dated" : numbered !== null ? "numbered" : null;
+    // The longer run wins: 57 `## Entrada NNN` headings of which 5 carry a date are a numbered log, not a
+    // dated one of five entries (the other 52 would read as sections outside the log).
+    const isDated = dated.length >= MIN_ENTRIES && (numbered === null || dated.length > numbered.length);
+    const kind = isDated ? "dated" : numbered !== null ? "numbered" : null;
     if (kind === null) continue;
     const entryHeadings = kind === "dated" ? dated : numbered!;
     const first = entryHeadings[0]!;
-    // Current sections outside the entries (above the first, or at a level that closes the entries): a handoff
-    // with a history, not a log.
-    const outside = headings.filter((heading) => heading.line < first.line || (heading.depth <= depth && !entryHeadings.includes(heading) && heading.line > first.line));
-    if (outside.some((heading) => heading.depth > 1 && isCurrentSection(heading.text))) return null;
+    const endOf = (heading: Heading) => headings.find((other) => other.line > heading.line && other.depth <= heading.depth)?.line ?? lineCount + 1;
+    // A heading that only groups entries (`## Session en cours (16–17/01/2026)` over `### 2026-01-17 — …`)
+    // is part of the log: it encloses entries and is dated itself.
+    const groupsEntries = (heading: Heading) =>
+      heading.depth < depth && (hasDate(heading.text) || numberedRun([heading]) !== null) && entryHeadings.some((entry) => entry.line > heading.line && entry.line < endOf(heading));
+    // Headings inside an entry (`### 2) Objetivo` under `## Entrada 012`) are the entry's content.
+    const insideEntry = (heading: Heading) => entryHeadings.some((entry) => heading.line > entry.line && heading.line < endOf(entry));
     const entries: LogEntry[] = entryHeadings.map((heading) => {
       const next = headings.find((other) => other.line > heading.line && other.depth <= depth);
       return {
         title: heading.text,
         line: heading.line,
         endLine: (next?.line ?? lineCount + 1) - 1,
-        day: dayIn(heading.text),
+        day: dayIn(heading.text, dayFirst),
         number: kind === "numbered" ? Number(NUMBERED.exec(heading.text)?.[2]) : null,
       };
     });
-    return { entries, ...newestOf(entries) };
+    const ordering = newestOf(entries);
+    // Newest on top: what follows the last (oldest) entry at its level (`### Contexte`, `### Tests` written
+    // beside the first entry ever made) is that entry's content, not the file's current sections.
+    const last = entries[entries.length - 1]!;
+    if (ordering.order === "newest-first") last.endLine = (headings.find((heading) => heading.line > last.line && heading.depth < depth)?.line ?? lineCount + 1) - 1;
+    // An undated heading at the entries' level between two entries (`## Suite (Option A + B)` among dated
+    // sessions) is an entry that forgot its date, not a current section.
+    const isBetweenEntries = (heading: Heading) => heading.depth === depth && heading.line > first.line && heading.line < last.line;
+    const isInTail = (heading: Heading) => ordering.order === "newest-first" && heading.line > last.line && heading.line <= last.endLine;
+    // Current sections outside the entries (above the first, or at a level that closes the entries): a handoff
+    // with a history, not a log.
+    const outside = headings.filter(
+      (heading) =>
+        !entryHeadings.includes(heading) &&
+        !insideEntry(heading) &&
+        !groupsEntries(heading) &&
+        !isInTail(heading) &&
+        !isBetweenEntries(heading) &&
+        (heading.line < first.line || heading.depth <= depth),
+    );
+    if (outside.some((heading) => heading.depth > 1 && isCurrentSection(heading.text))) break;
+    return { entries, ...ordering };
   }
-  return null;
+  return quotedLog(units, headings, lineCount, dayFirst, isCurrentSection);
+}
+
+/**
+ * A log whose entries are quoted paragraphs led by a dated bold title (`> **Sesión 2026-06-25 (cont. 14)
+ * — …** Rama …`), three or more: read the same way, with no headings of its own before the first entry
+ * that are current sections.
+ */
+function quotedLog(units: readonly Unit[], headings: readonly Heading[], lineCount: number, dayFirst: boolean | null, isCurrentSection: (title: string) => boolean): HandoffLog | null {
+  const leads = units.flatMap((unit) => {
+    if (unit.kind !== "text" || !unit.isQuote || unit.item !== null) return [];
+    const bold = /^(?:\*\*|__)([^*_\n]{4,200}?)(?:\*\*|__)/.exec(unit.raw.trim());
+    return bold !== null && hasDate(bold[1]!.slice(0, 60)) ? [{ title: bold[1]!.trim(), line: unit.line }] : [];
+  });
+  if (leads.length < MIN_NUMBERED) return null;
+  const first = leads[0]!;
+  if (headings.some((heading) => heading.line < first.line && heading.depth > 1 && isCurrentSection(heading.text))) return null;
+  const entries: LogEntry[] = leads.map((lead, index) => ({
+    title: lead.title,
+    line: lead.line,
+    endLine: (leads[index + 1]?.line ?? lineCount + 1) - 1,
+    day: dayIn(lead.title, dayFirst),
+    number: null,
+  }));
+  const ordering = newestOf(entries);
+  if (ordering.order === "oldest-first") {
+    const last = entries[entries.length - 1]!;
+    const after = headings.filter((heading) => heading.line > last.line);
+    if (after.some((heading) => heading.depth > 1 && isCurrentSection(heading.text))) return null;
+  } else {
+    // Newest on top: what follows the oldest entry is its own content (or older material), never current.
+    entries[entries.length - 1]!.endLine = lineCount;
+  }
+  return { entries, ...ordering };
 }
 
 /** Three or more headings of one level named by the same word and a number (`Entry 3`, `Entrada 048`). */
@@ -90,7 +196,9 @@ function numberedRun(level: Extract<Unit, { kind: "heading" }>[]): Extract<Unit,
 
 /** The newest entry by its date, else its number; equal keys: the one written where new entries go. */
 function newestOf(entries: LogEntry[]): { newest: number; order: HandoffLog["order"] } {
-  const key = (entry: LogEntry) => entry.day ?? (entry.number === null ? null : String(entry.number).padStart(6, "0"));
+  // A numbered log orders by its numbers (a few entries may carry a date too), a dated one by its dates.
+  const isNumbered = entries.every((entry) => entry.number !== null);
+  const key = (entry: LogEntry) => (isNumbered ? String(entry.number).padStart(6, "0") : entry.day);
   const keys = entries.map(key);
   const first = keys.find((value) => value !== null) ?? null;
   const last = [...keys].reverse().find((value) => value !== null) ?? null;

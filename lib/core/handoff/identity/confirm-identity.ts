@@ -13,8 +13,9 @@ import { isValidBranchName } from "./ref-name";
  *   a sha beside a commit word, a sha alone on its line). A sha that does not resolve is reported
  *   (`identity-sha-unconfirmed`, info) and not read; where git cannot tell (a shallow clone, no git) only a
  *   sha beside a commit word or a branch is taken.
- * - Branch: from `branch @ sha`, a valid branch name (`git check-ref-format --branch`), taken when such a
- *   ref exists or its sha is a commit of the repo.
+ * - Branch: from `branch @ sha` (or `dev = main = sha`), a valid branch name (`git check-ref-format --branch`),
+ *   taken when such a ref exists or its sha is a commit of the repo; a name in a code span after a branch word
+ *   (`Branch \`feature/x\`, clean tree`) is taken as written, the first one of the identity area.
  * - Session id: the one UUID or `session_…` id of the identity area (two different ones decide nothing).
  * - Runtime and model: a `Runtime (Model)` pair whose model names a family of the model table.
  */
@@ -68,7 +69,10 @@ export function confirmIdentity(identity: HandoffIdentity, facts: IdentityFacts)
       if (!isValidBranchName(candidate.value)) continue;
       const pairedSha = candidates.find((other) => other.field === "headSha" && other.line === candidate.line && other.evidence === "branch-at-sha");
       const pairConfirmed = pairedSha !== undefined && (confirmedShas.has(pairedSha.value) || facts.commitExists(pairedSha.value) === true);
-      if (!facts.refExists(candidate.value) && !pairConfirmed) continue;
+      // A name in a code span right after a branch word is read as written (the branch may since have been
+      // deleted or never pushed); an existing ref only adds trust. A bare `name @ sha` needs the repo's word.
+      const isNamedAsBranch = candidate.evidence === "after-branch-word";
+      if (!isNamedAsBranch && !facts.refExists(candidate.value) && !pairConfirmed) continue;
       result.branch = candidate.value;
       take("branch", candidate);
       break;

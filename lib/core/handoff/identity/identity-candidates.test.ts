@@ -19,6 +19,8 @@ describe("identity candidates by shape, wherever they stand in the identity area
     ["a sha under a column named HEAD", "# Handoff\n\n| Branch | HEAD |\n|---|---|\n| main | 1a2b3c4 |\n", [["headSha", "1a2b3c4"]]],
     ["a UUID (zh)", "# 交接\n\n会话 3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e\n", [["sessionId", "3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e"]]],
     ["a session_ id (es)", "# Traspaso\n\nsesión session_01JX9ABCDEF\n", [["sessionId", "session_01JX9ABCDEF"]]],
+    ["branch names equated to a sha (es)", "# Traspaso\n\nTips: `dev` = `main` = **`c998ca4`**\n", [["branch", "dev"], ["branch", "main"], ["headSha", "c998ca4"]]],
+    ["a branch word in a sentence, then the name in a code span (de)", "# Übergabe\n\nStand: fertig. Branch `feature/kurs-termin-buchung`, Arbeitsbaum sauber.\n", [["branch", "feature/kurs-termin-buchung"]]],
   ])("%s", (_name, markdown, expected) => {
     expect(candidatesOf(markdown).map(({ field, value }) => [field, value])).toEqual(expected);
   });
@@ -35,5 +37,22 @@ describe("identity candidates by shape, wherever they stand in the identity area
     ["a sha among words, no commit word", "# Handoff\n\nSee 1a2b3c4 for details.\n"],
   ])("look-alike: %s", (_name, markdown) => {
     expect(candidatesOf(markdown).filter((candidate) => candidate.field !== "sessionId")).toEqual([]);
+  });
+});
+
+test("a pasted blob in the identity area costs milliseconds, not seconds (shapes look at a line's start)", () => {
+  const started = performance.now();
+  for (const blob of ["ab=".repeat(20000), "ab = ".repeat(20000), `${"Arbeitsbranch".repeat(5000)} \`x\``]) parseHandoff(`# H\n\n${blob}\n`);
+  expect(performance.now() - started).toBeLessThan(3000);
+});
+
+describe("a UUID is a session id only near the top or beside a session word", () => {
+  const far = "\n".repeat(60);
+  test.each([
+    ["near the top", "# Handoff\n\n`3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e`\n", ["3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e"]],
+    ["further on, beside a session word (es)", `# Handoff\n${far}Sesión: 3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e\n`, ["3f2a9c1e-5b7d-4e2a-9c1e-5b7d4e2a9c1e"]],
+    ["look-alike: further on, an announcement's id", `# Handoff\n${far}**ID:** \`a097f550-0225-4f8a-8299-dab4dff6a38c\` (anuncio 8 de 8)\n`, []],
+  ])("%s", (_name, markdown, expected) => {
+    expect(candidatesOf(markdown).filter((candidate) => candidate.field === "sessionId").map((candidate) => candidate.value)).toEqual(expected);
   });
 });

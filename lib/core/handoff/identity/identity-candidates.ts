@@ -3,7 +3,7 @@ import { stripInlineMarkdown } from "../markdown/inline-references";
 import type { Section, SectionModel } from "../sections/section-model";
 import type { TextUnit, Unit } from "../markdown/markdown-units";
 import type { IdentityCandidate, IdentityEvidence } from "../types";
-import { COMMIT_WORDS } from "./identity-labels.data";
+import { BRANCH_WORDS, COMMIT_WORDS, IDENTITY_LABELS } from "./identity-labels.data";
 import { looksLikeModel } from "./model-names";
 
 /**
@@ -24,6 +24,10 @@ import { looksLikeModel } from "./model-names";
 const MAX_CANDIDATES = 24;
 /** Quote blocks count as identity area this far into the file (a status box under the title). */
 const QUOTE_LINES = 40;
+/** A branch paired with its sha (`main @ 1a2b3c4`, `dev = main = 1a2b3c4`) counts this far into the file, in any section. */
+const PAIR_LINES = 30;
+/** How much of a line the branch-word and equated-sha shapes look at. */
+const MAX_SHAPE_CHARS = 600;
 
 const SHA = /(?<![\p{L}\p{N}_@-])([0-9a-f]{7,40})(?![\p{L}\p{N}_@-]|\.[\p{L}\p{N}])/giu;
 const HAS_SHA = /(?<![\p{L}\p{N}_@-])[0-9a-f]{7,40}(?![\p{L}\p{N}_@-]|\.[\p{L}\p{N}])/iu;
@@ -31,6 +35,21 @@ const BRANCH_AT_SHA = /(?<![\w@/.-])([A-Za-z0-9][\w./+-]{0,99})\s*@\s*([0-9a-f]{
 const UUID = /(?<![\w-])([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi;
 const SESSION_TOKEN = /(?<![\w-])((?:session|sess|ses)_[A-Za-z0-9][A-Za-z0-9_-]{5,80})(?![\w-])/g;
 const RUNTIME_MODEL = /((?:[\p{L}][\p{L}\p{N}.-]*\s+){0,2}[\p{L}][\p{L}\p{N}.-]*)\s*(?:\(([^()\n]{1,60})\)|,\s*([^,;·|()\n]{1,60}))/gu;
+
+/** `dev = main = c998ca4`: branch names equated to a sha are that sha's branches. */
+const EQUATED_TO_SHA = /((?:(?<![\w./+-])[A-Za-z][\w./+-]{0,99}\s*=\s*)+)([0-9a-f]{7,40})(?![\w@-]|\.\w)/g;
+/** A branch word, then its name in a code span: `Branch \`feature/x\``, `Arbeitsbranch: **\`dev\`**`. */
+const AFTER_BRANCH_WORD = new RegExp(
+  `(?<![\\p{L}])\\p{L}*(?:${BRANCH_WORDS.join("|")})\\s*[:：]?\\s*[*_]*\`([^\`\\s]{1,100})\``,
+  "giu",
+);
+
+/** A UUID counts as a session id this far into the file, or further on beside a session word. */
+const SESSION_ID_LINES = 40;
+const sessionWord = new RegExp(
+  IDENTITY_LABELS.sessionId.whenValueFits.map((word) => (/[\u2E80-\uFFFF]/.test(word) ? escape(word) : `(?<![\\p{L}])${escape(word)}`)).join("|"),
+  "iu",
+);
 
 const commitWord = new RegExp(
   COMMIT_WORDS.map((word) => (/[\u2E80-\uFFFF]/.test(word) ? escape(word) : `(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}])`)).join("|"),
@@ -49,6 +68,11 @@ function isShaToken(token: string): boolean {
 interface AreaLine {
   text: string;
   line: number;
+  /**
+   * Near the top but inside a content section (`## 0) Estado actual` over `Tips: \`dev\` = \`main\` = \`c998ca4\``):
+   * only a branch paired with its sha is read there, the strongest shape.
+   */
+  isPairsOnly?: boolean;
   /** The line is a table row (header rows are never passed). */
   cells: string[] | null;
   /** The row's cells under a column whose header names a commit. */
@@ -68,11 +92,20 @@ function identityArea(model: SectionModel): AreaLine[] {
       lines.push(entry);
     }
   };
+  const early: Unit[] = [];
   for (const section of model.sections) {
     const isTop = section.line < limit && !isContentSection(section);
     for (const unit of section.units) {
       const isNearQuote = unit.kind === "text" && unit.isQuote && unit.line <= QUOTE_LINES;
       if (isTop || section.key === "identity" || isNearQuote) take(unit);
+      else if (unit.line <= PAIR_LINES) early.push(unit);
+    }
+  }
+  for (const unit of early) {
+    for (const entry of unitLines(unit)) {
+      if (seen.has(entry.line)) continue;
+      seen.add(entry.line);
+      lines.push({ ...entry, isPairsOnly: true });
     }
   }
   return lines.sort((a, b) => a.line - b.line);
@@ -111,8 +144,8 @@ export function identityCandidates(model: SectionModel): IdentityCandidate[] {
     candidates.push({ field, value, line, evidence });
   };
 
-  for (const { text, line, cells, commitCells = [] } of identityArea(model)) {
-    for (const cell of commitCells) {
+  for (const { text, line, cells, commitCells = [], isPairsOnly = false } of identityArea(model)) {
+    for (const cell of isPairsOnly ? [] : commitCells) {
       const only = /^`?([0-9a-f]{7,40})`?$/i.exec(cell)?.[1];
       if (only !== undefined && isShaToken(only)) add("headSha", only.toLowerCase(), line, "near-commit-word");
     }
@@ -125,6 +158,26 @@ export function identityCandidates(model: SectionModel): IdentityCandidate[] {
       add("headSha", sha.toLowerCase(), line, "branch-at-sha");
     }
 
+    // Shapes are looked for in a line's first characters: an identity line is short, and a pasted blob
+    // must not cost a scan seconds (the two patterns below backtrack over long runs).
+    const head = plain.length > MAX_SHAPE_CHARS ? plain.slice(0, MAX_SHAPE_CHARS) : plain;
+    const rawHead = text.length > MAX_SHAPE_CHARS ? text.slice(0, MAX_SHAPE_CHARS) : text;
+    for (const match of head.matchAll(EQUATED_TO_SHA)) {
+      const sha = match[2] ?? "";
+      if (!isShaToken(sha)) continue;
+      const names = (match[1] ?? "").split("=").map((name) => name.trim()).filter((name) => name !== "" && !isShaToken(name));
+      if (names.length === 0) continue;
+      for (const name of names) add("branch", name, line, "branch-at-sha");
+      add("headSha", sha.toLowerCase(), line, "branch-at-sha");
+    }
+
+    if (isPairsOnly) continue;
+
+    for (const match of rawHead.matchAll(AFTER_BRANCH_WORD)) {
+      const name = (match[1] ?? "").replace(/[.,;:]+$/, "");
+      if (name !== "" && !isShaToken(name)) add("branch", name, line, "after-branch-word");
+    }
+
     const shas = [...plain.matchAll(SHA)].map((match) => match[1] ?? "").filter(isShaToken);
     if (shas.length > 0) {
       const rest = plain.replace(SHA, " ").replace(/[\s|:：=>\-–—()[\]*_#.,;]+/gu, "");
@@ -133,10 +186,12 @@ export function identityCandidates(model: SectionModel): IdentityCandidate[] {
       else if (shas.length === 1 && rest === "") add("headSha", shas[0]!.toLowerCase(), line, "alone");
     }
 
-    for (const match of plain.matchAll(UUID)) add("sessionId", (match[1] ?? "").toLowerCase(), line, "id-shape");
+    // A UUID is any record's id (an announcement's, a user's): a session id only near the top or beside a
+    // session word. `session_…` ids say what they are.
+    if (line <= SESSION_ID_LINES || sessionWord.test(plain)) for (const match of plain.matchAll(UUID)) add("sessionId", (match[1] ?? "").toLowerCase(), line, "id-shape");
     for (const match of plain.matchAll(SESSION_TOKEN)) add("sessionId", match[1] ?? "", line, "id-shape");
 
-    for (const match of plain.matchAll(RUNTIME_MODEL)) {
+    for (const match of head.matchAll(RUNTIME_MODEL)) {
       const words = (match[1] ?? "").split(/\s+/);
       const model = (match[2] ?? match[3] ?? "").trim().replace(/[.;:]+$/, "");
       // The fewest words that name a runtime: "Claude" of "Written by Claude", "Claude Code", "Gemini CLI".

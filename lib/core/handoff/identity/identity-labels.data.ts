@@ -82,7 +82,7 @@ export const IDENTITY_LABELS = {
     ],
     whenValueFits: ["head"],
     inIdentityContext: [
-      "sha", "commit", "git sha", "commit sha", "last commit", "current commit", "base commit", "git commit", "hash", "commit hash",
+      "sha", "commit", "git sha", "commit sha", "last commit", "current commit", "base commit", "commit base", "git commit", "hash", "commit hash",
       "git hash", "커밋", "コミット", "提交",
     ],
   },
@@ -107,3 +107,44 @@ export const COMMIT_WORDS: readonly string[] = [
   "confirmação", "confirmacion", "confirmación", "revisión", "revisão", "versão", "stand", "révision",
   "커밋", "リビジョン", "コミット", "提交", "修订", "修訂", "版本",
 ];
+
+/**
+ * Qualified labels: a label whose head word is one of a field's single-word labels, with qualifiers
+ * around it, names that field (`Arbeitsbranch`, `Integrations-Branch`, `Rama de trabajo`, `Modelo
+ * utilizado`, `Aktueller verifizierter Code-Head`). The head word is the last word (English, German) or
+ * the first (Spanish, French, Portuguese); German glues it to its qualifier (`Prüfbranch`), so a last
+ * word that ends with one of `compoundHeads` counts too. The value must then have the field's shape
+ * (read-identity.ts: a valid ref name, a model family, a sha), and labels written exactly win.
+ */
+export const QUALIFIED_IDENTITY_LABELS = {
+  fields: ["branch", "model", "headSha"],
+  compoundHeads: ["branch"],
+  /**
+   * Head words that come first (Spanish, French, Portuguese, Indonesian: `Rama de trabajo`, `Branche en
+   * cours`, `Modelo utilizado`); English and German put the head last (`Branch state notes` is notes).
+   */
+  headFirstWords: ["rama", "branche", "ramo", "cabang", "modelo", "modèle", "modele"],
+  /** Qualifiers that name another branch or commit than the one the handoff is on. */
+  otherThanOwn: [
+    "base", "target", "parent", "source", "upstream", "default", "main", "merge", "release", "feature", "remote", "old", "new",
+    "ziel", "basis", "quell", "destino", "origen", "principal", "cible", "origine", "alvo", "destination", "to", "para", "reviewer",
+  ],
+} as const;
+
+/**
+ * Labels whose date is not when the handoff was written (a deadline, a plan): a label whose value starts
+ * with a date is otherwise read as the handoff's timestamp when no timestamp label gives one
+ * (written-day.ts: `Stand: 16.08.2026 – Tagesabschluss`).
+ */
+export const NOT_WRITTEN_DATE_WORDS: readonly string[] = [
+  "deadline", "due", "until", "till", "by", "eta", "target", "expires", "expiry", "valid", "planned", "next", "start", "end", "release",
+  "frist", "bis", "fällig", "termin", "geplant", "plazo", "hasta", "vence", "prazo", "até", "échéance", "jusqu", "prochain",
+  "期限", "期日", "마감", "截止",
+];
+
+/**
+ * Words for a branch, as they stand in a sentence before the branch's name in a code span (`Branch
+ * \`feature/x\`, Arbeitsbaum sauber`, `on branch \`fix/y\``); a German compound ending in one
+ * (`Arbeitsbranch`) counts. The name is a candidate the scan confirms (a ref of that name exists).
+ */
+export const BRANCH_WORDS: readonly string[] = ["branch", "rama", "branche", "zweig", "ramo", "cabang", "브랜치", "ブランチ", "分支"];

@@ -221,3 +221,113 @@ describe("a table's header cell is never a value", () => {
     expect(parseHandoff(`# Handoff\n\n${table}`).value.identity).toMatchObject(expected);
   });
 });
+
+describe("a label that ends its line gives its value on the next line (issue 26)", () => {
+  test.each([
+    ["a one-line fenced block", "# Tagesabschluss\n\nAktiver Prüfbranch:\n\n```\nagent/kicad-local-symbol-load-test\n```\n", { branch: "agent/kicad-local-symbol-load-test" }],
+    ["a code span", "# Fortschreibung\n\nIntegrations-Branch:\n`agent/import-z-i-electricalcomponents-v14`\n", { branch: "agent/import-z-i-electricalcomponents-v14" }],
+    ["a list item under a heading", "# Handoff\n\n### Branche en cours\n- `fix/limit-counter-ux`\n", { branch: "fix/limit-counter-ux" }],
+    ["a sha, cut short with an ellipsis", "# Zwischenstand\n\nAktueller lokal verifizierter Code-Head:\n`262b53b…`\n", { headSha: "262b53b" }],
+  ])("%s", (_name, markdown, expected) => {
+    expect(parseHandoff(markdown).value.identity).toMatchObject(expected);
+  });
+
+  test("look-alike: a label over a sentence takes no value", () => {
+    expect(parseHandoff("# Handoff\n\nBranch:\nwe stayed on the old one for now.\n").value.identity.branch).toBeNull();
+  });
+});
+
+describe("qualified labels name their field when the value has its shape", () => {
+  test.each([
+    ["German compound", "Arbeitsbranch: `test/load-failure-preserves-state`\n", { branch: "test/load-failure-preserves-state" }],
+    ["Spanish, head word first, in a quote", "> **Rama de trabajo:** **`dev`**\n", { branch: "dev" }],
+    ["Spanish model label with a qualifier", "> **Modelo utilizado:** Claude Sonnet 4\n", { model: "Claude Sonnet 4" }],
+  ])("%s", (_name, markdown, expected) => {
+    expect(parseHandoff(`# Handoff\n\n${markdown}`).value.identity).toMatchObject(expected);
+  });
+
+  test.each([
+    ["another branch than the handoff's", "Base branch: `main`\n"],
+    ["a sentence after a branch word", "Feature-Branch: noch nicht angelegt, kommt morgen\n"],
+    ["a data model", "Data model: three tables and a view\n"],
+  ])("look-alike: %s", (_name, markdown) => {
+    expect(parseHandoff(`# Handoff\n\n${markdown}`).value.identity).toMatchObject({ branch: null, model: null });
+  });
+
+  test("an exact label wins over a qualified one", () => {
+    expect(parseHandoff("# Handoff\n\nArbeitsbranch: `old/x`\nBranch: `feat/y`\n").value.identity.branch).toBe("feat/y");
+  });
+});
+
+describe("a fenced block of key: value lines under a git heading is identity", () => {
+  test("## Git 状態", () => {
+    expect(parseHandoff("# 引き継ぎ\n\n## Git 状態\n\n```\nbranch: main\nlast commit: 1a2b3c4 fix\n```\n").value.identity).toMatchObject({ branch: "main" });
+  });
+  test("look-alike: a config file quoted elsewhere is not", () => {
+    expect(parseHandoff("# Handoff\n\n## Config\n\n```yaml\nmodel: claude-sonnet-4\nbranch: release\n```\n").value.identity).toMatchObject({ model: null, branch: null });
+  });
+});
+
+describe("the day a handoff was written, where no timestamp label says it", () => {
+  test.each([
+    ["the title's date, day first with dots", "# Tagesabschluss 16.08.2026\n\n## Stand\n- fertig\n", "2026-08-16"],
+    ["the title's date, CJK", "# Handover Note - 2026年2月4日\n\n## 状态\n- 完成\n", "2026-02-04"],
+    ["a label written as a heading", "# Date: 2025-10-31\n\n## State\n- done\n", "2025-10-31"],
+    ["a label whose value starts with a date", "# Zwischenstand\n\nStand: **16.08.2026 – Tagesabschluss nach dem Merge**\n", "2026-08-16"],
+    ["a month name (es)", "# Handover\n\n**Fecha**: 22 de Enero 2026\n", "2026-01-22"],
+  ])("%s", (_name, markdown, day) => {
+    expect(parseHandoff(markdown).value.identity.timestamp).toBe(day);
+  });
+
+  test("a timestamp label wins over the title's date", () => {
+    expect(parseHandoff("# Handoff 2026-01-01\n\nDate: 2026-01-03 10:00 UTC\n").value.identity.timestamp).toBe("2026-01-03T10:00:00.000Z");
+  });
+
+  test.each([
+    ["a deadline", "# Handoff\n\nDeadline: 2026-09-01\n"],
+    ["a date in a content section", "# Handoff\n\n## Next action\n\nRelease: 2026-09-01\n"],
+  ])("look-alike: %s", (_name, markdown) => {
+    expect(parseHandoff(markdown).value.identity.timestamp).toBeNull();
+  });
+});
+
+describe("labels where a paragraph or a heading hides them", () => {
+  test("a label on a soft-broken line of a quoted paragraph (es)", () => {
+    const identity = parseHandoff("# Handoff\n\n> **Contexto vigente.** Léelo al iniciar.\n> Rama de trabajo: **`dev`** · Remote: `github.com/x/y`.\n").value.identity;
+    expect(identity.branch).toBe("dev");
+  });
+  test("a label written as a heading", () => {
+    expect(parseHandoff("# Project handoff\n# Stage 2 complete\n# Date: 2025-10-31\n\n## Status\n- done\n").value.identity.timestamp).toBe("2025-10-31");
+  });
+  test("a branch paired with its sha near the top, inside the state section, is a candidate", () => {
+    const candidates = parseHandoff("# Handoff\n\n## 0) Estado actual\n\n- **Tips:** `dev` = `main` = **`c998ca4`** (cont. 14).\n- Fix `4f68052` listo.\n").value.identity.candidates ?? [];
+    expect(candidates.map(({ field, value }) => [field, value])).toEqual([["branch", "dev"], ["branch", "main"], ["headSha", "c998ca4"]]);
+  });
+});
+
+test("a long lead-in ending its line with a colon names the sha on the next line (de)", () => {
+  const identity = parseHandoff("# Zwischenstand\n\n## Stand\n\nAktueller vor der Handover-Synchronisierung verifizierter Code-Head:\n\n`262b53b74d5737f313e00a4369de56308885daa2`\n").value.identity;
+  expect(identity.headSha).toBe("262b53b74d5737f313e00a4369de56308885daa2");
+});
+
+test("look-alike: an English label with branch as its first word is about something else (Branch state notes)", () => {
+  const identity = parseHandoff("# Review\n\n| Section | Content |\n|---|---|\n| Branch state notes | kept `task-084-five-state` (local + remote) |\n").value.identity;
+  expect(identity.branch).toBeNull();
+});
+
+describe("an identity block's labels of any word, read by their values (pt)", () => {
+  test("the origin channel names the runtime, the destination does not; the commit base is HEAD", () => {
+    const identity = parseHandoff(
+      "# Handoff\n\n### 1) Metadados\n\n- Data/hora: 2026-03-19 22:38 -03\n- Canal origem: Codex Terminal\n- Canal destino: Claude Code\n- Branch: `deploy/live`\n- Commit base (opcional): `4899e5f`\n",
+    ).value.identity;
+    expect(identity).toMatchObject({ runtime: "codex", runtimeRaw: "Codex Terminal", headSha: "4899e5f", branch: "deploy/live", timestamp: "2026-03-20T01:38:00.000Z" });
+  });
+  test("look-alike: outside an identity block a tool named in a label is not the runtime", () => {
+    expect(parseHandoff("# Handoff\n\n## Notes\n\nEditor: Codex\n").value.identity.runtime).toBeNull();
+  });
+});
+
+test("look-alike: a path in an identity block's table names no runtime", () => {
+  const identity = parseHandoff("# Review\n\n## 3.1 文件元数据\n\n| 项 | 值 |\n|---|---|\n| path | `.claude/handoffs/task_089.md` |\n").value.identity;
+  expect(identity).toMatchObject({ runtime: null, model: null });
+});

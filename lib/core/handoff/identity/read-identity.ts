@@ -1,6 +1,8 @@
 import { normaliseRuntime } from "../handoff-path";
 import { cleanValue, nullIfEmpty } from "../sections/handoff-labels";
-import { identityFieldOf, identityLabelOf } from "./identity-keys";
+import { identityFieldOf, identityLabelOf, namesOtherSide, qualifiedIdentityFieldOf } from "./identity-keys";
+import { isValidBranchName } from "./ref-name";
+import { writtenDay } from "./written-day";
 import { identityCandidates } from "./identity-candidates";
 import { MODEL_FAMILY, modelBesideRuntime } from "./model-names";
 import { isSha, stripInlineMarkdown } from "../markdown/inline-references";
@@ -62,6 +64,14 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
     if (current === undefined || rank(current) > kvRank) chosen.set(label.field, kv);
   }
 
+  // Qualified labels (`Arbeitsbranch`, `Rama de trabajo`, `Modelo utilizado`) fill what exact labels left
+  // empty, when the value has the field's shape.
+  for (const kv of model.keyValues) {
+    const field = qualifiedIdentityFieldOf(kv.key);
+    if (field === null || chosen.has(field) || !qualifiedValueFits(field, kv)) continue;
+    chosen.set(field, kv);
+  }
+
   for (const [field, kv] of chosen) {
     lines[field] = kv.line;
     const value = cleanValue(kv.value);
@@ -98,13 +108,35 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
         break;
       }
       case "headSha": {
-        const candidate = firstCode(kv) ?? value.split(/[\s(,;]+/)[0] ?? "";
+        const candidate = (firstCode(kv) ?? value.split(/[\s(,;]+/)[0] ?? "").replace(/[….]+$/, "");
         identity.headShaRaw = nullIfEmpty(value);
         identity.headSha = isSha(candidate) ? candidate.toLowerCase() : null;
         break;
       }
     }
   }
+  // In an identity block, a label of any word whose short value names a runtime (`Canal origem: Codex
+  // Terminal`) is the runtime, when no runtime label says it; a label naming the other side (`Canal
+  // destino: …`) is not.
+  if (!chosen.has("runtime")) {
+    const byValue = model.keyValues.find((kv) => {
+      if (rank(kv) > 2 || identityLabelOf(kv.key) !== null || kv.key.split(" ").length > 3 || namesOtherSide(kv.key)) return false;
+      const value = cleanValue(kv.value);
+      // Words only: a path (`.claude/handoffs/x.md`) names a folder, not the writer.
+      const runtime = value.split(/\s+/).length <= 3 && /^\p{L}[\p{L}\p{N} -]*$/u.test(value) ? normaliseRuntime(value) : null;
+      return runtime !== null && runtime !== "unknown-runtime";
+    });
+    if (byValue !== undefined) chosen.set("runtime", byValue);
+  }
+
+  for (const [field, kv] of chosen) {
+    if (field !== "runtime" || identity.runtime !== null) continue;
+    const value = cleanValue(kv.value);
+    identity.runtimeRaw = value === "" ? null : value;
+    identity.runtime = value === "" ? null : normaliseRuntime(value);
+    lines.runtime = kv.line;
+  }
+
   // "**Agent:** Some Tool / Codex (gpt-x)": the model named beside the runtime, when no model field.
   const runtimeKv = chosen.get("runtime");
   if (identity.model === null && runtimeKv !== undefined) {
@@ -114,9 +146,21 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
       lines.model = runtimeKv.line;
     }
   }
-  identity.lines = lines;
   const evidence: NonNullable<HandoffIdentity["evidence"]> = {};
   for (const field of Object.keys(lines) as IdentityField[]) if (identityValue(identity, field) !== null) evidence[field] = "label";
+  // No timestamp label: a dated label of another word, else the title's date (written-day.ts).
+  if (identity.timestamp === null) {
+    const day = writtenDay(model);
+    if (day !== null) {
+      identity.timestamp = day.parsed.iso;
+      identity.timestampRaw = day.raw;
+      identity.timestampZone = day.parsed.zone;
+      // A title's date is no identity field written: it does not make an identity section.
+      if (day.evidence === "dated-label") lines.timestamp = day.line;
+      evidence.timestamp = day.evidence;
+    }
+  }
+  identity.lines = lines;
   identity.evidence = evidence;
   identity.candidates = identityCandidates(model);
   return identity;
@@ -139,6 +183,22 @@ function valueFits(field: IdentityField, kv: KeyValue): boolean {
       return parseTimestampDetailed(value).iso !== null;
     case "headSha":
       return isSha(first);
+    default:
+      return false;
+  }
+}
+
+/** A qualified label's value has its field's shape: one valid ref name, a model family, a sha. */
+function qualifiedValueFits(field: IdentityField, kv: KeyValue): boolean {
+  const value = cleanValue(kv.value);
+  const first = firstCode(kv) ?? value.split(/[\s(,;]+/)[0] ?? "";
+  switch (field) {
+    case "branch":
+      return isValidBranchName(first) && !isShaToken(first) && (firstCode(kv) !== null || value.split(/\s+/).length <= 3);
+    case "model":
+      return MODEL_FAMILY.test(firstCode(kv) ?? value) && value.length <= 60;
+    case "headSha":
+      return isShaToken(first.replace(/[….]+$/, ""));
     default:
       return false;
   }

@@ -8,7 +8,9 @@ import type { PreviousCandidate } from "../types";
  * confirm (lib/core/chains/resolve-previous.ts): a markdown file named in the same line as a word that
  * means "previous" in any of the label languages (`the work before this one is in \`a.md\``, `이전 작업은
  * [a](a.md)에 있음`), and the markdown links to markdown files anywhere in the text. Neither is a pointer
- * on its own: the scan takes one only when the path is an older handoff of the same repo.
+ * on its own: the scan takes one only when the path is an older handoff of the same repo. A bare file
+ * name in the opening purpose section (the first content section, a goal) is such a mention too: a
+ * continuation names the file it continues there ("Diese Fortschreibung ergänzt \`ARBEITSSTAND_….md\`").
  */
 
 const MAX_CANDIDATES = 12;
@@ -52,6 +54,14 @@ export function weakPreviousCandidates(model: SectionModel, skipLines: ReadonlyS
     seen.add(`${evidence}\0${path}`);
     list.push({ path, line, evidence });
   };
+  // The opening purpose section (`## Zweck`: "Diese Fortschreibung ergänzt \`ARBEITSSTAND_….md\`") names
+  // the handoff this one continues by its bare file name: a handoff of the same folder, if the scan finds one.
+  const firstContent = model.sections.find((section) => section.source === "heading" && section.key !== null && section.key !== "other" && section.key !== "identity");
+  const purpose = firstContent?.key === "goal" ? firstContent : null;
+  for (const unit of purpose?.units.slice(0, 3) ?? []) {
+    if (unit.kind !== "text" || skipLines.has(unit.line)) continue;
+    for (const file of markdownFilesIn(unit.raw).all) if (!file.includes("/")) add(mentions, file, unit.line, "mention");
+  }
   for (const section of model.sections) {
     for (const unit of section.units) {
       const lines: { raw: string; line: number }[] =

@@ -178,3 +178,14 @@ describe("weak previous candidates: kept for the scan to confirm, never the poin
     expect(pointers.previousCandidates).toEqual([{ path: "docs/handoffs/a.md", line: 3, evidence: "label" }]);
   });
 });
+
+describe("the opening purpose section names the handoff this one continues", () => {
+  test("a bare file name under ## Zweck is a mention for the scan to confirm (de)", () => {
+    const parsed = parseHandoff("# Fortschreibung 14.08.2026\n\n## Zweck\n\nDiese Fortschreibung ergänzt `ARBEITSSTAND_2026-08-14_Z_I.md` um den Endstand.\n\n## Ausgangspunkt\n\nSiehe `NOTES.md`.\n").value;
+    expect(parsed.pointers.previousCandidates).toEqual([{ path: "ARBEITSSTAND_2026-08-14_Z_I.md", line: 5, evidence: "mention" }]);
+  });
+  test("look-alike: a path in a later section is no mention", () => {
+    const parsed = parseHandoff("# Handoff\n\n## State\n\nDone.\n\n## Goal\n\nUpdate `OTHER.md`.\n").value;
+    expect(parsed.pointers.previousCandidates).toEqual([]);
+  });
+});

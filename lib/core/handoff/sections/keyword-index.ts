@@ -9,7 +9,8 @@
  *   others use no spaces), so a keyword matches anywhere in the title with spaces ignored.
  *
  * Keyword syntax (see section-synonyms/types.ts): `(s)` and `(r|n)` optional parts, `…` up to two
- * words, a leading `=` for the whole title, a leading `^` for the start of the title.
+ * words, a leading `=` for the whole title, a leading `^` for the start of the title, a leading `~` for
+ * the head of a compound word (`~stand`: `Endstand`, `Zwischenstand`).
  *
  * Everything is compiled once; a lookup tokenises the title once and probes a map per word (or per
  * character for CJK), so its cost does not grow with the number of keywords.
@@ -144,12 +145,21 @@ export function isCjkKeyword(keyword: string): boolean {
   return CJK_CHAR.test(keyword);
 }
 
+/** A compound's head needs this many letters before it: `Endstand` (end + stand) yes, `stand` alone no. */
+const MIN_COMPOUND_MODIFIER = 3;
+
 export class KeywordIndex<T> {
   private readonly byFirstWord = new Map<string, WordEntry<T>[]>();
   private readonly byFirstChar = new Map<string, CjkEntry<T>[]>();
+  /** `~stand`: a word ending in the head of a compound (German `Endstand`, `Zwischenstand`). */
+  private readonly compoundHeads: { head: string; source: KeywordSource<T> }[] = [];
 
   constructor(sources: readonly KeywordSource<T>[]) {
     for (const source of sources) {
+      if (source.keyword.startsWith("~")) {
+        for (const variant of expandOptionalParts(source.keyword.slice(1))) this.compoundHeads.push({ head: foldText(variant), source });
+        continue;
+      }
       const { anchor, body } = parseAnchor(source.keyword);
       for (const variant of expandOptionalParts(body)) {
         const folded = foldText(variant);
@@ -186,6 +196,13 @@ export class KeywordIndex<T> {
           matches.push({ payload: entry.source.payload, keyword: entry.source.keyword, length: entry.length, position: index });
         }
       }
+    }
+    for (const { head, source } of this.compoundHeads) {
+      words.forEach((word, position) => {
+        if (word.folded.length >= head.length + MIN_COMPOUND_MODIFIER && word.folded.endsWith(head)) {
+          matches.push({ payload: source.payload, keyword: source.keyword, length: head.length, position });
+        }
+      });
     }
     if (this.byFirstChar.size === 0 || compact === "") return matches;
     for (let position = 0; position < compact.length; ) {

@@ -62,3 +62,14 @@ describe("key=value runs", () => {
     expect(keyValuePairs("")).toBeNull();
   });
 });
+
+describe("the opening paragraph's bold next step", () => {
+  test("is the next action of a handoff written as prose (de)", () => {
+    const parsed = parseHandoff("# HANDOFF — Planer\n\nStand: umgezogen. **Nächster Schritt nach den visuellen Änderungen: Task 15 nachholen**, dann Task 16.\n\n## Was das ist\n\nEin Werkzeug.\n").value;
+    expect(parsed.nextAction?.text).toMatch(/Task 15 nachholen/);
+  });
+  test("look-alike: bold prose further down is not", () => {
+    const parsed = parseHandoff("# Handoff\n\n## Notes\n\n**Nächster Schritt** war schon erledigt.\n").value;
+    expect(parsed.nextAction).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { stripInlineMarkdown } from "../markdown/inline-references";
 import { codeSpansIn, normaliseKey, parseLabels, type Label } from "./handoff-labels";
-import { identityFieldOf } from "../identity/identity-keys";
+import { identityFieldOf, qualifiedIdentityFieldOf } from "../identity/identity-keys";
 import type { HeadingUnit, TableUnit, TextUnit, Unit } from "../markdown/markdown-units";
 import { classifyLabel, classifyTitle } from "./section-titles";
 import type { SectionKey, StateStatus } from "../types";
@@ -78,7 +78,11 @@ export interface SectionModel {
   title: string | null;
 }
 
-export function buildSections(units: Unit[]): SectionModel {
+/**
+ * @param sourceLines the document's lines: a paragraph's soft-broken lines each may start with an identity
+ *   label (`> **Contexto.** … ⏎ > Rama de trabajo: **\`dev\`**`), read as labels of their own.
+ */
+export function buildSections(units: Unit[], sourceLines: readonly string[] = []): SectionModel {
   const preamble: Section = {
     key: null,
     status: null,
@@ -94,6 +98,9 @@ export function buildSections(units: Unit[]): SectionModel {
   const headingStack: { depth: number; section: Section }[] = [];
   const itemSections = new Map<TextUnit, Section>();
   let labelSection: { section: Section; group: number; hasInlineValue: boolean; nextGroupAllowed: boolean } | null = null;
+  // A label that ends its line (`Aktiver Prüfbranch:`) gives its value on the next line, as a code span
+  // or a one-line fenced block.
+  let pendingLabel: { name: string; unit: TextUnit; section: Section } | null = null;
   let title: string | null = null;
 
   const currentHeading = () => headingStack[headingStack.length - 1]?.section ?? preamble;
@@ -141,6 +148,22 @@ export function buildSections(units: Unit[]): SectionModel {
   const titleHeading = documentTitleHeading(units);
 
   for (const unit of units) {
+    if (pendingLabel !== null) {
+      const value = nextLineValue(unit, pendingLabel.unit);
+      if (value !== null) {
+        keyValues.push({
+          name: pendingLabel.name,
+          key: normaliseKey(pendingLabel.name),
+          value: `\`${value}\``,
+          codes: [value],
+          line: unit.line,
+          group: pendingLabel.unit.group,
+          section: pendingLabel.section,
+          fromFrontMatter: false,
+        });
+      }
+      pendingLabel = null;
+    }
     if (unit.kind === "heading") {
       while ((headingStack[headingStack.length - 1]?.depth ?? 0) >= unit.depth) headingStack.pop();
       const parent = headingStack[headingStack.length - 1]?.section ?? null;
@@ -163,6 +186,20 @@ export function buildSections(units: Unit[]): SectionModel {
       sections.push(section);
       headingStack.push({ depth: unit.depth, section });
       labelSection = null;
+      // A label written as a heading (`# Date: 2025-10-31`, `## Branch: feat/x`) is a label too.
+      for (const parsed of parseLabels(unit.text)) {
+        if (parsed.rest === "") continue;
+        keyValues.push({
+          name: parsed.name,
+          key: normaliseKey(parsed.name),
+          value: parsed.rest,
+          codes: codeSpansIn(parsed.rest),
+          line: unit.line,
+          group: -unit.line,
+          section: parent ?? preamble,
+          fromFrontMatter: false,
+        });
+      }
       continue;
     }
 
@@ -184,6 +221,7 @@ export function buildSections(units: Unit[]): SectionModel {
       const container = owner ?? labelSection?.section ?? heading;
       const labels = parseLabels(unit.raw);
       addKeyValues(unit, labels, container);
+      if (unit.endLine > unit.line) keyValues.push(...softLineKeyValues(unit, sourceLines, container));
       const parsed = labels[0] ?? null;
       const labelClass = parsed === null ? null : classifyLabel(parsed.name);
       // "Branch: main" and "Previous: x.md" are key-value pairs; only content labels and bare labels open sections.
@@ -208,6 +246,19 @@ export function buildSections(units: Unit[]): SectionModel {
         }
         continue;
       }
+      if (parsed !== null && parsed.rest === "" && labels.length === 1) pendingLabel = { name: parsed.name, unit, section: container };
+      // A longer lead-in that ends its line with a colon ("Aktueller vor der Synchronisierung verifizierter
+      // Code-Head:") is no label of its own, but it still names the value on the next line.
+      else if (parsed === null && unit.item === null) {
+        const leadIn = /^([^:：`]{3,100})[:：]$/u.exec(stripInlineMarkdown(unit.raw).trim())?.[1]?.trim();
+        if (leadIn !== undefined && leadIn.split(/\s+/).length <= 8) pendingLabel = { name: leadIn, unit, section: container };
+      }
+      // The opening paragraph's bold "next step" phrase (`… **Nächster Schritt nach den Änderungen: Task 15
+      // nachholen**, dann …`) is the next action of a handoff written as prose.
+      if (unit.item === null && (heading === preamble || heading.line === titleHeading?.line)) {
+        const phrase = boldNextStep(unit);
+        if (phrase !== null) sections.push({ key: "next-action", status: null, isConstraints: false, title: phrase.title, line: unit.line, source: "label", isUnderOther: false, units: [derivedUnit(unit, phrase.text)] });
+      }
       // Any other bare label line ("Background:") is a pseudo-heading: it ends the previous label's reach.
       if (parsed !== null && parsed.rest === "" && unit.item === null && labelSection !== null) labelSection = null;
       (owner ?? labelSection?.section ?? heading).units.push(unit);
@@ -217,6 +268,7 @@ export function buildSections(units: Unit[]): SectionModel {
     const owner = itemSectionOf(unit.owner);
     (owner ?? labelSection?.section ?? heading).units.push(unit);
     if (unit.kind === "table") keyValues.push(...tableKeyValues(unit, owner ?? labelSection?.section ?? heading));
+    if (unit.kind === "code") keyValues.push(...codeBlockKeyValues(unit, owner ?? labelSection?.section ?? heading, headingStack.map((entry) => entry.section.title)));
   }
 
   keyValues.push(...headingKeyValues(sections));
@@ -336,10 +388,12 @@ function headingKeyValues(sections: readonly Section[]): KeyValue[] {
   for (const section of sections) {
     if (section.source !== "heading") continue;
     const key = normaliseKey(section.title);
-    if (identityFieldOf(key, true) === null) continue;
+    if (identityFieldOf(key, true) === null && qualifiedIdentityFieldOf(key) === null) continue;
     const [only, ...rest] = section.units;
     if (only === undefined || only.kind !== "text" || rest.some((unit) => unit.kind !== "text" || unit.group === only.group)) continue;
-    if (only.item !== null || only.plain.length > 120 || parseLabels(only.raw).length > 0) continue;
+    // `### Branche en cours` over `- \`fix/limit-counter-ux\``: an item that is one code span is the value too.
+    const isOneCode = /^[*_\s]*`[^`\n]+`[*_\s]*$/.test(only.raw.trim());
+    if ((only.item !== null && !isOneCode) || only.plain.length > 120 || parseLabels(only.raw).length > 0) continue;
     result.push({
       name: stripInlineMarkdown(section.title),
       key,
@@ -352,4 +406,77 @@ function headingKeyValues(sections: readonly Section[]): KeyValue[] {
     });
   }
   return result;
+}
+
+/**
+ * The value a bare label (`Integrations-Branch:`) gives on the next line: a one-line fenced block, or a
+ * line (a list item too) that is nothing but one code span (`` `agent/import-z-i` ``, ``- **`dev`**``).
+ */
+function nextLineValue(unit: Unit, label: TextUnit): string | null {
+  if (unit.kind === "code") {
+    const value = unit.value.trim();
+    return unit.line <= label.endLine + 2 && value !== "" && !value.includes("\n") && value.length <= 200 ? value : null;
+  }
+  if (unit.kind !== "text" || unit.line > label.endLine + 2) return null;
+  const only = /^[*_\s]*`([^`\n]+)`[*_\s]*[.,;]?$/.exec(unit.raw.trim());
+  return only === null ? null : (only[1] ?? "").trim() || null;
+}
+
+/** A heading that names the repository's state: `## Git 状態`, `### Git status`, `## Repo`. */
+const GIT_HEADING = /(?<![\p{L}])(?:git|repo|repository|repositorio|repositório)(?![\p{L}])/iu;
+
+/**
+ * A fenced block made only of `key: value` lines under a heading about git (`## Git 状態` over
+ * ```` ```\nbranch: main\nHEAD: 1a2b3c4\n``` ````): a record of identity, each line a label. A block
+ * elsewhere is quoted material (a config file's `model: …` is not the handoff's model).
+ */
+function codeBlockKeyValues(unit: Extract<Unit, { kind: "code" }>, section: Section, headings: string[]): KeyValue[] {
+  if (!headings.some((title) => GIT_HEADING.test(title)) && section.key !== "identity") return [];
+  const lines = unit.value.split("\n").filter((line) => line.trim() !== "");
+  if (lines.length === 0 || lines.length > 12) return [];
+  const pairs = lines.map((line) => /^\s*([\p{L}][\p{L}\p{N} _.-]{0,30}?)\s*[:：]\s*(\S.*)$/u.exec(line));
+  if (pairs.some((pair) => pair === null)) return [];
+  return pairs.map((pair, index) => ({
+    name: pair![1]!,
+    key: normaliseKey(pair![1]!),
+    value: pair![2]!.trim(),
+    codes: [],
+    line: unit.line + 1 + index,
+    group: unit.group,
+    section,
+    fromFrontMatter: false,
+    fromPairs: true,
+  }));
+}
+
+/**
+ * Identity labels at the start of a paragraph's second and later source lines (a soft line break keeps
+ * them in one paragraph): `> Rama de trabajo: **\`dev\`** · Remote: …` under a quoted status line. Only
+ * identity labels: a section label inside a paragraph opens no section.
+ */
+function softLineKeyValues(unit: TextUnit, sourceLines: readonly string[], section: Section): KeyValue[] {
+  const result: KeyValue[] = [];
+  for (let line = unit.line + 1; line <= unit.endLine && line <= sourceLines.length && line <= unit.line + 30; line++) {
+    const raw = (sourceLines[line - 1] ?? "").replace(/^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?/, "");
+    for (const parsed of parseLabels(raw)) {
+      const key = normaliseKey(parsed.name);
+      if (parsed.rest === "" || (identityFieldOf(key, true) === null && qualifiedIdentityFieldOf(key) === null)) continue;
+      result.push({ name: parsed.name, key, value: parsed.rest, codes: codeSpansIn(parsed.rest), line, group: unit.group, section, fromFrontMatter: false });
+    }
+  }
+  return result;
+}
+
+/** A bold span that starts with a next-action label (`**Nächster Schritt nach …: Task 15**`), or null. */
+function boldNextStep(unit: TextUnit): { title: string; text: string } | null {
+  // A paragraph's lines are units of their own: the bold may close on the next line.
+  for (const match of unit.raw.matchAll(/(\*\*|__)(?!\s)([^*_\n]{3,300}?)(?:\1|$)/g)) {
+    const inner = (match[2] ?? "").trim();
+    const words = inner.replace(/[:：].*$/, "").split(/\s+/);
+    for (let take = Math.min(3, words.length); take >= 1; take--) {
+      const title = words.slice(0, take).join(" ");
+      if (classifyLabel(title)?.key === "next-action") return { title, text: inner };
+    }
+  }
+  return null;
 }

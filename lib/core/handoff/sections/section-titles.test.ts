@@ -623,3 +623,28 @@ describe("whole handoffs in other languages", () => {
     expect(handoff.nextAction?.commands.length).toBeGreaterThan(0);
   });
 });
+
+describe("headings of the round of 2026-12-07: a word meaning next or pending, compounds split", () => {
+  test.each([
+    ["Nächster verbindlicher Arbeitsschritt", "next-action"],
+    ["Nächster Entwicklungsschritt nach dem Smoke-Test", "next-action"],
+    ["다음에 할 작업", "next-action"],
+    ["🚀 立即行动步骤", "next-action"],
+    ["Suggested next role", "next-action"],
+    ["STAGE 3 PLAN (NEXT)", "next-action"],
+    ["Aktueller RCBO-/FI-LS-Endstand", "state"],
+    ["Repository-Stand nach dem Merge", "state"],
+    ["Pendiente", "state"],
+    ["ペンディング・今後の実装予定", "state"],
+  ])("%s → %s", (title, key) => {
+    expect(classifyTitle(title)?.key).toBe(key);
+  });
+
+  test.each([["Pendiente"], ["ペンディング・今後の実装予定"]])("%s stands in for a next action", (title) => {
+    expect(classifyTitle(title)?.standsInFor).toBe("next-action");
+  });
+
+  test.each([["Stand"], ["Understanding the bug"], ["Next.js migration notes"]])("look-alike: %s is no next action", (title) => {
+    expect(classifyTitle(title)?.key).not.toBe("next-action");
+  });
+});

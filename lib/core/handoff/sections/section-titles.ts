@@ -232,7 +232,14 @@ function explainNormalised(normalised: string): TitleExplanation | null {
   // History wins even from inside a remark: "Next steps (archived)" is old material.
   const whole = SECTION_INDEX.find(forms.whole);
   const history = whole.find((match) => match.payload.value === "history");
-  const matches = history !== undefined ? [history] : forms.withoutRemarks === null ? whole : SECTION_INDEX.find(forms.withoutRemarks);
+  let matches = history !== undefined ? [history] : forms.withoutRemarks === null ? whole : SECTION_INDEX.find(forms.withoutRemarks);
+  // A remark that is itself a next-action title marks the section as what comes next: "STAGE 3 PLAN (NEXT)".
+  if (history === undefined && forms.withoutRemarks !== null) {
+    for (const remark of normalised.matchAll(/\(([^()]*)\)/g)) {
+      const next = SECTION_INDEX.find(foldTitle((remark[1] ?? "").trim())).filter((match) => match.payload.value === "next-action" && match.keyword.startsWith("="));
+      if (next.length > 0) matches = next;
+    }
+  }
   const winner = best(matches, (role) => TIER[role]);
   if (winner === undefined) return null;
   const key = keyOfRole(winner.payload.value);

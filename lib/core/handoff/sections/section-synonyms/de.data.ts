@@ -14,6 +14,8 @@ export const german: LanguageSynonyms = {
   nextAction: [
     "nächste(r|n) … Schritt(e)", "naechste(r|n) … Schritt(e)", "nächste Aufgabe(n)", "nächste Sitzung",
     "als Nächstes", "weiteres Vorgehen",
+    // "Next" alone names the next step in any compound: "Nächster verbindlicher Arbeitsschritt", "Nächster Entwicklungsschritt nach dem Smoke-Test".
+    "nächste(r|n|s)", "naechste(r|n|s)",
   ],
   verification: [
     "Verifikation", "verifizieren", "verifiziert", "Überprüfung", "prüfen", "Prüfung(en)", "testen", "Nachweis(e)",
@@ -28,6 +30,8 @@ export const german: LanguageSynonyms = {
   constraints: ["Einschränkung(en)", "Randbedingung(en)", "Rahmenbedingungen", "Vorgaben"],
   state: [
     "=Stand", "Stand der Dinge", "Stand der Arbeit(en)", "aktuelle(r) Stand", "letzte(r) Stand", "Projektstand", "Arbeitsstand", "^Status", "aktueller Status", "Fortschritt", "Zwischenstand",
+    // The head of a compound: "Endstand", "Arbeitsstand", "RCBO-/FI-LS-Endstand"; "Repository-Stand nach dem Merge".
+    "~stand", "Stand nach",
     "wo wir stehen", "erledigt", "abgeschlossen", "=fertig", "umgesetzt", "behoben", "in Arbeit", "in Bearbeitung",
     "=offen", "nicht begonnen", "ausstehend",
   ],

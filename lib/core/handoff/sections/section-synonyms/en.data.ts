@@ -22,7 +22,7 @@ export const english: LanguageSynonyms = {
     "next … step(s)", "next … action(s)", "next … task(s)", "next move(s)", "next thing(s)", "next … work",
     "next session", "next phase", "next priority", "next priorities", "next agent", "next up", "up next", "=next",
     "^todo next", "immediate next", "what to do next", "what's next", "what is next", "where to start", "start here",
-    "resume here", "pick up here", "recommended next",
+    "resume here", "pick up here", "recommended next", "suggested next",
   ],
   verification: [
     "verify", "verification", "verified", "verifying", "validate", "validation", "validated", "test(s)", "testing",

@@ -28,9 +28,9 @@ export const spanish: LanguageSynonyms = {
   state: [
     "^estado", "estado actual", "situación actual", "progreso", "avance", "dónde estamos", "qué se hizo",
     "lo que se hizo", "hecho", "completad(o|a)(s)", "terminad(o|a)(s)", "en progreso", "en curso",
-    "no iniciad(o|a)(s)", "pendiente(s)",
+    "no iniciad(o|a)(s)", "pendiente(s)", "solución", "realizad(o|a)(s)",
   ],
-  remaining: ["trabajo restante", "tareas restantes", "lo que falta", "qué falta", "por hacer", "pendientes"],
+  remaining: ["trabajo restante", "tareas restantes", "lo que falta", "qué falta", "por hacer", "pendiente(s)"],
   status: {
     done: [
       "hecho", "completad(o|a)(s)", "terminad(o|a)(s)", "finalizad(o|a)(s)", "realizad(o|a)(s)", "qué se hizo",

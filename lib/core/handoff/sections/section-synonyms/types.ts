@@ -7,6 +7,8 @@
  * - `next step(s)`: `(…)` is optional letters or words, `(r|n)` one optional choice among several.
  * - `next … step(s)`: `…` stands for up to two words ("Next Active Step", "Next safe step").
  * - `=next`: the whole heading must be exactly this. `^status`: the heading must start with it.
+ * - `~stand`: a word that ends with this after three letters or more, the head of a compound (German
+ *   `Endstand`, `Zwischenstand`); one word only.
  * - A keyword in Latin (or any spaced) script matches whole words; a keyword in Chinese, Japanese or
  *   Korean script matches anywhere in the heading, spaces ignored ("다음단계" = "다음 단계").
  */

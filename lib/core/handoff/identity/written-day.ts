@@ -1,0 +1,60 @@
+import { parseTimestampDetailed, type ParsedTimestamp } from "../../text/parse-timestamp";
+import { stripInlineMarkdown } from "../markdown/inline-references";
+import { cleanValue } from "../sections/handoff-labels";
+import type { KeyValue, SectionModel } from "../sections/section-model";
+import { NOT_WRITTEN_DATE_WORDS } from "./identity-labels.data";
+import { identityLabelOf } from "./identity-keys";
+
+/**
+ * When a handoff was written, where no timestamp label says it (read-identity.ts asks only then):
+ *
+ * 1. a label in the identity area whose value starts with a date is a timestamp, whatever its word
+ *    (`Stand: 2026-08-09`, `Stand: **16.08.2026 – Tagesabschluss …**`), unless its word names another date
+ *    (a deadline: NOT_WRITTEN_DATE_WORDS);
+ * 2. else a date in the title or the first heading, in any usual order, separator or month name
+ *    (`# Tagesabschluss 16.08.2026`, `# Handover Note - 2026年2月4日`) is its day (a day only: a time
+ *    written in a title is not read).
+ */
+export interface WrittenDay {
+  parsed: ParsedTimestamp;
+  raw: string;
+  line: number;
+  evidence: "dated-label" | "title-date";
+}
+
+const NOT_WRITTEN = new Set(NOT_WRITTEN_DATE_WORDS.map((word) => word.toLowerCase()));
+/** A value that starts with a date: digits first (`16.08.2026`, `2026-08-09`, `2026年`) or a month name first. */
+const STARTS_WITH_DATE = /^(?:\d{1,4}[-/.年년]|\d{1,2}\.? (?:de )?\p{L}{3,10}\.? |\p{L}{3,10}\.? \d{1,2},? \d{4})/u;
+
+export function writtenDay(model: SectionModel): WrittenDay | null {
+  return datedLabel(model) ?? titleDate(model);
+}
+
+function datedLabel(model: SectionModel): WrittenDay | null {
+  const firstContent = model.sections.find((section) => section.source === "heading" && section.key !== null && section.key !== "identity" && section.key !== "other");
+  const limit = firstContent?.line ?? Number.POSITIVE_INFINITY;
+  for (const kv of model.keyValues) {
+    if (!isInIdentityArea(kv, limit) || identityLabelOf(kv.key) !== null) continue;
+    if (kv.key.split(" ").some((word) => NOT_WRITTEN.has(word)) || kv.key.split(" ").length > 4) continue;
+    const value = cleanValue(kv.value);
+    if (!STARTS_WITH_DATE.test(value)) continue;
+    const parsed = parseTimestampDetailed(value.slice(0, 60));
+    if (parsed.iso !== null) return { parsed, raw: value, line: kv.line, evidence: "dated-label" };
+  }
+  return null;
+}
+
+/** The file's own top: front matter, or a label above the first content section outside any section of its own. */
+function isInIdentityArea(kv: KeyValue, limit: number): boolean {
+  if (kv.fromFrontMatter) return true;
+  return kv.line < limit && (kv.section === null || kv.section.key === null || kv.section.key === "identity");
+}
+
+function titleDate(model: SectionModel): WrittenDay | null {
+  const first = model.sections.find((section) => section.source === "heading");
+  if (first === undefined) return null;
+  const title = stripInlineMarkdown(first.title);
+  const parsed = parseTimestampDetailed(title);
+  // A title dates the handoff's day, not its time: within that day, file times decide (handoff-order.ts).
+  return parsed.iso === null ? null : { parsed: { iso: parsed.iso.slice(0, 10), zone: null }, raw: title, line: first.line, evidence: "title-date" };
+}
