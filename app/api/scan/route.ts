@@ -3,6 +3,7 @@ import { openBulkWriter } from "@/lib/server/db/bulk";
 import { resolveDatabaseUrl } from "@/lib/server/db/database-url";
 import { classifyStorageError } from "@/lib/server/db/storage-errors";
 import { route } from "@/lib/server/route";
+import { inScanTurn } from "@/lib/server/ingest/scan-turn";
 import { rescanRegistered, type RescanSummary } from "@/lib/server/ingest/watch";
 
 export const dynamic = "force-dynamic";
@@ -10,13 +11,16 @@ export const dynamic = "force-dynamic";
 /** One rescan at a time in this server: a second request while one runs gets the same result. */
 let running: Promise<RescanSummary> | null = null;
 
-async function rescan(): Promise<RescanSummary> {
-  const bulk = openBulkWriter(resolveDatabaseUrl());
-  try {
-    return await rescanRegistered(bulk);
-  } finally {
-    await bulk.close();
-  }
+/** Waits its turn behind a remote's scan running now (lib/server/ingest/scan-turn.ts). */
+function rescan(): Promise<RescanSummary> {
+  return inScanTurn(async () => {
+    const bulk = openBulkWriter(resolveDatabaseUrl());
+    try {
+      return await rescanRegistered(bulk);
+    } finally {
+      await bulk.close();
+    }
+  });
 }
 
 /**

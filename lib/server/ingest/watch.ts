@@ -16,6 +16,7 @@ import { classifyStorageError } from "../db/storage-errors";
 import { announceScan } from "../events/scan-events";
 import { scanSessions } from "../sessions/scan-sessions";
 import { scanPaths } from "./scan";
+import { inScanTurn } from "./scan-turn";
 import { counted } from "../../core/text/counted";
 
 export interface RescanAgents {
@@ -116,7 +117,7 @@ export function startWatching(options: { bulk: BulkWriter; intervalMs: number; a
   const reportedNotices = new Set<string>();
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
-    running = rescanRegistered(options.bulk, options.agents ?? "registered")
+    running = inScanTurn(() => rescanRegistered(options.bulk, options.agents ?? "registered"))
       .then((summary) => {
         if (summary.changed) {
           options.log(

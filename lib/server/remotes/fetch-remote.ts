@@ -21,6 +21,7 @@ import { branchFilter } from "./remote-store";
 import { checkResolvedHost } from "./resolve-host";
 import { withMirrorLock } from "./mirror-lock";
 import { ensureMirror, pointHeadAtBranch, runGitFetch } from "./run-git-fetch";
+import { inScanTurn } from "../ingest/scan-turn";
 import { scanMirror } from "./scan-mirror";
 
 export interface FetchOutcome {
@@ -111,7 +112,7 @@ async function fetchWith(remoteId: string, db: Db, bulk: BulkWriter): Promise<Fe
     let repoId = remote.repoId;
     let scanRunId: string | null = null;
     try {
-      const scan = await scanMirror(bulk, { mirrorPath: remote.mirrorPath, name: remote.name, branchFilter: filter });
+      const scan = await inScanTurn(() => scanMirror(bulk, { mirrorPath: remote.mirrorPath, name: remote.name, branchFilter: filter }));
       scanRunId = scan.scanRunId;
       repoId = scan.result.repoId ?? repoId;
       handoffsNew = scan.result.stats.handoffsNew;
