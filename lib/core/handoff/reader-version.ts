@@ -26,8 +26,11 @@
  *    content and name together (instructions, name-word files), the day a person sees (`day`), the
  *    deprecation mark read with the content (no longer checked later from the stored markdown).
  * 8: the round of 2026-12-07 (docs/corpus.md): a log's longer run of entry headings wins and headings that
- *    group entries or sit inside them are part of the log; a label that ends its line takes the next line's
- *    code span or one-line block; qualified labels (`Arbeitsbranch`, `Rama de trabajo`, `Modelo utilizado`);
- *    a fenced `key: value` block under a git heading.
+ *    group entries or sit inside them are part of the log, slashed dates by the file's convention, quoted
+ *    dated entries; a label that ends its line takes the next line's code span or one-line block; qualified
+ *    labels (`Arbeitsbranch`, `Rama de trabajo`, `Modelo utilizado`); a fenced `key: value` block under a git
+ *    heading; a runtime named by an identity label's value; the day from a dated label or the title; month
+ *    names; next-action and state headings by a "next" word and compound heads; a purpose section's file
+ *    name as a pointer mention; files with values of their own are no instructions.
  */
 export const READER_VERSION = 8;
