@@ -1,7 +1,7 @@
 import type { TextUnit, Unit } from "../markdown/markdown-units";
 import { identityFieldOf, qualifiedIdentityFieldOf } from "../identity/identity-keys";
 import { codeSpansIn, normaliseKey, parseLabels } from "./handoff-labels";
-import type { KeyValue, Section } from "./section-model";
+import type { KeyValue, Section } from "./section-types";
 import { classifyLabel } from "./section-titles";
 
 /**

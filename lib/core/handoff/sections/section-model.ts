@@ -4,46 +4,15 @@ import { identityFieldOf, qualifiedIdentityFieldOf } from "../identity/identity-
 import type { HeadingUnit, TableUnit, TextUnit, Unit } from "../markdown/markdown-units";
 import { classifyLabel, classifyTitle } from "./section-titles";
 import { boldNextStep, codeBlockKeyValues, nextLineValue, softLineKeyValues } from "./hidden-labels";
-import type { SectionKey, StateStatus } from "../types";
+import type { SectionKey } from "../types";
 
 /**
  * A handoff's units grouped into sections by what their headings and labels mean, plus every
  * `key: value` pair found on the way (labels, table rows, front matter), each with the section it is in.
  */
 
-export type SectionSource = "heading" | "label" | "item-label" | "preamble";
-
-export interface Section {
-  key: SectionKey | "other" | null;
-  status: StateStatus | null;
-  isConstraints: boolean;
-  /** "Remaining work": a State section that stands in for a missing Next action section. */
-  standsInFor?: "next-action";
-  title: string;
-  line: number;
-  source: SectionSource;
-  /** True when an enclosing heading is a non-protocol section (history, notes, session log). */
-  isUnderOther: boolean;
-  units: Unit[];
-}
-
-export interface KeyValue {
-  name: string;
-  key: string;
-  value: string;
-  codes: string[];
-  line: number;
-  group: number;
-  section: Section | null;
-  fromFrontMatter: boolean;
-  /** True when the line holds several labels (`**Date:** … · **Branch:** … · **HEAD:** …`). */
-  sharesLine?: boolean;
-  /**
-   * Read from a record: a run of `key=value` pairs (`Meta: branch=main commit=abc1234`) or a table whose
-   * header row names its columns (`| Branch | Commit |`). Every identity key of a record counts.
-   */
-  fromPairs?: boolean;
-}
+export type { KeyValue, Section, SectionSource } from "./section-types";
+import type { KeyValue, Section } from "./section-types";
 
 /** One `key=value` (the value bare, or in quotes or backticks). */
 const PAIR = /([A-Za-z][\w.-]{0,39})=("[^"]*"|'[^']*'|`[^`]*`|[^\s,;|]+)/y;
