@@ -1,10 +1,11 @@
 // `npm test`: typecheck, lint, unit + integration tests, a production build, then Playwright in a real
 // Chromium on SQLite and (when BATON_TEST_DATABASE_URL is set) again on PostgreSQL.
 // On a 2-core machine the steps that leave a core idle run side by side, each line prefixed with its
-// step's name: typecheck with lint; then the unit and integration tests beside the build followed by the
-// two e2e passes (SQLite and PostgreSQL, each with its own server, port and output folder).
+// step's name: typecheck with lint, the build from the moment the typecheck passed; then the unit and
+// integration tests beside the rest of the build followed by three e2e passes (SQLite, PostgreSQL, and a
+// second SQLite server for once-per-run specs, each with its own server, port and output folder).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { buildIsStale } from "../lib/server/app/build-freshness.mjs";
@@ -70,26 +71,52 @@ if (!existsSync(chromium)) {
 const realcli = spawn(process.execPath, [path.join(root, "scripts/install-realcli.mjs"), "--if-fixtures"], { cwd: root, env, stdio: "ignore" });
 realcli.unref();
 
-await together("typecheck and lint", [
-  () => run({ name: "typecheck", command: bin("tsc"), args: ["--noEmit"] }),
-  () => run({ name: "lint", command: bin("eslint"), args: ["--max-warnings", "0", "."] }),
-]);
+// Typecheck beside lint; the build starts as soon as the typecheck has passed (not before: the build
+// writes next-env.d.ts and .next/types, which the typecheck reads), beside the rest of the lint: one
+// production build for all e2e passes, and none at all when the one `npm start` made is newer than every
+// source. Its own TypeScript pass is skipped: the typecheck covered it.
+const begin = Date.now();
+const lint = run({ name: "lint", command: bin("eslint"), args: ["--max-warnings", "0", "."] });
+const typecheck = await run({ name: "typecheck", command: bin("tsc"), args: ["--noEmit"] });
+const build =
+  typecheck !== 0
+    ? Promise.resolve(1)
+    : buildIsStale(root)
+      ? run({ name: "build", command: process.execPath, args: [path.join(root, "node_modules/next/dist/bin/next"), "build"], extraEnv: { BATON_BUILD_SKIP_TYPECHECK: "1" } })
+      : (console.log("\n▶ build: the existing build is newer than every source; reused"), Promise.resolve(0));
+await lint;
+timings.push(`(typecheck and lint side by side: ${((Date.now() - begin) / 1000).toFixed(1)} s)`);
+if (failures.length > 0) await build;
 stopOnFailure();
 
-// The unit and integration tests run beside the build and the browser tests: Vitest's files wait on git,
+// The unit and integration tests run beside the rest of the build and the browser tests: Vitest's files wait on git,
 // child processes and databases, and each e2e pass on its one browser and server, so neither alone keeps
 // two cores busy (on the 2-core CI machine this saves minutes; see docs/ARCHITECTURE.md, "Test times").
 const sqliteE2e = { name: "e2e (SQLite)", command: bin("playwright"), args: ["test"], extraEnv: { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/sqlite"), BATON_E2E_OUTPUT_DIR: "test-results/sqlite" } };
 const postgresUrl = process.env.BATON_TEST_DATABASE_URL;
 
-async function buildThenBrowserTests() {
-  // One production build for both e2e passes (SQLite and PostgreSQL), and none at all when the one
-  // `npm start` made is newer than every source. Its TypeScript pass is skipped: the typecheck covered it.
-  if (buildIsStale(root)) {
-    if ((await run({ name: "build", command: process.execPath, args: [path.join(root, "node_modules/next/dist/bin/next"), "build"], extraEnv: { BATON_BUILD_SKIP_TYPECHECK: "1" } })) !== 0) return;
-  } else console.log("\n▶ build: the existing build is newer than every source; reused");
+/** The specs that run only in the second SQLite pass (`oncePerRun(test, "sqlite-2", …)`, e2e/fixtures/test.ts). */
+function secondPassSpecs() {
+  return readdirSync(path.join(root, "e2e"))
+    .filter((name) => name.endsWith(".spec.ts") && /oncePerRun\(test, "sqlite-2"/.test(readFileSync(path.join(root, "e2e", name), "utf8")))
+    .map((name) => path.join("e2e", name));
+}
+
+async function buildThenBrowserTests(build) {
+  if ((await build) !== 0) return;
+  // Three passes side by side, each with its own server, port, data and output folder: SQLite and
+  // PostgreSQL run every spec that reads or writes through the database, and a second SQLite server
+  // runs once-per-run specs only (accessibility, layout, markdown rendering…), so that no pass waits on
+  // the others. Each pass knows the others run: a once-per-run spec runs in the pass it names.
+  const second = {
+    name: "e2e (SQLite, second server)",
+    command: bin("playwright"),
+    args: ["test", ...secondPassSpecs()],
+    extraEnv: { BATON_E2E_PASS: "sqlite-2", BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/sqlite-2"), BATON_E2E_PORT: "3109", BATON_E2E_OUTPUT_DIR: "test-results/sqlite-2" },
+  };
   if (!postgresUrl) {
-    await run(sqliteE2e);
+    const passes = { BATON_E2E_PASSES: "sqlite,sqlite-2" };
+    await together("e2e passes", [() => run({ ...sqliteE2e, extraEnv: { ...sqliteE2e.extraEnv, ...passes } }), () => run({ ...second, extraEnv: { ...second.extraEnv, ...passes } })]);
     console.log("\ne2e (PostgreSQL): skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
     return;
   }
@@ -100,9 +127,7 @@ async function buildThenBrowserTests() {
   await admin.query(`CREATE DATABASE "${database}"`);
   const url = new URL(postgresUrl);
   url.pathname = `/${database}`;
-  // Both passes know the other runs: a spec that needs to run once per run (e2e/fixtures/test.ts
-  // `oncePerRun`) runs in the pass it names, so the two passes take about as long as each other.
-  const passes = { BATON_E2E_PASSES: "sqlite,postgres" };
+  const passes = { BATON_E2E_PASSES: "sqlite,postgres,sqlite-2" };
   try {
     await together("e2e passes", [
       () => run({ ...sqliteE2e, extraEnv: { ...sqliteE2e.extraEnv, ...passes } }),
@@ -113,6 +138,7 @@ async function buildThenBrowserTests() {
           args: ["test"],
           extraEnv: { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/postgres"), BATON_E2E_DATABASE_URL: url.toString(), BATON_E2E_PORT: "3108", BATON_E2E_OUTPUT_DIR: "test-results/postgres", ...passes },
         }),
+      () => run({ ...second, extraEnv: { ...second.extraEnv, ...passes } }),
     ]);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
@@ -120,6 +146,6 @@ async function buildThenBrowserTests() {
   }
 }
 
-await together("tests", [() => run({ name: "unit and integration tests", command: bin("vitest"), args: ["run"] }), buildThenBrowserTests]);
+await together("tests", [() => run({ name: "unit and integration tests", command: bin("vitest"), args: ["run"] }), () => buildThenBrowserTests(build)]);
 stopOnFailure();
 console.log(`\n✓ all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n${timings.join("\n")}`);
