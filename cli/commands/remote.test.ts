@@ -38,7 +38,9 @@ beforeAll(() => {
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-test("remote add fetches and scans before returning, prints the secret once; list, fetch, remove", () => {
+// Six real CLI runs, each a Node process that fetches, scans or migrates: about 25 s alone, past a minute
+// beside the rest of `npm test` on two cores (scripts/test-all.mjs), hence its own time limit.
+test("remote add fetches and scans before returning, prints the secret once; list, fetch, remove", { timeout: 240_000 }, () => {
   const added = baton(["remote", "add", origin, "--name", "team", "--json"]);
   expect(added.stderr).not.toMatch(/Error/);
   expect(added.code).toBe(0);

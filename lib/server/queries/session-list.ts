@@ -3,6 +3,7 @@
  * session shows, sorting and paging, and the filter choices. getSession (sessions.ts) builds a
  * session's page on the same row.
  */
+import type { TokenTotals } from "../../core/tokens";
 import { z } from "zod";
 import { parseSearchParams } from "../../core/search-params";
 import type { Prisma } from "../../../generated/sqlite/client";
@@ -33,7 +34,7 @@ export function parseSessionFilters(params: Record<string, string | string[] | u
 
 export type ContextWindowSource = "log" | "model-table" | "user" | "unknown";
 
-export interface SessionListItem {
+export interface SessionListItem extends TokenTotals {
   id: string;
   runtime: string;
   sessionId: string;
@@ -44,12 +45,6 @@ export interface SessionListItem {
   startedAt: string | null;
   endedAt: string | null;
   durationMs: number | null;
-  requests: number;
-  inputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
   totalTokens: number;
   contextWindow: number | null;
   contextWindowSource: ContextWindowSource;

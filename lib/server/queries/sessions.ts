@@ -5,6 +5,7 @@
  * Totals are BIGINT in the database (a long-lived session passes 2^31 cache-read tokens); they are
  * numbers here (exact below 2^53), so everything returned is JSON-safe.
  */
+import type { TokenTotals } from "../../core/tokens";
 import { sessionNotices } from "../../core/sessions/session-notices";
 import { countedSamples, mergeStoredChunks, type StoredSample } from "../../core/sessions/sample-pack";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
@@ -17,15 +18,9 @@ import { listSelect, toListItem, type SessionListItem } from "./session-list";
 
 export type LinkMethod = "session-id" | "repo-branch-time";
 
-export interface SessionSubagent {
+export interface SessionSubagent extends TokenTotals {
   agentId: string;
   agentType: string | null;
-  requests: number;
-  inputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
   peakContextTokens: number;
   models: string[];
   startedAt: string | null;
