@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, oncePerRun } from "./fixtures/test";
 
-oncePerRun(test, "sqlite-2", "its pages do not depend on the database");
+oncePerRun(test, "postgres", "its pages do not depend on the database");
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 

@@ -1,11 +1,11 @@
 // `npm test`: typecheck, lint, unit + integration tests, a production build, then Playwright in a real
 // Chromium on SQLite and (when BATON_TEST_DATABASE_URL is set) again on PostgreSQL.
-// On a 2-core machine the steps that leave a core idle run side by side, each line prefixed with its
-// step's name: typecheck with lint, the build from the moment the typecheck passed; then the unit and
-// integration tests beside the rest of the build followed by three e2e passes (SQLite, PostgreSQL, and a
-// second SQLite server for once-per-run specs, each with its own server, port and output folder).
+// On a 2-core machine the single-threaded steps run side by side, each line prefixed with its step's
+// name: typecheck with lint, the build from the moment the typecheck passed (beside the rest of the lint
+// and the start of the unit tests), then the two e2e passes (each with its own server, port and output
+// folder). The unit tests run three files at once (vitest.config.ts).
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { buildIsStale } from "../lib/server/app/build-freshness.mjs";
@@ -89,37 +89,21 @@ timings.push(`(typecheck and lint side by side: ${((Date.now() - begin) / 1000).
 if (failures.length > 0) await build;
 stopOnFailure();
 
-// The unit and integration tests run beside the rest of the build and the browser tests: Vitest's files wait on git,
-// child processes and databases, and each e2e pass on its one browser and server, so neither alone keeps
-// two cores busy (on the 2-core CI machine this saves minutes; see docs/ARCHITECTURE.md, "Test times").
+// The unit and integration tests alone (three files at once, vitest.config.ts), then the two e2e passes
+// side by side. Running the unit tests beside the e2e passes was tried: the two cores were saturated (load
+// 12–18), the whole `npm test` still took 825–918 s, and tests that bound a liveness (a live update
+// within 2 s, a worker's time limit, a 20-way claim race) failed under that load.
+const unit = await run({ name: "unit and integration tests", command: bin("vitest"), args: ["run"] });
+if (unit !== 0) await build;
+stopOnFailure();
+if ((await build) !== 0) stopOnFailure();
+
 const sqliteE2e = { name: "e2e (SQLite)", command: bin("playwright"), args: ["test"], extraEnv: { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/sqlite"), BATON_E2E_OUTPUT_DIR: "test-results/sqlite" } };
 const postgresUrl = process.env.BATON_TEST_DATABASE_URL;
-
-/** The specs that run only in the second SQLite pass (`oncePerRun(test, "sqlite-2", …)`, e2e/fixtures/test.ts). */
-function secondPassSpecs() {
-  return readdirSync(path.join(root, "e2e"))
-    .filter((name) => name.endsWith(".spec.ts") && /oncePerRun\(test, "sqlite-2"/.test(readFileSync(path.join(root, "e2e", name), "utf8")))
-    .map((name) => path.join("e2e", name));
-}
-
-async function buildThenBrowserTests(build) {
-  if ((await build) !== 0) return;
-  // Three passes side by side, each with its own server, port, data and output folder: SQLite and
-  // PostgreSQL run every spec that reads or writes through the database, and a second SQLite server
-  // runs once-per-run specs only (accessibility, layout, markdown rendering…), so that no pass waits on
-  // the others. Each pass knows the others run: a once-per-run spec runs in the pass it names.
-  const second = {
-    name: "e2e (SQLite, second server)",
-    command: bin("playwright"),
-    args: ["test", ...secondPassSpecs()],
-    extraEnv: { BATON_E2E_PASS: "sqlite-2", BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/sqlite-2"), BATON_E2E_PORT: "3109", BATON_E2E_OUTPUT_DIR: "test-results/sqlite-2" },
-  };
-  if (!postgresUrl) {
-    const passes = { BATON_E2E_PASSES: "sqlite,sqlite-2" };
-    await together("e2e passes", [() => run({ ...sqliteE2e, extraEnv: { ...sqliteE2e.extraEnv, ...passes } }), () => run({ ...second, extraEnv: { ...second.extraEnv, ...passes } })]);
-    console.log("\ne2e (PostgreSQL): skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
-    return;
-  }
+if (!postgresUrl) {
+  await run(sqliteE2e);
+  console.log("\ne2e (PostgreSQL): skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
+} else {
   const database = `baton_e2e_${process.pid}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
@@ -127,7 +111,9 @@ async function buildThenBrowserTests(build) {
   await admin.query(`CREATE DATABASE "${database}"`);
   const url = new URL(postgresUrl);
   url.pathname = `/${database}`;
-  const passes = { BATON_E2E_PASSES: "sqlite,postgres,sqlite-2" };
+  // Both passes know the other runs: a spec that needs to run once per run (e2e/fixtures/test.ts
+  // `oncePerRun`) runs in the pass it names, so the two passes take about as long as each other.
+  const passes = { BATON_E2E_PASSES: "sqlite,postgres" };
   try {
     await together("e2e passes", [
       () => run({ ...sqliteE2e, extraEnv: { ...sqliteE2e.extraEnv, ...passes } }),
@@ -138,14 +124,11 @@ async function buildThenBrowserTests(build) {
           args: ["test"],
           extraEnv: { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/postgres"), BATON_E2E_DATABASE_URL: url.toString(), BATON_E2E_PORT: "3108", BATON_E2E_OUTPUT_DIR: "test-results/postgres", ...passes },
         }),
-      () => run({ ...second, extraEnv: { ...second.extraEnv, ...passes } }),
     ]);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
     await admin.end();
   }
 }
-
-await together("tests", [() => run({ name: "unit and integration tests", command: bin("vitest"), args: ["run"] }), () => buildThenBrowserTests(build)]);
 stopOnFailure();
 console.log(`\n✓ all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n${timings.join("\n")}`);
