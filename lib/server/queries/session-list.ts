@@ -58,6 +58,16 @@ export interface SessionListItem extends TokenTotals {
   source: { id: string; kind: string; label: string };
 }
 
+/** A session row's request and token counts (TokenTotals' fields under their column names), for every select that shows them. */
+export const sessionTokenSelect = {
+  requestCount: true,
+  inputTokens: true,
+  cacheWriteTokens: true,
+  cacheReadTokens: true,
+  outputTokens: true,
+  reasoningTokens: true,
+} as const;
+
 export const listSelect = {
   id: true,
   runtime: true,
@@ -68,12 +78,7 @@ export const listSelect = {
   startedAt: true,
   endedAt: true,
   durationMs: true,
-  requestCount: true,
-  inputTokens: true,
-  cacheWriteTokens: true,
-  cacheReadTokens: true,
-  outputTokens: true,
-  reasoningTokens: true,
+  ...sessionTokenSelect,
   totalTokens: true,
   contextWindow: true,
   contextWindowSource: true,

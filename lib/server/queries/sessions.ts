@@ -14,7 +14,7 @@ import { handoffName } from "../../core/chains/chain-name";
 import type { Db } from "../db/client";
 import { parseJsonOr, toNumber } from "../sessions/session-ids";
 import { relatedCounts } from "./session-counts";
-import { listSelect, toListItem, type SessionListItem } from "./session-list";
+import { listSelect, sessionTokenSelect, toListItem, type SessionListItem } from "./session-list";
 
 export type LinkMethod = "session-id" | "repo-branch-time";
 
@@ -144,12 +144,7 @@ export async function getSession(db: Db, id: string): Promise<SessionDetail | nu
       select: {
         agentId: true,
         agentType: true,
-        requestCount: true,
-        inputTokens: true,
-        cacheWriteTokens: true,
-        cacheReadTokens: true,
-        outputTokens: true,
-        reasoningTokens: true,
+        ...sessionTokenSelect,
         peakContextTokens: true,
         models: true,
         startedAt: true,
