@@ -42,6 +42,12 @@ export interface ChainNode {
    * title or another dated label: only such a time outranks a structured handoff (chooseLatest).
    */
   hasLabelledTime?: boolean;
+  /**
+   * Found by its content alone, in no handoff folder and under no handoff name or glob
+   * (lib/core/handoff/documents/judge-document.ts `judgeByContent`): where the repository keeps handoffs
+   * in their own places, one of those is the latest (a checkpoint or a status page is not preferred).
+   */
+  foundByContent?: boolean;
 }
 
 export type EdgeResolution = "same-branch" | "other-branch" | "working-tree";
@@ -193,8 +199,12 @@ function chooseLatest(
 ): { latest: ChainNode | null; hint: LatestHintOutcome | null } {
   let newestCurrent: ChainNode | null = null;
   // A design note or a plan kept beside the handoffs is no place to resume from while a handoff is.
-  const structured = current.filter((node) => node.hasStructure !== false);
-  const pool = structured.length > 0 ? structured : current;
+  // Handoffs where the repository keeps them come before files found by their content alone, which are
+  // the latest only where the repository keeps none in a place or under a name of their own.
+  const placedCurrent = current.filter((node) => node.foundByContent !== true);
+  const candidates = placedCurrent.length > 0 ? placedCurrent : current;
+  const structured = candidates.filter((node) => node.hasStructure !== false);
+  const pool = structured.length > 0 ? structured : candidates;
   for (const node of pool) if (newestCurrent === null || compareAge(node, newestCurrent) > 0) newestCurrent = node;
   // …but a newer written time outranks it between two handoffs: a file named as a handoff that dates itself
   // later than every structured one is the newer handoff, whatever its reading missed (a next-action heading

@@ -3,7 +3,7 @@ import { buildChains, type ChainBuildResult, type ChainNode } from "./build-chai
 import { repoHandoffPaths, resolvePrevious, type PreviousResolution } from "./resolve-previous";
 import { handoffMarks, hasHandoffStructure, structureFields } from "../handoff/documents/handoff-signals";
 import { companionFinding, companionWord } from "../handoff/documents/judge-document";
-import { isHandoffFileName, isInHandoffFolder } from "../discovery/handoff-rules";
+import { foundByDefaultRules, isHandoffFileName, isInHandoffFolder } from "../discovery/handoff-rules";
 import type { Finding } from "../findings";
 import { normaliseRepoPath } from "../handoff/handoff-path";
 import type { ParsedHandoff } from "../handoff/types";
@@ -43,7 +43,14 @@ export interface DerivedChains {
   result: ChainBuildResult;
 }
 
-export function deriveChains(handoffs: readonly HandoffChainFacts[], options: { latestHint?: string | null } = {}): DerivedChains {
+export interface DeriveOptions {
+  latestHint?: string | null;
+  /** A glob the user gave names this path (lib/server/ingest/handoff-globs.ts `isExplicit`). */
+  isExplicit?: (path: string) => boolean;
+}
+
+export function deriveChains(handoffs: readonly HandoffChainFacts[], options: DeriveOptions = {}): DerivedChains {
+  const isExplicit = options.isExplicit ?? (() => false);
   const fileTimes = handoffs.map((handoff) =>
     handoffFileTime({ isCommitted: handoff.branches.length > 0, commitTime: handoff.commitTime, fileMtime: handoff.fileMtime }),
   );
@@ -64,6 +71,7 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: { 
       isDeprecated: handoff.isDeprecated,
       isNamedCurrent: nameSaysCurrent(handoff.path),
       hasLabelledTime: handoff.parsed.identity.evidence?.timestamp === "label",
+      foundByContent: foundByDefaultRules(handoff.path) === null && !isExplicit(handoff.path),
     };
   });
 

@@ -12,6 +12,20 @@ export const HANDOFF_FOLDER_NAMES = [
 ];
 
 /**
+ * "Handoff" as teams write it in their own language, in a folder's name (`docs/passation/`,
+ * `引き継ぎ/`) or as a word of a file's name (`passation_codex.md`, `Übergabe-2026-03-01.md`,
+ * `交接文档.md`). A folder named so holds handoffs like a handoff folder; a file named so is read and kept
+ * only when its content carries a handoff's own marks, as `project_handoff_status.md` is. Words that
+ * only mean "passing" or "delivery" in general (passagem, entrega, passaggio) are left out.
+ */
+export const HANDOFF_WORD_TRANSLATIONS = {
+  /** Compared with a whole word of the name (split at `-`, `_`, `.`, blanks, camel case), lower-cased. */
+  words: ["passation", "passations", "traspaso", "traspasos", "übergabe", "uebergabe", "übergaben", "overdracht", "överlämning", "overlevering"],
+  /** Scripts written without spaces between words: found anywhere in the name. */
+  within: ["引き継ぎ", "引継ぎ", "引継", "申し送り", "交接", "交班", "인수인계", "인계"],
+} as const;
+
+/**
  * Folders that never hold a project's own handoffs: dependencies, version control, build and tool
  * output, caches. Neither the working-tree walk nor the git tree listing descends into them, whatever
  * the globs say. A folder holding its own `.git` (a nested repository or worktree) is skipped too.

@@ -174,3 +174,12 @@ describe("names judged with their content, never by one word inside a dated slug
     expect(leftOutByName(filePath)).toBeNull();
   });
 });
+
+describe("handoff in other languages (HANDOFF_WORD_TRANSLATIONS)", () => {
+  test.each(["docs/passation_codex.md", "notes/Übergabe-2026-03-01.md", "docs/交接文档.md", "引き継ぎ/メモ.md", "docs/passation/2025-10-12_rag.md", "docs/인수인계_0301.md"])("%s is looked at", (filePath) => {
+    expect(matchesDefaultRules(filePath)).toBe(true);
+  });
+  test.each(["docs/passagem.md", "docs/entrega-final.md", "docs/compassion.md"])("%s is not", (filePath) => {
+    expect(matchesDefaultRules(filePath)).toBe(false);
+  });
+});

@@ -11,6 +11,7 @@ import {
   HANDOFF_FOLDER_NAMES,
   LATEST_HINT_STEMS,
   EDGE_MARKERS,
+  HANDOFF_WORD_TRANSLATIONS,
   NEVER_HANDOFF_STEMS,
   RUNTIME_CONFIG_NAMES,
   RUNTIME_FOLDERS,
@@ -26,8 +27,27 @@ const latestStems = new Set(LATEST_HINT_STEMS);
 const HANDOFF_FILE_NAME = /^(?:hand[-_]?(?:off|over).*|.+[_-]hand[-_]?(?:off|over))\.md$/i;
 const MARKDOWN = /\.md$/i;
 
+const translatedWords = new Set<string>(HANDOFF_WORD_TRANSLATIONS.words);
+
+/** A name that is "handoff" in another language (discovery-rules.data.ts `HANDOFF_WORD_TRANSLATIONS`). */
+function isTranslatedHandoffName(name: string): boolean {
+  const lower = name.normalize("NFC").toLowerCase();
+  return translatedWords.has(lower) || HANDOFF_WORD_TRANSLATIONS.within.some((word) => lower === word);
+}
+
+/** Whether a word of a name (or, for scripts without spaces, any part of it) says handoff in another language. */
+function mentionsTranslatedHandoff(stem: string): boolean {
+  const lower = stem.normalize("NFC");
+  if (HANDOFF_WORD_TRANSLATIONS.within.some((word) => lower.includes(word))) return true;
+  return lower
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[-_. ]+/)
+    .some((word) => translatedWords.has(word));
+}
+
 export function isHandoffFolderName(name: string): boolean {
-  return handoffFolders.has(name.toLowerCase());
+  return handoffFolders.has(name.toLowerCase()) || isTranslatedHandoffName(name);
 }
 
 export function isExcludedFolderName(name: string): boolean {
@@ -86,7 +106,7 @@ export function isHandoffFileName(fileName: string): boolean {
 export function mentionsHandoffInName(fileName: string): boolean {
   if (!MARKDOWN.test(fileName)) return false;
   const words = stemOf(fileName.replace(/([a-z])([A-Z])/g, "$1 $2")).split(/[-_. ]+/);
-  return words.some((word) => /^hand-?(?:off|over)s?$/.test(word));
+  return words.some((word) => /^hand-?(?:off|over)s?$/.test(word)) || mentionsTranslatedHandoff(fileName.replace(/\.(md|markdown)$/i, ""));
 }
 
 function splitPath(filePath: string): { folders: string[]; name: string } {
@@ -127,6 +147,20 @@ export function matchesDefaultRules(filePath: string): boolean {
   if (!isMarkdownName(name) || isNeverHandoffName(name)) return false;
   if (folders.some(isExcludedFolderName) || isInRuntimeConfigFolder(filePath)) return false;
   return isHandoffFileName(name) || mentionsHandoffInName(name) || folders.some(isHandoffFolderName);
+}
+
+/**
+ * A markdown file the path rules do not take, read to judge by its content alone: anywhere outside
+ * dependency, build and runtime-configuration folders, never an index, pointer, template or example by
+ * its name. Kept as a handoff only when its content has a handoff's shape and the repository confirms it
+ * (lib/core/handoff/documents/judge-document.ts, `judgeByContent`; lib/server/ingest/content-evidence.ts);
+ * any other such file is an ordinary document, left alone without a finding.
+ */
+export function mayBeHandoffByContent(filePath: string): boolean {
+  const { folders, name } = splitPath(filePath);
+  if (!isMarkdownName(name) || isNeverHandoffName(name)) return false;
+  if (folders.some(isExcludedFolderName) || isInRuntimeConfigFolder(filePath)) return false;
+  return !matchesDefaultRules(filePath);
 }
 
 /** How the default rules found a handoff path: its folder, its name, or a word of its name. */

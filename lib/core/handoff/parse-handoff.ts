@@ -10,6 +10,8 @@ import { extractVerification } from "./content/read-verification";
 import { buildSections, type SectionModel } from "./sections/section-model";
 import { classifyTitle } from "./sections/section-titles";
 import { detectLog, newestEntryView } from "./documents/log-entries";
+import { runtimeInHeading } from "./identity/title-runtime";
+import { parseTimestampDetailed } from "../text/parse-timestamp";
 import type { HandoffIdentity, ParsedHandoff, SectionKey, SectionLocation } from "./types";
 
 /**
@@ -67,14 +69,19 @@ function parseOrThrow(input: string): Parsed<ParsedHandoff> {
   const result = parseDocument(view, parseMarkdownUnits(view));
   const newest = log.entries[log.newest]!;
   const identity = result.value.identity;
-  // The entry's heading dates it when the entry writes no time of its own.
+  // The entry's heading dates it when the entry writes no time of its own: its time and zone when the
+  // heading writes them (`## [2025-11-30 08:45 CET] - Agent: Codex`), else its day.
   if ((identity.timestamp === null || identity.evidence?.timestamp === "title-date") && newest.day !== null) {
-    identity.timestamp = `${newest.day}T00:00:00.000Z`;
+    const stamp = parseTimestampDetailed(newest.title);
+    const timed = stamp.iso !== null && stamp.iso.length > 10;
+    identity.timestamp = timed ? stamp.iso : `${newest.day}T00:00:00.000Z`;
     identity.timestampRaw = newest.title;
-    identity.timestampZone = null;
+    identity.timestampZone = timed ? stamp.zone : null;
     identity.lines = { ...identity.lines, timestamp: newest.line };
     identity.evidence = { ...identity.evidence, timestamp: "label" };
   }
+  // The entry's heading names its writer when the entry says nothing of it (`- Agent: Codex GPT`).
+  if (identity.runtime === null) takeHeadingRuntime(identity, newest.title, newest.line);
   result.value.log = { entries: log.entries.map(({ title, line, day, number }) => ({ title, line, day, number })), newest: log.newest, order: log.order };
   return result;
 }
@@ -91,6 +98,11 @@ function parseDocument(text: string, document: ReturnType<typeof parseMarkdownUn
   }
 
   const identity = extractIdentity(model);
+  // A title naming its writer alone (`# Journal de passation — Claude Code`) when no label says it.
+  if (identity.runtime === null && model.title !== null) {
+    const titleUnit = document.units.find((unit) => unit.kind === "heading" && unit.text === model.title);
+    if (titleUnit !== undefined) takeHeadingRuntime(identity, model.title, titleUnit.line);
+  }
   const identityLines = new Set(Object.values(identity.lines ?? {}));
   const goal = extractGoal(model);
   const pointers = extractPointers(model);
@@ -115,6 +127,15 @@ function parseDocument(text: string, document: ReturnType<typeof parseMarkdownUn
     sections: sectionLocations(model, identity, pointers, resume.line),
   };
   return { value, issues };
+}
+
+function takeHeadingRuntime(identity: HandoffIdentity, heading: string, line: number): void {
+  const runtime = runtimeInHeading(heading);
+  if (runtime === null) return;
+  identity.runtime = runtime;
+  identity.runtimeRaw = heading;
+  identity.lines = { ...identity.lines, runtime: line };
+  identity.evidence = { ...identity.evidence, runtime: "heading" };
 }
 
 function sectionLocations(

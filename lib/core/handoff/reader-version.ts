@@ -32,5 +32,9 @@
  *    heading; a runtime named by an identity label's value; the day from a dated label or the title; month
  *    names; next-action and state headings by a "next" word and compound heads; a purpose section's file
  *    name as a pointer mention; files with values of their own are no instructions.
+ * 9: a writer named by a heading alone (a log entry's `- Agent: Codex GPT`, a title `— Claude Code`); a log
+ *    entry's heading time and zone; entries of one day ordered by their times; a journal of one entry dated
+ *    by its first heading; handoffs found by their content (judge-document.ts `judgeByContent`) and by
+ *    "handoff" in other languages.
  */
-export const READER_VERSION = 8;
+export const READER_VERSION = 9;

@@ -92,7 +92,7 @@ export interface HandoffIdentity {
  * timestamp, `dated-label` (`Stand: 16.08.2026 – …`, a label whose value starts with a date) and
  * `title-date` (`# Tagesabschluss 16.08.2026`, the day of the title or first heading).
  */
-export type IdentityEvidence = "near-commit-word" | "alone" | "branch-at-sha" | "id-shape" | "runtime-model" | "after-branch-word" | "dated-label" | "title-date";
+export type IdentityEvidence = "near-commit-word" | "alone" | "branch-at-sha" | "id-shape" | "runtime-model" | "after-branch-word" | "dated-label" | "title-date" | "heading";
 
 export interface IdentityCandidate {
   field: IdentityField;

@@ -10,14 +10,16 @@
 import { randomBytes } from "node:crypto";
 import { buildChains, type ChainBuildResult, type ChainNode } from "../../core/chains/build-chains";
 import { handoffFileTime, isDayOnlyTimestamp } from "../../core/chains/handoff-order";
-import { handoffAnchor, minimalFolders } from "../../core/discovery/handoff-rules";
+import { foundByDefaultRules, handoffAnchor, minimalFolders } from "../../core/discovery/handoff-rules";
 import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
 import { hasHandoffStructure, structureFields } from "../../core/handoff/documents/handoff-signals";
 import { buildResume, type ResumePlan } from "../../core/resume/build-resume";
 import type { ResumeRuntime } from "../../core/runtimes/resume-commands";
 import { blobIntroductions, defaultBranch, gitBlobSha, listBranches, readBlobs, type GitRef, type RepoInfo } from "../git";
 import { listCommitFiles } from "../git-tree-walk";
-import { createHandoffMatcher } from "../ingest/handoff-globs";
+import { createHandoffMatcher, withContentCandidates } from "../ingest/handoff-globs";
+import { unconfirmedContentKeys } from "../ingest/content-evidence";
+import { loadIdentityFacts } from "../ingest/identity-facts";
 import { readLatestHint } from "../ingest/latest-hint";
 import { handoffId, MAX_HANDOFF_BYTES, processHandoff, type ProcessedHandoff } from "../ingest/process-handoff";
 import { readRepoConfig } from "../ingest/repo-config";
@@ -59,7 +61,8 @@ interface Content {
 
 export async function readRepoHandoffs(root: string, info: RepoInfo): Promise<RepoHandoffs> {
   const config = await readRepoConfig(root, { hasWorktree: true });
-  const matcher = createHandoffMatcher({ globs: config.config.handoffs, ignore: config.config.ignore });
+  // Where handoffs live, and every other markdown file to judge by its content (handoff-globs.ts).
+  const matcher = withContentCandidates(createHandoffMatcher({ globs: config.config.handoffs, ignore: config.config.ignore }));
   const refs = await listBranches(root);
   const contents = new Map<string, Content>();
   const contentFor = (path: string, blobSha: string): Content => {
@@ -105,6 +108,12 @@ export async function readRepoHandoffs(root: string, info: RepoInfo): Promise<Re
   };
   let pass = process();
   if (pass.learned) pass = process();
+  // Found by its content alone: kept only when the repository confirms it, as the scan does.
+  const facts = await loadIdentityFacts(root, { refs, isShallow: info.isShallow, parsed: pass.done.map(({ processed }) => processed.analysis.parsed) });
+  const byKey = new Map(pass.done.map(({ content, processed }) => [`${content.path}\0${content.blobSha}`, { path: content.path, fromWorktree: content.occurrences.every((occurrence) => occurrence.kind === "worktree"), processed }]));
+  const isByContent = (filePath: string) => !matcher.isExplicit(filePath) && foundByDefaultRules(filePath) === null;
+  const unconfirmed = new Set(await unconfirmedContentKeys(root, byKey, facts, isByContent, (filePath) => walk.files.find((file) => file.path === filePath)?.mtimeMs ?? null));
+  if (unconfirmed.size > 0) pass = { ...pass, done: pass.done.filter(({ content }) => !unconfirmed.has(`${content.path}\0${content.blobSha}`)) };
 
   const committedBlobs = new Set(pass.done.filter(({ content }) => content.occurrences.some((occurrence) => occurrence.kind !== "worktree")).map(({ content }) => content.blobSha));
   const anchors = minimalFolders(pass.done.map(({ content }) => handoffAnchor(content.path) || content.path));
@@ -144,6 +153,7 @@ export async function readRepoHandoffs(root: string, info: RepoInfo): Promise<Re
       hasStructure: hasHandoffStructure(structureFields(parsed, handoff.processed.previousPath)),
       fileTime: handoffFileTime({ isCommitted: branches.length > 0, commitTime: handoff.commitTime, fileMtime: handoff.fileMtime }),
       isDeprecated: handoff.deprecation !== "",
+      foundByContent: isByContent(handoff.path),
     };
   });
   return {

@@ -48,7 +48,7 @@ const toMs = (value: unknown): number | null => {
 
 export async function deriveRepo(
   bulk: BulkWriter,
-  { repoId, repoPath, isShallow, prefixes }: { repoId: string; repoPath: string; isShallow: boolean; prefixes: string[] },
+  { repoId, repoPath, isShallow, prefixes, isExplicit }: { repoId: string; repoPath: string; isShallow: boolean; prefixes: string[]; isExplicit?: (path: string) => boolean },
 ): Promise<DeriveResult> {
   const handoffs = await bulk.query<HandoffFacts>(
     `SELECT "id", "path", "blobSha", "previousPath", "date", "fileMtime", "timestamp", "commitSha", "commitTime", "headSha", "parsed", "deprecation", "isGone", "committed", "inWorkingTree"
@@ -114,7 +114,7 @@ export async function deriveRepo(
         isDeprecated: deprecations.get(handoff.id) !== "",
       };
     }),
-    { latestHint: repo[0]?.latestHintPath ?? null },
+    { latestHint: repo[0]?.latestHintPath ?? null, isExplicit },
   );
   const chains = derived.result;
   const chainFindings = new Map<string, Finding[]>();

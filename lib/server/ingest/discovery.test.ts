@@ -19,6 +19,8 @@ import { getLatestHint } from "./latest-hint";
 import { scanPaths } from "./scan";
 
 const handoff = (file: string, extra: { previous?: string } = {}) => handoffMarkdown({ phase: path.basename(file, ".md"), path: file, ...extra });
+/** Session notes no handoff rule takes by their content (no writer, no previous handoff): only a glob makes them handoffs. */
+const notes = (file: string) => `# Notes ${path.basename(file, ".md")}\n\n## Done\n- the auth flow\n\n## Next\n- the database layer\n`;
 
 const LAYOUTS = {
   docsHandoffs: "docs/handoffs/2026-03-01-auth.md",
@@ -105,9 +107,9 @@ for (const provider of testProviders) {
     it("--glob on a rescan re-reads branches that did not move: the handoffs it adds are committed, with their commit", async () => {
       const repo = new GitFixture("glob-reread");
       repo.write("README.md", "# r\n");
-      repo.write("notes/sessions/2026-03-01-auth.md", handoff("notes/sessions/2026-03-01-auth.md"));
-      repo.write("notes/sessions/2026-03-02-db.md", handoff("notes/sessions/2026-03-02-db.md"));
-      repo.write("notes/sessions/2026-03-04-ui.md", handoff("notes/sessions/2026-03-04-ui.md"));
+      repo.write("notes/sessions/2026-03-01-auth.md", notes("notes/sessions/2026-03-01-auth.md"));
+      repo.write("notes/sessions/2026-03-02-db.md", notes("notes/sessions/2026-03-02-db.md"));
+      repo.write("notes/sessions/2026-03-04-ui.md", notes("notes/sessions/2026-03-04-ui.md"));
       repo.write("docs/guide/install.md", "# Install\n").write("docs/guide/usage.md", "# Usage\n");
       repo.commit("session notes");
       repo.git("branch", "feat/x");
@@ -149,8 +151,8 @@ for (const provider of testProviders) {
 
     it("reads the repo's .baton.json: its globs and ignores apply; a bad file is a finding and the defaults apply", async () => {
       const repo = new GitFixture("config");
-      repo.write("journal/2026-03-01.md", handoff("journal/2026-03-01.md"));
-      repo.write("journal/2026-03-02.md", handoff("journal/2026-03-02.md"));
+      repo.write("journal/2026-03-01.md", notes("journal/2026-03-01.md"));
+      repo.write("journal/2026-03-02.md", notes("journal/2026-03-02.md"));
       repo.write("docs/handoffs/2026-03-03.md", handoff("docs/handoffs/2026-03-03.md"));
       repo.write("docs/handoffs/archive/2025-01-01.md", handoff("docs/handoffs/archive/2025-01-01.md"));
       repo.write(".baton.json", JSON.stringify({ handoffs: ["journal/*.md"], ignore: ["docs/handoffs/archive/**"] }, null, 2));

@@ -4,6 +4,7 @@ import {
   COMMAND_FOLDER_NAMES,
   EXCLUDED_FOLDER_NAMES,
   HANDOFF_FOLDER_NAMES,
+  HANDOFF_WORD_TRANSLATIONS,
   LATEST_HINT_STEMS,
   LEGACY_HANDOFF_GLOBS,
   NEVER_HANDOFF_STEMS,
@@ -18,6 +19,7 @@ import {
   isNeverHandoffName,
   leftOutByName,
   matchesDefaultRules,
+  mayBeHandoffByContent,
 } from "../../core/discovery/handoff-rules";
 import { COMPANION_WORDS, OTHER_DOCUMENT_WORDS } from "../../core/handoff/documents/document-kinds.data";
 
@@ -42,6 +44,11 @@ export interface HandoffMatcher {
   descend(folderPath: string, name: string): boolean;
   /** A `LATEST.md`-like pointer where handoffs live (read as a hint, never as a handoff). */
   isLatestHint(path: string): boolean;
+  /**
+   * Any other markdown file, read and judged by its content alone (handoff-rules.ts `mayBeHandoffByContent`):
+   * what the scan, lint and the agent loop list beside `matches` (see `withContentCandidates`).
+   */
+  byContent(path: string): boolean;
   /** A handoff could be this path or below it (for reporting a symlink that is not followed). */
   mayHold(path: string): boolean;
   /** An extra glob names this path: the user said it is a handoff, whatever its name (handoff-signals.ts). */
@@ -74,7 +81,7 @@ export function staticPrefix(glob: string): string {
 const normalizeGlob = (glob: string) => glob.trim().replace(/^\.?\//, "");
 
 /** What the rules are made of; part of every matcher's key, so new rules re-read every branch once. */
-const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, COMMAND_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, OTHER_DOCUMENT_WORDS, COMPANION_WORDS, 4]);
+const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, COMMAND_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, OTHER_DOCUMENT_WORDS, COMPANION_WORDS, HANDOFF_WORD_TRANSLATIONS, 5]);
 
 export function createHandoffMatcher(options: HandoffMatcherOptions | string[] = {}): HandoffMatcher {
   const { globs: extraGlobs = [], ignore: ignoreGlobs = [] } = Array.isArray(options) ? { globs: options } : options;
@@ -120,8 +127,17 @@ export function createHandoffMatcher(options: HandoffMatcherOptions | string[] =
     isLatestHint,
     mayHold,
     isExplicit: (filePath) => isGlobMatch(filePath),
+    byContent: (filePath) => !isIgnored(filePath) && !matches(filePath) && mayBeHandoffByContent(filePath),
     leftOut: (filePath) => (isIgnored(filePath) || matches(filePath) ? null : leftOutByName(filePath)),
   };
+}
+
+/**
+ * The matcher as the readers walk with it: every path it takes, and every other markdown file to judge by
+ * its content. The matcher's own `matches` keeps meaning "where handoffs live" (hints, symlinks, watch).
+ */
+export function withContentCandidates(matcher: HandoffMatcher): HandoffMatcher {
+  return { ...matcher, key: `${matcher.key}+content`, matches: (filePath) => matcher.matches(filePath) || matcher.byContent(filePath) };
 }
 
 /** For people: where Baton looked (the default rules, then the extra globs and ignores). */
@@ -129,8 +145,9 @@ export function describeDiscovery(matcher: Pick<HandoffMatcher, "globs" | "ignor
   return {
     rules: [
       `folders named ${HANDOFF_FOLDER_NAMES.slice(0, 4).join(", ")} (any case, any depth)`,
-      "files named handoff*.md, HANDOFF*.md, *_handoff.md, *-handoff.md (anywhere); a name with handoff or handover as one of its words when its content is a handoff's",
+      "files named handoff*.md, HANDOFF*.md, *_handoff.md, *-handoff.md (anywhere); a name with handoff or handover as one of its words, or the word in another language (passation, Übergabe, 引き継ぎ, 交接, 인수인계 …), when its content is a handoff's",
       `not in ${EXCLUDED_FOLDER_NAMES.filter((name) => ["node_modules", "vendor", ".git", "dist", "build", "out", "target", ".next", "coverage"].includes(name)).join(", ")} and other dependency or build folders`,
+      "any other markdown file whose content has a handoff's shape (a writer named, dated, with a next action or a state) and that the repository confirms (its HEAD sha or branch resolves, or a commit that changed the file was made on a day it writes)",
       "README, INDEX, LATEST, CHANGELOG and *template* files are never handoffs",
       "in a handoff folder, an undated file named as another kind of document (backlog, TODO, plan, runbook, prompt, status …) with no writer identity, previous pointer or resume command is a project document, and a file with nothing filled in is an empty template: neither is read as a handoff (each listed with the reason)",
     ],

@@ -70,7 +70,7 @@ export function processHandoff(filePath: string, bytes: Uint8Array, masking: Mas
   const masked = maskSecrets(decoded.value, masking);
   const { value: parsed, issues: parseIssues } = parseHandoff(masked.text);
   const fileName = filePath.slice(filePath.lastIndexOf("/") + 1);
-  const foundBy = options.explicit === true ? "glob" : (foundByDefaultRules(filePath) ?? "glob");
+  const foundBy = options.explicit === true ? "glob" : (foundByDefaultRules(filePath) ?? "content");
   const notHandoff = judgeDocument(parsed, masked.text, { foundBy, fileName });
   if (notHandoff !== null) return { ok: false, issues: [notHandoff], notHandoff };
   const pathInfo = parseHandoffPath(filePath);

@@ -26,7 +26,10 @@ import {
   leftOutIssues,
   walkIssues,
 } from "./discovery-facts";
-import { NOT_A_HANDOFF_NAME_RULE, SKIPPED_DOCUMENT_RULES } from "../../core/handoff/documents/handoff-signals";
+import { CONTENT_NOT_A_HANDOFF_RULE, NOT_A_HANDOFF_NAME_RULE, SKIPPED_DOCUMENT_RULES } from "../../core/handoff/documents/handoff-signals";
+import { foundByDefaultRules } from "../../core/discovery/handoff-rules";
+import { UNCONFIRMED_CONTENT_MESSAGE, unconfirmedContentKeys } from "./content-evidence";
+import { withContentCandidates } from "./handoff-globs";
 import { loadSkippedDocuments, SKIPPED_STATUS } from "./skipped-documents";
 import { confirmProcessedIdentity, HANDOFF_CONTENT_COLUMNS, handoffContentValues, handoffId, MAX_HANDOFF_BYTES, processHandoff, type ProcessedHandoff } from "./process-handoff";
 import { loadIdentityFacts } from "./identity-facts";
@@ -101,6 +104,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   const { sourceId, repoId, globs } = await upsertRepoSource(bulk, repoPath, repoName, options.globs ?? null, mirror ? "remote" : "repo");
   const settings = await loadDiscoverySettings(bulk, repoPath, sourceId, globs, !mirror);
   const { matcher } = settings;
+  // Where handoffs live, and every other markdown file to judge by its content (handoff-globs.ts).
+  const reader = withContentCandidates(matcher);
   stats.rediscovered = settings.changed;
 
   // 1. Branches: which heads moved since the last scan (all of them when what counts as a handoff changed).
@@ -121,12 +126,12 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     repoPath,
     changedRefs.map((ref) => ref.sha),
     // Files left out by their name alone are listed too (never read): discovery.notHandoffs.
-    { descend: matcher.descend, accept: (filePath) => matcher.matches(filePath) || matcher.leftOut(filePath) !== null },
+    { descend: matcher.descend, accept: (filePath) => reader.matches(filePath) || matcher.leftOut(filePath) !== null },
   );
   for (const ref of changedRefs) refEntries.set(ref.name, filesByCommit.get(ref.sha) ?? []);
 
   // 2. Working tree: stat everything, read only what changed.
-  const walk: WorktreeWalk = mirror ? { files: [], skipped: [], hints: [], markdown: [] } : await walkWorktree(repoPath, matcher, { collectMarkdown: true });
+  const walk: WorktreeWalk = mirror ? { files: [], skipped: [], hints: [], markdown: [] } : await walkWorktree(repoPath, reader, { collectMarkdown: true });
   for (const skipped of walk.skipped) errors.push({ path: skipped.path, message: skipped.reason });
   for (const issue of settings.config.issues) errors.push({ path: settings.config.file ?? ".baton.json", message: issue.message, line: issue.line });
   stats.worktreeFiles = walk.files.length;
@@ -142,7 +147,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   for (const file of walk.files) {
     const previous = worktreeStates.get(file.path);
     // Unchanged size and mtime: same content as last time (also for files that failed then: they fail the same way).
-    if (previous && previous.status !== "gone" && previous.size === file.size && previous.mtimeMs === file.mtimeMs) {
+    // New rules or globs read every file again: one judged an ordinary document before may be a handoff now.
+    if (previous && previous.status !== "gone" && previous.size === file.size && previous.mtimeMs === file.mtimeMs && !settings.changed) {
       worktreeNow.push({ path: file.path, blobSha: previous.blobSha, mtimeMs: file.mtimeMs, size: file.size, bytes: null, changed: false });
       continue;
     }
@@ -268,6 +274,12 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     }
   };
   await processStored(await loadStaleHandoffs(bulk, repoId));
+  // What counts as a handoff changed (rules, globs, ignores): a stored handoff that now only its content
+  // could make one (a glob removed, a settings file broken) is judged again by its content.
+  if (settings.changed) {
+    const byContentOnly = [...known].map(([key, id]) => ({ id, path: key.slice(0, key.indexOf("\0")), blobSha: key.slice(key.indexOf("\0") + 1) }));
+    await processStored(byContentOnly.filter((ref) => !matcher.matches(ref.path) && !processedContents.has(`${ref.path}\0${ref.blobSha}`)));
+  }
   // Each round only adds values the repo did not know; a content's own detections do not depend on
   // the known set, so this settles in two or three rounds. The cap is a guard, not a limit hit.
   for (let round = 0; round < 8 && freshSecrets.length > 0; round += 1) {
@@ -285,6 +297,18 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   // Identity values found by their shape are confirmed with the repository before anything is stored.
   const identityFacts = await loadIdentityFacts(repoPath, { refs: allRefs, isShallow: info.isShallow, parsed: [...processedContents.values()].map((content) => content.processed.analysis.parsed) });
   for (const content of processedContents.values()) confirmProcessedIdentity(content.processed, identityFacts);
+  // A file found by its content alone stays only when the repository confirms it (content-evidence.ts).
+  const mtimes = new Map(worktreeNow.map((file) => [file.path, file.mtimeMs]));
+  const isByContent = (filePath: string) => !matcher.isExplicit(filePath) && foundByDefaultRules(filePath) === null;
+  for (const key of await unconfirmedContentKeys(repoPath, processedContents, identityFacts, isByContent, (filePath) => mtimes.get(filePath) ?? null)) {
+    const content = processedContents.get(key)!;
+    processedContents.delete(key);
+    if (content.storedId !== null) {
+      known.delete(key);
+      skippedStoredIds.push(content.storedId);
+    }
+    recordSkip(key, candidates.get(key) ?? storedCandidate(content), { rule: CONTENT_NOT_A_HANDOFF_RULE, severity: "info", line: null, message: UNCONFIRMED_CONTENT_MESSAGE });
+  }
 
   const rereadRows: Row[] = [];
   for (const [key, content] of processedContents) {
@@ -329,6 +353,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
     if (!candidate.fromWorktree) {
       failedStates.push([sourceId, candidate.path, version, candidate.size, null, candidate.blobSha, SKIPPED_STATUS, 1, options.scanRunId ?? null, now]);
     }
+    // An ordinary document read for its content: remembered (not read again), never listed.
+    if (issue.rule === CONTENT_NOT_A_HANDOFF_RULE) return;
     issueRows.push([sourceId, candidate.path, version, JSON.stringify(refs), issue.line, issue.rule, issue.severity, issue.message, options.scanRunId ?? null, now]);
   }
 
@@ -449,7 +475,7 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   let derive: DeriveResult | null = null;
   if (somethingChanged || latest.changed) {
     options.onProgress?.({ phase: "derive", repo: repoPath });
-    derive = await deriveRepo(bulk, { repoId, repoPath, isShallow: info.isShallow, prefixes: await historyPathspecs(bulk, repoId) });
+    derive = await deriveRepo(bulk, { repoId, repoPath, isShallow: info.isShallow, prefixes: await historyPathspecs(bulk, repoId), isExplicit: matcher.isExplicit });
     stats.derived = true;
   }
   // Every open chain head has a review; a head that got a successor completes its review as "continued".

@@ -10,10 +10,12 @@ import type { Finding } from "../../core/findings";
 import { lintHandoff } from "../../core/handoff/lint-handoff";
 import { resolveLatestHint } from "../../core/discovery/latest-hint";
 import { existingCommits, git, gitBlobSha, listBranches, readBlobs, readRepoInfo, type GitRef } from "../git";
-import { HANDOFF_COMPANION_RULE, NOT_A_HANDOFF_NAME_RULE } from "../../core/handoff/documents/handoff-signals";
+import { CONTENT_NOT_A_HANDOFF_RULE, HANDOFF_COMPANION_RULE, NOT_A_HANDOFF_NAME_RULE } from "../../core/handoff/documents/handoff-signals";
+import { foundByDefaultRules } from "../../core/discovery/handoff-rules";
+import { unconfirmedContentKeys } from "../ingest/content-evidence";
 import { listCommitFiles } from "../git-tree-walk";
 import { buildDiscoveryHint } from "../ingest/discovery-hint";
-import { createHandoffMatcher } from "../ingest/handoff-globs";
+import { createHandoffMatcher, withContentCandidates } from "../ingest/handoff-globs";
 import { LATEST_HINT_RULE } from "../ingest/latest-hint";
 import { confirmProcessedIdentity, MAX_HANDOFF_BYTES, processHandoff } from "../ingest/process-handoff";
 import { loadIdentityFacts } from "../ingest/identity-facts";
@@ -57,7 +59,9 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
     limits.push("not a git repository: commit, HEAD sha and cross-branch checks are not checked");
   }
   const config = await readRepoConfig(repoRoot, { hasWorktree: true });
-  const matcher = createHandoffMatcher({ globs: [...(options.globs ?? []), ...config.config.handoffs], ignore: config.config.ignore });
+  // Where handoffs live, and every other markdown file to judge by its content (handoff-globs.ts).
+  const placed = createHandoffMatcher({ globs: [...(options.globs ?? []), ...config.config.handoffs], ignore: config.config.ignore });
+  const matcher = withContentCandidates(placed);
   const walk = await walkWorktree(repoRoot, matcher, { collectMarkdown: true });
 
   // What git can tell in this checkout: blobs on every visible branch, and whether all branches are visible.
@@ -76,7 +80,8 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
     const listed = await listCommitFiles(repoRoot, commits, { descend: matcher.descend, accept: (filePath) => matcher.matches(filePath) || matcher.leftOut(filePath) !== null });
     for (const [commit, all] of listed) {
       for (const ref of refs) if (ref.sha === commit) for (const entry of all) branchEntries.push({ branch: ref.name, path: entry.path, sha: entry.sha });
-      const entries = all.filter((entry) => matcher.matches(entry.path));
+      // Where handoffs live: what "found nothing" and "only on other branches" count (not every document).
+      const entries = all.filter((entry) => placed.matches(entry.path));
       for (const entry of entries) {
         committedBlobs.add(entry.sha);
         pathsOnBranches.add(entry.path);
@@ -115,6 +120,8 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
       continue;
     }
     const processed = processHandoff(file.path, bytes, {}, { explicit: matcher.isExplicit(file.path) });
+    // An ordinary document read for its content: no handoff's business, not listed.
+    if (!processed.ok && processed.notHandoff?.rule === CONTENT_NOT_A_HANDOFF_RULE) continue;
     if (!processed.ok && processed.notHandoff) {
       notHandoffs.push({ path: file.path, rule: processed.notHandoff.rule, reason: processed.notHandoff.message, blobSha: gitBlobSha(bytes) });
       files.push({ path: file.path, findings: [processed.notHandoff] });
@@ -160,6 +167,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
         continue;
       }
       const processed = processHandoff(content.path, blob.bytes, {}, { explicit: matcher.isExplicit(content.path) });
+      if (!processed.ok && processed.notHandoff?.rule === CONTENT_NOT_A_HANDOFF_RULE) continue;
       if (!processed.ok) {
         if (!processed.notHandoff) failedReads++;
         if (processed.notHandoff) notHandoffs.push({ path: content.path, rule: processed.notHandoff.rule, reason: processed.notHandoff.message, blobSha: content.sha });
@@ -173,6 +181,14 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
   const worktreePaths = new Set(analysed.map((entry) => entry.path));
   const identityFacts = await loadIdentityFacts(info ? repoRoot : null, { refs: visibleRefs, isShallow: info?.isShallow ?? false, parsed: analysed.map((entry) => entry.analysis.analysis.parsed) });
   for (const entry of analysed) confirmProcessedIdentity(entry.analysis, identityFacts);
+  if (info) {
+    // Found by its content alone: kept only when the repository confirms it, as the scan does.
+    const byId = new Map(analysed.map((entry) => [entry.id, { path: entry.path, fromWorktree: entry.inWorkingTree, processed: entry.analysis }]));
+    const mtimes = new Map(walk.files.map((file) => [file.path, file.mtimeMs]));
+    const isByContent = (filePath: string) => !matcher.isExplicit(filePath) && foundByDefaultRules(filePath) === null;
+    const unconfirmed = new Set(await unconfirmedContentKeys(repoRoot, byId, identityFacts, isByContent, (filePath) => mtimes.get(filePath) ?? null));
+    if (unconfirmed.size > 0) analysed.splice(0, analysed.length, ...analysed.filter((entry) => !unconfirmed.has(entry.id)));
+  }
   const derived = deriveChains(
     analysed.map((entry) => ({
       id: entry.id,
@@ -187,6 +203,7 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
       parsed: entry.analysis.analysis.parsed,
       isDeprecated: false,
     })),
+    { isExplicit: matcher.isExplicit },
   );
   const chains = derived.result;
   const headShas = analysed.map((entry) => entry.analysis.analysis.parsed.identity.headSha).filter((sha): sha is string => Boolean(sha));

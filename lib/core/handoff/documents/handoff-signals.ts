@@ -23,6 +23,12 @@ export const HANDOFF_INSTRUCTIONS_RULE = "handoff-instructions";
 export const HANDOFF_COMPANION_RULE = "handoff-companion";
 /** Left out by its place or name alone, never read (lib/core/discovery/handoff-rules.ts `leftOutByName`). */
 export const NOT_A_HANDOFF_NAME_RULE = "not-a-handoff-name";
+/**
+ * A markdown file found by no handoff folder or name, read for its content and found to be an ordinary
+ * document (judge-document.ts `judgeByContent`): remembered so it is not read again, never listed (a
+ * project's documents are no handoff's business), unlike the rules below.
+ */
+export const CONTENT_NOT_A_HANDOFF_RULE = "not-a-handoff-by-content";
 /** Rules of files kept out of the handoffs, each reported once per content (or path). */
 export const SKIPPED_DOCUMENT_RULES = [NOT_A_HANDOFF_RULE, HANDOFF_EMPTY_RULE, HANDOFF_INSTRUCTIONS_RULE, HANDOFF_COMPANION_RULE, NOT_A_HANDOFF_NAME_RULE] as const;
 

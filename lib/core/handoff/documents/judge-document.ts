@@ -23,13 +23,16 @@
 import { fileNameDate } from "../../text/name-date";
 import type { Finding } from "../../findings";
 import type { ParsedHandoff } from "../types";
+import { runtimeInHeading } from "../identity/title-runtime";
 import { COMMAND_FRONT_MATTER_KEYS, COMPANION_WORDS, PLACEHOLDER_TOKENS } from "./document-kinds.data";
 import {
+  CONTENT_NOT_A_HANDOFF_RULE,
   HANDOFF_COMPANION_RULE,
   HANDOFF_EMPTY_RULE,
   HANDOFF_INSTRUCTIONS_RULE,
   handoffMarks,
   isFilledIn,
+  isPlaceholderText,
   NOT_A_HANDOFF_RULE,
   otherDocumentWord,
   stemWords,
@@ -40,7 +43,7 @@ export interface DocumentJudgement {
    * How the file was found: a glob naming it, its handoff folder, its handoff name (`handoff_x.md`,
    * `x-handover.md`) or a word of its name (`project_handoff_status.md`).
    */
-  foundBy: "glob" | "folder" | "name" | "name-word";
+  foundBy: "glob" | "folder" | "name" | "name-word" | "content";
   fileName: string;
 }
 
@@ -48,6 +51,7 @@ const info = (rule: string, message: string): Finding => ({ rule, severity: "inf
 
 /** Null when the file is read as a handoff; else the finding that says why it is not. */
 export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: DocumentJudgement): Finding | null {
+  if (judgement.foundBy === "content") return judgeByContent(parsed, text);
   const marks = handoffMarks(parsed);
   const hasOwnMarks = marks.writer || marks.continuity;
   // Instructions first: a guide's prose around its template would otherwise read as an empty template.
@@ -71,6 +75,46 @@ export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: Do
     NOT_A_HANDOFF_RULE,
     `named as another kind of document ("${word}"), with no writer identity, previous pointer or resume command: a project document kept in the handoff folder, not read as a handoff`,
   );
+}
+
+/**
+ * A markdown file outside every handoff place, found by nothing but its content: kept when it has a
+ * handoff's whole shape, not one word of it. Reports, plans and guides name a model, carry a date and list
+ * next steps too, so those never suffice; what they lack is what a handoff is for, continuing a session:
+ *
+ * - a previous handoff it continues, or a resume command (continuity);
+ * - or the session's own HEAD sha or branch, which the repository must confirm;
+ * - or a journal of sessions: two or more dated entries whose headings name the agent that wrote each.
+ *
+ * With work to resume (a next action, or a state with something in it) and a time it was written; never a
+ * description of handoffs, never empty. The repository's word is asked by the scan
+ * (lib/server/ingest/content-evidence.ts). Any other file is an ordinary document:
+ * `CONTENT_NOT_A_HANDOFF_RULE`, not reported.
+ */
+function judgeByContent(parsed: ParsedHandoff, text: string): Finding | null {
+  const marks = handoffMarks(parsed);
+  const datedEntries = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null).length;
+  const dated = parsed.identity.timestamp !== null || datedEntries >= 2;
+  const work = marks.nextAction || parsed.state.some((item) => item.text.trim() !== "");
+  const shaped = contentEvidence(parsed) !== null && dated && work;
+  if (!shaped || describesHandoffs(parsed, text) !== null || !isFilledIn(parsed, text)) {
+    return info(CONTENT_NOT_A_HANDOFF_RULE, "an ordinary document: found by no handoff folder or name, and its content has no handoff's shape");
+  }
+  return null;
+}
+
+/** A command line that starts a runtime or Baton (`claude --resume …`, `npx baton resume …`, `codex resume`). */
+const RESUME_COMMAND = /^\s*(?:\$\s*)?(?:(?:cd\s+\S+\s*&&\s*)?(?:npx\s+)?(?:claude|codex|gemini|opencode|baton|agy)(?=\s|$))/i;
+
+/** What makes a file found by its content a handoff, strongest first (see `judgeByContent`), or null. */
+export function contentEvidence(parsed: ParsedHandoff): "continuity" | "session-ref" | "agent-journal" | null {
+  // A previous handoff, or a command that resumes a runtime: "Résumé:" is a summary in French, not one.
+  if (parsed.pointers.previousPath !== null || (parsed.resumeCommand !== null && RESUME_COMMAND.test(parsed.resumeCommand))) return "continuity";
+  const { identity } = parsed;
+  const writer = [identity.runtime, identity.model, identity.sessionId].some((value) => value !== null && !isPlaceholderText(value));
+  if (writer && (identity.headSha !== null || identity.branch !== null)) return "session-ref";
+  const byAgents = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null && runtimeInHeading(entry.title) !== null).length;
+  return byAgents >= 2 ? "agent-journal" : null;
 }
 
 /**

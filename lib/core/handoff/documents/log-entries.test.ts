@@ -16,6 +16,20 @@ describe("append-only logs are read entry by entry", () => {
     expect(parsed.nextAction?.line).toBe(12);
   });
 
+  test("entries of one day are ordered by the times their headings write, read with their zone and writer (fr)", () => {
+    const parsed = read(
+      "# Journal de passation — Claude Code\n\n## 2025-11-30 07:30 CET — Documentation\n\n### Prochaines actions\n1. Relire SYNC_STATUS.md\n\n## 2025-11-30 07:15 CET — Audit\n\n### Prochaines actions\n1. Corriger le CORS\n",
+    );
+    expect(parsed.log).toMatchObject({ newest: 0, order: "newest-first" });
+    expect(parsed.identity).toMatchObject({ timestamp: "2025-11-30T06:30:00.000Z", timestampZone: "CET", runtime: "claude-code" });
+    expect(parsed.nextAction?.text).toMatch(/SYNC_STATUS/);
+  });
+
+  test("a journal of one entry so far: the first heading's stamp dates it, with its time when a zone is written", () => {
+    const parsed = read("# Journal de passation — Gemini Pro\n\n## 2025-11-30 07:30 CET — Initialisation\n\n### Prochaines actions\n1. Lire SYNC_STATUS.md\n");
+    expect(parsed.identity).toMatchObject({ timestamp: "2025-11-30T06:30:00.000Z", runtime: "gemini-cli" });
+  });
+
   test("numbered entries, newest at the top (pt)", () => {
     const parsed = read(
       "# Registro de passagens\n\n## Entrada 048\nPróximo passo: publicar a versão 2.\n\n## Entrada 047\nPróximo passo: revisar os testes.\n\n## Entrada 046\nPróximo passo: corrigir o build.\n",

@@ -1,4 +1,5 @@
 import type { Unit } from "../markdown/markdown-units";
+import { parseTimestamp } from "../../text/parse-timestamp";
 
 /**
  * An append-only handoff log: one file made of repeated entries, each under a heading of the same level
@@ -198,7 +199,8 @@ function numberedRun(level: Extract<Unit, { kind: "heading" }>[]): Extract<Unit,
 function newestOf(entries: LogEntry[]): { newest: number; order: HandoffLog["order"] } {
   // A numbered log orders by its numbers (a few entries may carry a date too), a dated one by its dates.
   const isNumbered = entries.every((entry) => entry.number !== null);
-  const key = (entry: LogEntry) => (isNumbered ? String(entry.number).padStart(6, "0") : entry.day);
+  // Entries of one day are told apart by the time their headings write (`## 2025-11-30 07:30 CET — …`).
+  const key = (entry: LogEntry) => (isNumbered ? String(entry.number).padStart(6, "0") : entry.day === null ? null : timedKey(entry));
   const keys = entries.map(key);
   const first = keys.find((value) => value !== null) ?? null;
   const last = [...keys].reverse().find((value) => value !== null) ?? null;
@@ -211,6 +213,12 @@ function newestOf(entries: LogEntry[]): { newest: number; order: HandoffLog["ord
     if (best === null || best === undefined || value > best) newest = index;
   }
   return { newest, order };
+}
+
+/** The entry's heading time as an ISO instant when it writes one on the entry's day, else its day. */
+function timedKey(entry: LogEntry): string {
+  const iso = parseTimestamp(entry.title);
+  return iso !== null && iso.length > 10 && iso.slice(0, 10) === entry.day ? iso : entry.day!;
 }
 
 /**

@@ -51,10 +51,18 @@ function isInIdentityArea(kv: KeyValue, limit: number): boolean {
 }
 
 function titleDate(model: SectionModel): WrittenDay | null {
-  const first = model.sections.find((section) => section.source === "heading");
+  const [first, second] = model.sections.filter((section) => section.source === "heading");
   if (first === undefined) return null;
   const title = stripInlineMarkdown(first.title);
   const parsed = parseTimestampDetailed(title);
   // A title dates the handoff's day, not its time: within that day, file times decide (handoff-order.ts).
-  return parsed.iso === null ? null : { parsed: { iso: parsed.iso.slice(0, 10), zone: null }, raw: title, line: first.line, evidence: "title-date" };
+  if (parsed.iso !== null) return { parsed: { iso: parsed.iso.slice(0, 10), zone: null }, raw: title, line: first.line, evidence: "title-date" };
+  // A journal of one entry so far: an undated title over a first heading that starts with its stamp
+  // (`## 2025-11-30 07:30 CET — Initialisation`), read with its time when a zone says which one.
+  if (second === undefined) return null;
+  const heading = stripInlineMarkdown(second.title).replace(/^[[(]/, "");
+  if (!STARTS_WITH_DATE.test(heading)) return null;
+  const stamp = parseTimestampDetailed(heading.slice(0, 60));
+  if (stamp.iso === null) return null;
+  return { parsed: stamp.zone !== null ? stamp : { iso: stamp.iso.slice(0, 10), zone: null }, raw: heading, line: second.line, evidence: "title-date" };
 }

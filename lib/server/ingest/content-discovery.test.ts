@@ -1,0 +1,72 @@
+/**
+ * Handoffs found by their content alone (issue 26 item 3), end to end: a file no handoff folder or name
+ * points at is stored only when its content has a handoff's shape and the repository confirms it
+ * (judge-document.ts `judgeByContent`, content-evidence.ts). Reports, guides and notes that name a model,
+ * carry a date and list next steps are left alone, and not listed as "not a handoff" either: a project's
+ * documents are no handoff's business. The rules do not depend on the database: SQLite only.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { BulkWriter } from "../db/bulk";
+import type { Db } from "../db/client";
+import { getScanReport } from "../queries/scan-report";
+import { readRepoHandoffs } from "../agent-loop/repo-handoffs";
+import { readRepoInfo } from "../git";
+import { lintRepo } from "../lint/lint-repo";
+import { GitFixture } from "../test-support/git-fixture";
+import { testProviders } from "../test-support/test-database";
+import { useProviderDatabase } from "../test-support/provider-database";
+import { scanPaths } from "./scan";
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "__fixtures__", "by-content", name), "utf8");
+const sqlite = testProviders.filter((provider) => provider.name === "sqlite");
+
+for (const provider of sqlite) {
+  describe(`handoffs found by their content (${provider.name})`, () => {
+    let bulk: BulkWriter;
+    let db: Db;
+    useProviderDatabase(provider, (opened) => ({ bulk, db } = opened));
+
+    function buildRepo(): { repo: GitFixture; head: string } {
+      const repo = new GitFixture("by-content");
+      const head = repo.write("README.md", "# invoices\n").commit("init");
+      // The fixture's commits are made on 2026-11-01 (git-fixture.ts): the journal records that day.
+      repo.write("docs/journal_codex.md", fixture("journal.md")).commit("journal");
+      repo.write("notes/journal-2.md", fixture("journal-other-days.md")).commit("an old journal copied in");
+      repo.write("docs/deployments/report.md", fixture("report.md")).commit("report");
+      repo.git("branch", "feat/invoices");
+      repo.write("notes/session-note.md", fixture("session-note.md").replace("SHA_HERE", head.slice(0, 9))).commit("session note");
+      repo.write("notes/stale-note.md", fixture("session-note.md").replace("SHA_HERE", "0123abc4567").replace("feat/invoices", "main")).commit("a note with a made-up sha");
+      return { repo, head };
+    }
+
+    it("keeps what the repository confirms, leaves the rest alone without listing it", async () => {
+      const { repo } = buildRepo();
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      expect(scanned.status).toBe("ok");
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      // The journal changed on a day it records; the session note's HEAD resolves and its branch exists.
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual(["docs/journal_codex.md", "notes/session-note.md"]);
+      // A report ("Résumé" is a summary, "Branch: main" names no session), a journal never changed on the
+      // days it records, a note whose sha is no commit of the repo: ordinary documents, not listed.
+      expect(scanned.discovery!.notHandoffs.map((entry) => entry.path)).toEqual([]);
+
+      const journal = await db.handoff.findFirstOrThrow({ where: { path: "docs/journal_codex.md" }, select: { runtime: true, timestamp: true } });
+      // The newest entry's heading: its writer, and its time in its zone.
+      expect(journal.runtime).toBe("codex");
+      expect(journal.timestamp?.toISOString()).toBe("2026-11-01T08:30:00.000Z");
+    });
+
+    it("reads the same in the agent loop and in lint as in the scan", async () => {
+      const { repo } = buildRepo();
+      const loop = await readRepoHandoffs(repo.root, await readRepoInfo(repo.root));
+      expect(loop.handoffs.map((handoff) => handoff.path).sort()).toEqual(["docs/journal_codex.md", "notes/session-note.md"]);
+      const lint = await lintRepo(repo.root);
+      const linted = lint.files.map((file) => file.path);
+      expect(linted).toContain("docs/journal_codex.md");
+      expect(linted).not.toContain("docs/deployments/report.md");
+      expect(lint.discovery.notHandoffs.map((entry) => entry.path)).toEqual([]);
+    });
+  });
+}
