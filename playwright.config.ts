@@ -21,7 +21,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The JSON report of each pass lets `npm test` name the slowest specs (scripts/test-all.mjs).
+  reporter: [["list"], ["json", { outputFile: path.resolve("test-results", `e2e-report-${process.env.BATON_E2E_PASS ?? "default"}.json`) }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: "only-on-failure",

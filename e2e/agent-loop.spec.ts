@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "./fixtures/test";
+import { expect, test, type Page, oncePerDatabase } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+oncePerDatabase(test);
 
 /**
  * The agent loop on the dashboard (docs/agent-loop.md), over the demo's hook records

@@ -1,5 +1,7 @@
-import { expect, test } from "./fixtures/test";
+import { expect, test, oncePerRun } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+oncePerRun(test, "sqlite-2", "it only reads what the demo scan wrote; each query it drives also runs on both databases in the unit tests (lib/server/queries)");
 
 // The demo chain's second handoff (Codex) after the first (Claude Code): PaymentRepository went from
 // "Not started" to "Done" and was reworded on the way; the next action was rewritten.

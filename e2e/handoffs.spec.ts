@@ -1,5 +1,7 @@
-import { expect, test } from "./fixtures/test";
+import { expect, test, oncePerRun } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+oncePerRun(test, "sqlite-2", "it only reads what the demo scan wrote; each query it drives also runs on both databases in the unit tests (lib/server/queries)");
 
 test("overview → handoff list → handoff detail", async ({ page }) => {
   await page.goto("/");

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, oncePerRun } from "./fixtures/test";
 import { shot } from "./screenshot";
 
-oncePerRun(test, "sqlite", "its pages do not depend on the database");
+oncePerRun(test, "sqlite-2", "its pages do not depend on the database");
 
 /** The page of the hostile handoff named `name` (e2e/fixtures/hostile-repo.ts). */
 async function pageOf(request: APIRequestContext, name: string): Promise<string> {

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page, oncePerRun } from "./fixtures/test";
 
-oncePerRun(test, "sqlite", "its pages do not depend on the database");
+oncePerRun(test, "sqlite-2", "its pages do not depend on the database");
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `limit` presses. */
 async function tabTo(page: Page, target: Locator, { limit = 80, backwards = false } = {}): Promise<void> {

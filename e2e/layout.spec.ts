@@ -1,7 +1,7 @@
 import { expect, test, type Page, oncePerRun } from "./fixtures/test";
 import { shot } from "./screenshot";
 
-oncePerRun(test, "sqlite", "its pages do not depend on the database");
+oncePerRun(test, "sqlite-2", "its pages do not depend on the database");
 
 /** Widths of the page and of every list table's frame against what they hold: nothing may be cut off. */
 async function overflow(page: Page) {

@@ -5,8 +5,10 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "./fixtures/test";
+import { expect, test, oncePerDatabase } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+oncePerDatabase(test);
 
 const dataDir = path.resolve(process.env.BATON_E2E_DATA_DIR ?? "e2e/.tmp/data");
 // The hostile-markdown repo scripts/e2e-server.mjs registers beside the demo. The new handoff goes on a

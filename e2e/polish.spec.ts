@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page, oncePerRun } from "./fixtures/test";
 
-oncePerRun(test, "sqlite", "its pages look the same whatever the database");
+oncePerRun(test, "sqlite-2", "its pages look the same whatever the database");
 import { shot } from "./screenshot";
 
 /**

@@ -8,8 +8,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "./fixtures/test";
+import { expect, test, oncePerDatabase } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+oncePerDatabase(test);
 
 const HANDOFF = "docs/ai/handoff/claude-code/01122026/handoff_e2e-remote.md";
 const MARKER = path.join(os.tmpdir(), "baton-e2e-remote-pwned");

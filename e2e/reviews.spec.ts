@@ -1,5 +1,7 @@
-import { expect, test, type Page } from "./fixtures/test";
+import { expect, test, type Page, oncePerDatabase } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+oncePerDatabase(test);
 
 /**
  * Team review in single-user mode (the local user is an admin): the demo workspace's open chain heads

@@ -7,7 +7,7 @@
 import { expect, test, type Page, type Request, oncePerRun } from "./fixtures/test";
 import { shot } from "./screenshot";
 
-oncePerRun(test, "sqlite", "its pages do not depend on the database");
+oncePerRun(test, "postgres", "its pages do not depend on the database");
 
 const port = Number(process.env.BATON_E2E_PORT ?? 3107);
 const self = `127.0.0.1:${port}`;

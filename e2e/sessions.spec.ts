@@ -1,8 +1,10 @@
 import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "./fixtures/test";
+import { expect, test, oncePerDatabase } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+oncePerDatabase(test);
 
 test("sessions list → a session with a compaction: burn chart, thresholds, markers and the context stack", async ({ page }) => {
   await page.goto("/sessions?sort=peak");

@@ -7,8 +7,10 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "./fixtures/test";
+import { expect, test, oncePerDatabase } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+oncePerDatabase(test);
 
 const CAPTURE = path.resolve(import.meta.dirname, "../lib/core/otlp/__fixtures__/captured/claude-code-2.1.197");
 const SESSION = "e40b49f3-edfe-463a-ae79-87acb23380ee";

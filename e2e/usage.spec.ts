@@ -1,5 +1,7 @@
-import { expect, test, type Page } from "./fixtures/test";
+import { expect, test, type Page, oncePerRun } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+oncePerRun(test, "sqlite-2", "it only reads what the demo scan wrote; each query it drives also runs on both databases in the unit tests (lib/server/queries)");
 
 // The demo workspace's sessions run from 2026-11-18 to 2026-11-28 (Claude Code, Codex, Gemini CLI).
 const RANGE = "since=2026-11-15&until=2026-11-30&tz=UTC";

@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "./fixtures/test";
+import { expect, test, type Page, oncePerDatabase } from "./fixtures/test";
 import { shot } from "./screenshot";
+
+oncePerDatabase(test);
 
 /**
  * Issue 15 items 3 and 8, issue 14's sessions, in the pages: a session at the largest legal values

@@ -2,10 +2,10 @@
 // Chromium on SQLite and (when BATON_TEST_DATABASE_URL is set) again on PostgreSQL.
 // On a 2-core machine the single-threaded steps run side by side, each line prefixed with its step's
 // name: typecheck with lint, the build from the moment the typecheck passed (beside the rest of the lint
-// and the start of the unit tests), then the two e2e passes (each with its own server, port and output
-// folder). The unit tests run three files at once (vitest.config.ts).
+// and the start of the unit tests), then three e2e passes (SQLite, a second SQLite, PostgreSQL; each with
+// its own server, port and output folder). The unit tests run three files at once (vitest.config.ts).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { buildIsStale } from "../lib/server/app/build-freshness.mjs";
@@ -43,6 +43,23 @@ function run({ name, command, args, extraEnv = {} }) {
 }
 
 const failures = [];
+
+/** The slowest specs of each pass, from Playwright's JSON reports (playwright.config.ts): where e2e time goes. */
+function slowestSpecs(passes) {
+  for (const pass of passes) {
+    const file = path.join(root, "test-results", `e2e-report-${pass}.json`);
+    if (!existsSync(file)) continue;
+    const bySpec = new Map();
+    const walk = (suite, spec) => {
+      const name = suite.file ?? spec;
+      for (const entry of suite.specs ?? []) for (const test of entry.tests) for (const result of test.results) bySpec.set(name, (bySpec.get(name) ?? 0) + result.duration / 1000);
+      for (const child of suite.suites ?? []) walk(child, name);
+    };
+    for (const suite of JSON.parse(readFileSync(file, "utf8")).suites ?? []) walk(suite, null);
+    const top = [...bySpec].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    timings.push(`  e2e ${pass}, slowest specs: ${top.map(([spec, seconds]) => `${spec} ${seconds.toFixed(0)} s`).join(", ")}`);
+  }
+}
 
 /** Ends the run when anything failed so far, naming each failed step and every step's time. */
 function stopOnFailure() {
@@ -98,10 +115,16 @@ if (unit !== 0) await build;
 stopOnFailure();
 if ((await build) !== 0) stopOnFailure();
 
-const sqliteE2e = { name: "e2e (SQLite)", command: bin("playwright"), args: ["test"], extraEnv: { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/sqlite"), BATON_E2E_OUTPUT_DIR: "test-results/sqlite" } };
+/** One Playwright pass: its own server (port), data folder, output folder and JSON report. */
+const e2ePass = (name, pass, port, extraEnv = {}) => ({
+  name,
+  command: bin("playwright"),
+  args: ["test"],
+  extraEnv: { BATON_E2E_PASS: pass, BATON_E2E_PORT: String(port), BATON_E2E_DATA_DIR: path.join(root, `e2e/.tmp/${pass}`), BATON_E2E_OUTPUT_DIR: `test-results/${pass}`, ...extraEnv },
+});
 const postgresUrl = process.env.BATON_TEST_DATABASE_URL;
 if (!postgresUrl) {
-  await run(sqliteE2e);
+  await run(e2ePass("e2e (SQLite)", "sqlite", 3107));
   console.log("\ne2e (PostgreSQL): skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
 } else {
   const database = `baton_e2e_${process.pid}`;
@@ -111,24 +134,23 @@ if (!postgresUrl) {
   await admin.query(`CREATE DATABASE "${database}"`);
   const url = new URL(postgresUrl);
   url.pathname = `/${database}`;
-  // Both passes know the other runs: a spec that needs to run once per run (e2e/fixtures/test.ts
-  // `oncePerRun`) runs in the pass it names, so the two passes take about as long as each other.
-  const passes = { BATON_E2E_PASSES: "sqlite,postgres" };
+  // Three servers side by side: SQLite and PostgreSQL run every spec that writes through the database; the
+  // specs that need no particular database (page looks, keyboard, markdown, read-only pages, the team and
+  // serve processes with servers of their own) are spread over the three (e2e/fixtures/test.ts
+  // `oncePerRun`) so that the passes take about as long as each other. The unit tests are done by then:
+  // beside them, the passes' liveness bounds (a live update within 2 s) failed on two cores.
+  const passes = { BATON_E2E_PASSES: "sqlite,sqlite-2,postgres" };
   try {
     await together("e2e passes", [
-      () => run({ ...sqliteE2e, extraEnv: { ...sqliteE2e.extraEnv, ...passes } }),
-      () =>
-        run({
-          name: "e2e (PostgreSQL)",
-          command: bin("playwright"),
-          args: ["test"],
-          extraEnv: { BATON_E2E_DATA_DIR: path.join(root, "e2e/.tmp/postgres"), BATON_E2E_DATABASE_URL: url.toString(), BATON_E2E_PORT: "3108", BATON_E2E_OUTPUT_DIR: "test-results/postgres", ...passes },
-        }),
+      () => run(e2ePass("e2e (SQLite)", "sqlite", 3107, passes)),
+      () => run(e2ePass("e2e (second SQLite)", "sqlite-2", 3109, passes)),
+      () => run(e2ePass("e2e (PostgreSQL)", "postgres", 3108, { BATON_E2E_DATABASE_URL: url.toString(), ...passes })),
     ]);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
     await admin.end();
   }
+  slowestSpecs(["sqlite", "sqlite-2", "postgres"]);
 }
 stopOnFailure();
 console.log(`\n✓ all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n${timings.join("\n")}`);
