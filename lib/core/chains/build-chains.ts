@@ -1,3 +1,4 @@
+import { lastOfSeries } from "./numbered-series";
 import { finding, type Finding } from "../findings";
 import { normaliseRepoPath } from "../handoff/handoff-path";
 import { mentionsHandoffInName } from "../discovery/handoff-rules";
@@ -203,7 +204,8 @@ function chooseLatest(
   // the latest only where the repository keeps none in a place or under a name of their own.
   const placedCurrent = current.filter((node) => node.foundByContent !== true);
   const candidates = placedCurrent.length > 0 ? placedCurrent : current;
-  const structured = candidates.filter((node) => node.hasStructure !== false);
+  // A dated name in a handoff's place is the repository's own convention for a handoff, whatever its reading missed.
+  const structured = candidates.filter((node) => node.hasStructure !== false || (typeof node.nameDate === "string" && node.nameDate !== ""));
   const pool = structured.length > 0 ? structured : candidates;
   for (const node of pool) if (newestCurrent === null || compareAge(node, newestCurrent) > 0) newestCurrent = node;
   // …but a newer written time outranks it between two handoffs: a file named as a handoff that dates itself
@@ -213,6 +215,16 @@ function chooseLatest(
     for (const node of current) {
       if (node === newestCurrent || node.hasStructure !== false || !hasWrittenTime(node) || !isNamedAsHandoff(node.path)) continue;
       if (compareRecency(node, newestCurrent) > 0) newestCurrent = node;
+    }
+  }
+  // A numbered series with no times or dates written: its highest number is the newest (numbered-series.ts);
+  // between two of that number, the one that names the other as its previous.
+  if (newestCurrent !== null && !hasWrittenDay(newestCurrent)) {
+    // The whole series counts, structured or not: numbering its handoffs is the repository's own convention.
+    const last = lastOfSeries(newestCurrent, candidates.filter((node) => !hasWrittenDay(node)));
+    if (last !== null && !last.includes(newestCurrent)) {
+      const continuing = last.filter((node) => last.some((other) => other !== node && node.previousPath === other.path));
+      newestCurrent = newest(continuing.length > 0 ? continuing : last);
     }
   }
   // A file named as a log (`HANDOFF_LOG.md`) yields to the handoff beside it when their times cannot tell them apart.
@@ -265,6 +277,11 @@ function isNamedAsHandoff(path: string): boolean {
 
 function hasWrittenTime(node: ChainNode): boolean {
   return node.hasLabelledTime === true && typeof node.timestamp === "number" && Number.isFinite(node.timestamp);
+}
+
+/** The handoff states its own day or time: a date folder, a date in its name, or a written timestamp. */
+function hasWrittenDay(node: ChainNode): boolean {
+  return [node.date, node.nameDate].some((day) => typeof day === "string" && day !== "") || (typeof node.timestamp === "number" && Number.isFinite(node.timestamp));
 }
 
 function hasKnownTime(node: ChainNode): boolean {

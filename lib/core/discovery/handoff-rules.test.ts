@@ -183,3 +183,14 @@ describe("handoff in other languages (HANDOFF_WORD_TRANSLATIONS)", () => {
     expect(matchesDefaultRules(filePath)).toBe(false);
   });
 });
+
+describe("a dated name that is only a kind of example", () => {
+  test.each([
+    ["2026-08-04-example.md", false],
+    ["2026-01-01_sample.md", false],
+    ["2026-03-06-template-groups-refactor.md", true],
+    ["2026-06-28-readme-portfolio.md", true],
+  ])("%s is a handoff's name: %s", (name, isHandoff) => {
+    expect(isNeverHandoffName(name)).toBe(!isHandoff);
+  });
+});

@@ -81,7 +81,12 @@ export function neverHandoffNameReason(fileName: string): string | null {
   const stem = stemOf(fileName);
   if (latestStems.has(stem)) return "a pointer to the latest handoff by its name (read as the LATEST hint)";
   if (neverStems.has(stem)) return `an index or instructions file by its name (${fileName})`;
-  if (fileNameDate(fileName) !== null) return null;
+  if (fileNameDate(fileName) !== null) {
+    // A date and nothing but "example" or "sample" (`2026-08-04-example.md`): a sample kept with a date in
+    // its name. (`06032026-template.md` stays a handoff: dated handoffs are named by their topic.)
+    const rest = stem.replace(/(?<!\d)(?:(?:19|20)\d{2}[-_.]?[01]\d[-_.]?[0-3]\d|[0-3]\d[-_.]?[01]\d[-_.]?(?:19|20)\d{2})(?!\d)/g, " ").split(/[-_. ]+/).filter((word) => word !== "");
+    return rest.length > 0 && rest.every((word) => edgeMarkers.has(word) && word !== "readme") ? `an example by its name ("${rest.join(" ")}")` : null;
+  }
   if (TEMPLATE_MARKERS.some((marker) => stem.includes(marker))) return "a template by its name";
   const words = stem.split(/[-_. ]+/).filter((word) => word !== "");
   const edge = [words[0] ?? "", words[words.length - 1] ?? ""].find((word) => edgeMarkers.has(word));
