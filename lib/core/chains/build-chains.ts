@@ -205,7 +205,7 @@ function chooseLatest(
   const placedCurrent = current.filter((node) => node.foundByContent !== true);
   const candidates = placedCurrent.length > 0 ? placedCurrent : current;
   // A dated name in a handoff's place is the repository's own convention for a handoff, whatever its reading missed.
-  const structured = candidates.filter((node) => node.hasStructure !== false || (typeof node.nameDate === "string" && node.nameDate !== ""));
+  const structured = candidates.filter((node) => node.hasStructure !== false || isDatedByName(node));
   const pool = structured.length > 0 ? structured : candidates;
   for (const node of pool) if (newestCurrent === null || compareAge(node, newestCurrent) > 0) newestCurrent = node;
   // …but a newer written time outranks it between two handoffs: a file named as a handoff that dates itself
@@ -277,6 +277,15 @@ function isNamedAsHandoff(path: string): boolean {
 
 function hasWrittenTime(node: ChainNode): boolean {
   return node.hasLabelledTime === true && typeof node.timestamp === "number" && Number.isFinite(node.timestamp);
+}
+
+/**
+ * Dated by its name, and by nothing that says otherwise (no written time, or one of that day): a copy that
+ * names a later sync date than its file name (`LEGACY_HANDOVER_SYNC_2026-02-21.md`) is no such handoff.
+ */
+function isDatedByName(node: ChainNode): boolean {
+  if (typeof node.nameDate !== "string" || node.nameDate === "") return false;
+  return typeof node.timestamp !== "number" || !Number.isFinite(node.timestamp) || new Date(node.timestamp).toISOString().slice(0, 10) === node.nameDate;
 }
 
 /** The handoff states its own day or time: a date folder, a date in its name, or a written timestamp. */

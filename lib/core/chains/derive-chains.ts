@@ -97,7 +97,8 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: De
       isOlder,
     );
     // A log's link to the handoff it belongs to ("the current context lives in HANDOFF.md") is no previous pointer.
-    if ((resolution.evidence === "link" || resolution.evidence === "mention") && resolution.path !== null && isLogOf(handoff.path, resolution.path)) {
+    // Nor is a handoff's link to its own log ("entries go to HANDOFF_LOG.md").
+    if ((resolution.evidence === "link" || resolution.evidence === "mention") && resolution.path !== null && (isLogOf(handoff.path, resolution.path) || isLogOf(resolution.path, handoff.path))) {
       resolution = { path: null, evidence: null, movedFrom: null };
     }
     previous.set(handoff.id, resolution);

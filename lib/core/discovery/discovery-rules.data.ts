@@ -26,6 +26,19 @@ export const HANDOFF_WORD_TRANSLATIONS = {
 } as const;
 
 /**
+ * "Session" in the languages teams write, as a word of a folder's or a file's name (`docs/sessions/`,
+ * `session-logs/`, `FINE_SESSIONE_2026-03-11.md`, `Sitzung-2026-01-05.md`): where dated notes of work done and
+ * to do, kept as a series (two or more, each changed on its own day), are session handoffs
+ * (lib/server/ingest/content-evidence.ts). A dated report or plan elsewhere is not one.
+ */
+export const SESSION_WORDS = {
+  /** Compared with a whole word of a path segment (split at `-`, `_`, `.`, blanks, camel case), lower-cased. */
+  words: ["session", "sessions", "sessione", "sessioni", "sesion", "sesión", "sesiones", "sessao", "sessão", "sessoes", "sessões", "sitzung", "sitzungen", "sessie", "sessies"],
+  /** Scripts written without spaces between words: found anywhere in a segment. */
+  within: ["セッション", "会话", "會話", "세션"],
+} as const;
+
+/**
  * Folders that never hold a project's own handoffs: dependencies, version control, build and tool
  * output, caches. Neither the working-tree walk nor the git tree listing descends into them, whatever
  * the globs say. A folder holding its own `.git` (a nested repository or worktree) is skipped too.

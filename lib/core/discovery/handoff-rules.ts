@@ -13,6 +13,7 @@ import {
   EDGE_MARKERS,
   HANDOFF_WORD_TRANSLATIONS,
   NEVER_HANDOFF_STEMS,
+  SESSION_WORDS,
   RUNTIME_CONFIG_NAMES,
   RUNTIME_FOLDERS,
   TEMPLATE_MARKERS,
@@ -44,6 +45,21 @@ function mentionsTranslatedHandoff(stem: string): boolean {
     .toLowerCase()
     .split(/[-_. ]+/)
     .some((word) => translatedWords.has(word));
+}
+
+const sessionWords = new Set<string>(SESSION_WORDS.words);
+
+/** A folder or the file's name says "session" (discovery-rules.data.ts `SESSION_WORDS`): where session notes are kept. */
+export function pathSaysSession(filePath: string): boolean {
+  return filePath.split("/").some((segment) => {
+    const text = segment.normalize("NFC").replace(/\.(md|markdown)$/i, "");
+    if (SESSION_WORDS.within.some((word) => text.includes(word))) return true;
+    return text
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[-_. ]+/)
+      .some((word) => sessionWords.has(word));
+  });
 }
 
 export function isHandoffFolderName(name: string): boolean {

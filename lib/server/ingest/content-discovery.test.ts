@@ -58,6 +58,22 @@ for (const provider of sqlite) {
       expect(journal.timestamp?.toISOString()).toBe("2026-11-01T08:30:00.000Z");
     });
 
+    it("takes a series of dated session notes where the path says session, not dated reports elsewhere", async () => {
+      const repo = new GitFixture("session-notes");
+      repo.write("README.md", "# app\n").commit("init");
+      // Commits are made on 2026-11-01 (git-fixture.ts): notes dated that day were written that day.
+      const note = (topic: string) => `# Sessão 2026-11-01 — ${topic}\n\n## Feito\n- ${topic}\n\n## Próximos passos\n- revisar o fluxo de ${topic}\n`;
+      repo.write("docs/sessions/2026-11-01_login.md", note("login")).commit("session notes");
+      repo.write("docs/sessions/2026-11-01_convites.md", note("convites")).commit("session notes");
+      repo.write("docs/reports/2026-11-01_login.md", note("login")).write("docs/reports/2026-11-01_convites.md", note("convites")).commit("reports");
+      // A single dated note in a sessions folder is no series.
+      repo.write("notes/session/2026-11-01_alone.md", note("alone")).commit("one note");
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual(["docs/sessions/2026-11-01_convites.md", "docs/sessions/2026-11-01_login.md"]);
+      expect(scanned.discovery!.notHandoffs).toEqual([]);
+    });
+
     it("reads the same in the agent loop and in lint as in the scan", async () => {
       const { repo } = buildRepo();
       const loop = await readRepoHandoffs(repo.root, await readRepoInfo(repo.root));

@@ -6,11 +6,13 @@
  * - the HEAD sha it records is a commit of the repository, or its branch exists as a ref;
  * - a journal of agents' sessions: a day it writes (its timestamp's, or a dated entry's) is the day, give or
  *   take one for time zones, of a commit that changed the file on any branch (for a file not yet committed,
- *   of its last modification): agents change their journal on every day it records.
+ *   of its last modification): agents change their journal on every day it records;
+ * - a dated session note: the same, and two or more such notes in one folder (a series of sessions).
  */
 import type { IdentityFacts } from "../../core/handoff/identity/confirm-identity";
 import { contentEvidence } from "../../core/handoff/documents/judge-document";
 import type { ParsedHandoff } from "../../core/handoff/types";
+import { fileNameDate } from "../../core/text/name-date";
 import { defaultBranch, existingCommits, git, listBranches } from "../git";
 
 export interface ContentCandidate {
@@ -75,24 +77,35 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
   if (candidates.length === 0) return confirmed;
   const labelledShas = [...new Set(candidates.map((candidate) => candidate.parsed.identity.headSha).filter((sha): sha is string => sha !== null && /^[0-9a-f]{7,40}$/i.test(sha)))];
   const commits = labelledShas.length > 0 ? await existingCommits(repoPath, labelledShas) : new Map<string, boolean>();
-  const journals: ContentCandidate[] = [];
+  const dated: { candidate: ContentCandidate; isNote: boolean }[] = [];
   for (const candidate of candidates) {
     const { headSha, branch } = candidate.parsed.identity;
     const shaResolves = headSha !== null && (commits.get(headSha) === true || facts.commitExists(headSha) === true);
-    const evidence = contentEvidence(candidate.parsed);
+    const evidence = contentEvidence(candidate.parsed, candidate.path);
     // The default branch names no session: every document written on it could say "Branch: main".
     const sessionBranch = branch !== null && branch !== defaultBranch && facts.refExists(branch);
     if (evidence === "continuity" || (evidence === "session-ref" && (shaResolves || sessionBranch))) confirmed.add(candidate.path);
-    else if (evidence === "agent-journal") journals.push(candidate);
+    else if (evidence === "agent-journal" || evidence === "dated-note") dated.push({ candidate, isNote: evidence === "dated-note" });
   }
-  if (journals.length === 0) return confirmed;
-  const changed = await changeDays(repoPath, [...new Set(journals.map((candidate) => candidate.path))]);
-  for (const candidate of journals) {
+  if (dated.length === 0) return confirmed;
+  const changed = await changeDays(repoPath, [...new Set(dated.map(({ candidate }) => candidate.path))]);
+  const notesByFolder = new Map<string, Set<string>>();
+  for (const { candidate, isNote } of dated) {
     const days = new Set(changed.get(candidate.path) ?? []);
     // Not in any commit yet: the file's own modification day is all there is.
     if (days.size === 0 && candidate.mtimeMs !== null) days.add(new Date(candidate.mtimeMs).toISOString().slice(0, 10));
-    if (daysAgree(writtenDays(candidate.parsed), days)) confirmed.add(candidate.path);
+    const name = candidate.path.slice(candidate.path.lastIndexOf("/") + 1);
+    const written = [...writtenDays(candidate.parsed), ...[fileNameDate(name)].filter((day): day is string => day !== null)];
+    if (!daysAgree(written, days)) continue;
+    if (!isNote) {
+      confirmed.add(candidate.path);
+      continue;
+    }
+    const folder = candidate.path.slice(0, candidate.path.lastIndexOf("/") + 1);
+    notesByFolder.set(folder, (notesByFolder.get(folder) ?? new Set()).add(candidate.path));
   }
+  // Dated notes count as a series: two or more in one folder, each changed on its own day.
+  for (const paths of notesByFolder.values()) if (paths.size >= 2) for (const notePath of paths) confirmed.add(notePath);
   return confirmed;
 }
 

@@ -71,7 +71,7 @@ export function processHandoff(filePath: string, bytes: Uint8Array, masking: Mas
   const { value: parsed, issues: parseIssues } = parseHandoff(masked.text);
   const fileName = filePath.slice(filePath.lastIndexOf("/") + 1);
   const foundBy = options.explicit === true ? "glob" : (foundByDefaultRules(filePath) ?? "content");
-  const notHandoff = judgeDocument(parsed, masked.text, { foundBy, fileName });
+  const notHandoff = judgeDocument(parsed, masked.text, { foundBy, fileName, path: filePath });
   if (notHandoff !== null) return { ok: false, issues: [notHandoff], notHandoff };
   const pathInfo = parseHandoffPath(filePath);
   const pointer = parsed.pointers.previousPath ? resolvePointerDetailed(parsed.pointers.previousPath, filePath) : { path: null };

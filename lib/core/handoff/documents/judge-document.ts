@@ -21,6 +21,7 @@
  * A file a glob names is judged for emptiness only: the user said it is a handoff.
  */
 import { fileNameDate } from "../../text/name-date";
+import { pathSaysSession } from "../../discovery/handoff-rules";
 import type { Finding } from "../../findings";
 import type { ParsedHandoff } from "../types";
 import { runtimeInHeading } from "../identity/title-runtime";
@@ -45,13 +46,15 @@ export interface DocumentJudgement {
    */
   foundBy: "glob" | "folder" | "name" | "name-word" | "content";
   fileName: string;
+  /** The repo-relative path (for a file found by its content: whether it is kept where session notes are). */
+  path?: string;
 }
 
 const info = (rule: string, message: string): Finding => ({ rule, severity: "info", line: null, message });
 
 /** Null when the file is read as a handoff; else the finding that says why it is not. */
 export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: DocumentJudgement): Finding | null {
-  if (judgement.foundBy === "content") return judgeByContent(parsed, text);
+  if (judgement.foundBy === "content") return judgeByContent(parsed, text, judgement.path ?? judgement.fileName);
   const marks = handoffMarks(parsed);
   const hasOwnMarks = marks.writer || marks.continuity;
   // Instructions first: a guide's prose around its template would otherwise read as an empty template.
@@ -91,12 +94,13 @@ export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: Do
  * (lib/server/ingest/content-evidence.ts). Any other file is an ordinary document:
  * `CONTENT_NOT_A_HANDOFF_RULE`, not reported.
  */
-function judgeByContent(parsed: ParsedHandoff, text: string): Finding | null {
+function judgeByContent(parsed: ParsedHandoff, text: string, filePath: string): Finding | null {
+  const fileName = filePath.slice(filePath.lastIndexOf("/") + 1);
   const marks = handoffMarks(parsed);
   const datedEntries = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null).length;
-  const dated = parsed.identity.timestamp !== null || datedEntries >= 2;
   const work = marks.nextAction || parsed.state.some((item) => item.text.trim() !== "");
-  const shaped = contentEvidence(parsed) !== null && dated && work;
+  const dated = parsed.identity.timestamp !== null || datedEntries >= 2 || fileNameDate(fileName) !== null;
+  const shaped = contentEvidence(parsed, filePath) !== null && dated && work;
   if (!shaped || describesHandoffs(parsed, text) !== null || !isFilledIn(parsed, text)) {
     return info(CONTENT_NOT_A_HANDOFF_RULE, "an ordinary document: found by no handoff folder or name, and its content has no handoff's shape");
   }
@@ -107,14 +111,19 @@ function judgeByContent(parsed: ParsedHandoff, text: string): Finding | null {
 const RESUME_COMMAND = /^\s*(?:\$\s*)?(?:(?:cd\s+\S+\s*&&\s*)?(?:npx\s+)?(?:claude|codex|gemini|opencode|baton|agy)(?=\s|$))/i;
 
 /** What makes a file found by its content a handoff, strongest first (see `judgeByContent`), or null. */
-export function contentEvidence(parsed: ParsedHandoff): "continuity" | "session-ref" | "agent-journal" | null {
+export function contentEvidence(parsed: ParsedHandoff, filePath: string | null = null): "continuity" | "session-ref" | "agent-journal" | "dated-note" | null {
   // A previous handoff, or a command that resumes a runtime: "Résumé:" is a summary in French, not one.
   if (parsed.pointers.previousPath !== null || (parsed.resumeCommand !== null && RESUME_COMMAND.test(parsed.resumeCommand))) return "continuity";
   const { identity } = parsed;
   const writer = [identity.runtime, identity.model, identity.sessionId].some((value) => value !== null && !isPlaceholderText(value));
   if (writer && (identity.headSha !== null || identity.branch !== null)) return "session-ref";
   const byAgents = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null && runtimeInHeading(entry.title) !== null).length;
-  return byAgents >= 2 ? "agent-journal" : null;
+  if (byAgents >= 2) return "agent-journal";
+  // A dated session note kept where its path says "session" (its name or its own text dates it): a handoff
+  // when the repository keeps a series of them, each changed on its own day (content-evidence.ts), as
+  // `docs/sessions/2025-11-28.md` beside `2025-11-21.md`. Dated reports and plans elsewhere are not.
+  if (filePath === null || !pathSaysSession(filePath)) return null;
+  return fileNameDate(filePath) !== null || parsed.identity.timestamp !== null ? "dated-note" : null;
 }
 
 /**
