@@ -233,13 +233,23 @@ function totals(row: SessionRow): TokenTotals {
   };
 }
 
+/** The UTC form SQLite's rows hold (`2027-02-09T03:33:15.483+00:00`), which toISOString writes with a `Z`. */
+const UTC_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
+
 const isoOf = (value: unknown) => {
+  // Rewritten, not parsed: the same string toISOString would give (two per session of a report).
+  if (typeof value === "string" && UTC_TEXT.test(value)) return `${value.slice(0, 23)}Z`;
   const ms = dbTimeToMs(value);
   return ms === null ? null : new Date(ms).toISOString();
 };
 
-/** `localeCompare`'s order (the default locale and options), without its per-call set-up. */
-const collator = new Intl.Collator();
+/**
+ * `localeCompare`'s order (the default locale and options), without its per-call set-up; made on the
+ * first comparison (making one loads the locale's collation data, ~9 ms of a command's start, and a
+ * rescan's report mostly compares nothing: one source, distinct start times, few files with issues).
+ */
+let sharedCollator: Intl.Collator | null = null;
+const collator = { compare: (a: string, b: string) => (sharedCollator ??= new Intl.Collator()).compare(a, b) };
 
 /**
  * Sessions and file issues of the given sources, in plain SQL: a CLI run is one cold process, and
@@ -301,13 +311,16 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
         notices: sessionNotices({ runtime: row.runtime, requests: toNumber(row.requestCount) }),
       });
     }
-    for (const file of files.sort((a, b) => collator.compare(a.path, b.path))) {
+    // Only the files with something to report are sorted (by path): usually none of thousands.
+    const withIssues: { path: string; issue: SourceIssueJson }[] = [];
+    for (const file of files) {
       const badLines = toNumber(file.badLines);
       const pending = file.status === "ok" && file.size !== null && toNumber(file.offset) < toNumber(file.size) ? 1 : 0;
-      const unknownTypes = parseJsonOr<Record<string, number>>(file.unknownTypes, {});
+      const unknownTypes = file.unknownTypes === "{}" ? {} : parseJsonOr<Record<string, number>>(file.unknownTypes, {});
       if (badLines + pending === 0 && Object.keys(unknownTypes).length === 0) continue;
-      sourceIssues.push({ source: source.kind, file: `${source.root.replace(/\/+$/, "")}/${file.path}`, badLines: badLines + pending, unknownTypes });
+      withIssues.push({ path: file.path, issue: { source: source.kind, file: `${source.root.replace(/\/+$/, "")}/${file.path}`, badLines: badLines + pending, unknownTypes } });
     }
+    for (const entry of withIssues.sort((a, b) => collator.compare(a.path, b.path))) sourceIssues.push(entry.issue);
   }
   return { sessions, sourceIssues };
 }
