@@ -7,7 +7,7 @@ import { sessionNotices } from "../../core/sessions/session-notices";
 import type { Severity } from "../../core/findings";
 import type { TokenTotals } from "../../core/tokens";
 import type { Db } from "../db/client";
-import { dbTimeToMs, parseJsonOr, toNumber } from "../sessions/session-ids";
+import { dbTimeToIso, dbTimeToMs, parseJsonOr, toNumber } from "../sessions/session-ids";
 import { sqlReaderFor, type SqlReader } from "../db/sql-reader";
 import { groupBy, loadOccurrences, loadRepoChains } from "./chains";
 
@@ -233,16 +233,6 @@ function totals(row: SessionRow): TokenTotals {
   };
 }
 
-/** The UTC form SQLite's rows hold (`2027-02-09T03:33:15.483+00:00`), which toISOString writes with a `Z`. */
-const UTC_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
-
-const isoOf = (value: unknown) => {
-  // Rewritten, not parsed: the same string toISOString would give (two per session of a report).
-  if (typeof value === "string" && UTC_TEXT.test(value)) return `${value.slice(0, 23)}Z`;
-  const ms = dbTimeToMs(value);
-  return ms === null ? null : new Date(ms).toISOString();
-};
-
 /**
  * `localeCompare`'s order (the default locale and options), without its per-call set-up; made on the
  * first comparison (making one loads the locale's collation data, ~9 ms of a command's start, and a
@@ -297,8 +287,8 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
         branch: row.branch,
         repo: row.repoPath,
         models: parseJsonOr<string[]>(row.models, []),
-        startedAt: isoOf(row.startedAt),
-        endedAt: isoOf(row.endedAt),
+        startedAt: dbTimeToIso(row.startedAt),
+        endedAt: dbTimeToIso(row.endedAt),
         ...totals(row),
         contextWindow: row.contextWindow === null ? null : toNumber(row.contextWindow),
         contextWindowSource: row.contextWindowSource as SessionJson["contextWindowSource"],

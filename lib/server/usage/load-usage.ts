@@ -9,7 +9,7 @@ import { requestEntry } from "../../core/usage/rollup";
 import type { PriceTable } from "../../core/usage/prices";
 import { countedSamples, mergeStoredChunks } from "../../core/sessions/sample-pack";
 import type { SessionRuntime } from "../../core/runtimes/runtimes";
-import { chunks, dbTimeToMs, parseJsonOr } from "../sessions/session-ids";
+import { chunks, dbTimeToIso, parseJsonOr } from "../sessions/session-ids";
 import type { SqlReader } from "../db/sql-reader";
 
 export interface UsageSession {
@@ -89,8 +89,6 @@ export async function loadUsageSessions(sql: SqlReader, options: LoadUsageOption
       [...params, ...(ids ?? [])],
     );
     for (const row of rows) {
-      const started = dbTimeToMs(row.startedAt);
-      const ended = dbTimeToMs(row.endedAt);
       sessions.set(row.id, {
         id: row.id,
         runtime: row.runtime,
@@ -102,8 +100,8 @@ export async function loadUsageSessions(sql: SqlReader, options: LoadUsageOption
         repoName: row.repoName,
         title: row.title,
         models: parseJsonOr<string[]>(row.models, []),
-        startedAt: started === null ? null : new Date(started).toISOString(),
-        endedAt: ended === null ? null : new Date(ended).toISOString(),
+        startedAt: dbTimeToIso(row.startedAt),
+        endedAt: dbTimeToIso(row.endedAt),
       });
     }
   }
