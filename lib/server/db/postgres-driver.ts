@@ -10,8 +10,11 @@ import type * as Pg from "pg";
 
 const load = createRequire(import.meta.url);
 
+let driver: typeof Pg | null = null;
+
 export function postgresDriver(): typeof Pg {
-  return withoutCloudflareProbe(() => load("pg") as typeof Pg);
+  driver ??= withoutCloudflareProbe(() => load("pg") as typeof Pg);
+  return driver;
 }
 
 export function prismaPostgresAdapter(): typeof AdapterPg {
@@ -25,7 +28,7 @@ export function prismaPostgresAdapter(): typeof AdapterPg {
  * `navigator.userAgent`, and where there is no `navigator` (Node 20) by building a `Response`, which
  * loads Node's whole fetch implementation (undici): ~45 ms of CPU, a sixth of a no-change
  * `baton scan --agents` on PostgreSQL. For that one load a `navigator` answers as Node 21+'s does;
- * it is removed right after, so nothing else sees it. (Later calls find pg in require's cache.)
+ * it is removed right after, so nothing else sees it.
  */
 function withoutCloudflareProbe<T>(work: () => T): T {
   if ("navigator" in globalThis) return work();
