@@ -13,6 +13,8 @@ import { migrateDatabase } from "../lib/server/db/migrate";
 export interface Measured {
   seconds: number;
   maxRssMiB: number | null;
+  /** User + system CPU seconds of the command and its children (null without /usr/bin/time). */
+  cpuSeconds: number | null;
   status: number | null;
   stdout: string;
   stderr: string;
@@ -27,11 +29,12 @@ export function measureCommand(work: string, command: string, commandArgs: strin
   const hasTime = existsSync("/usr/bin/time");
   const start = process.hrtime.bigint();
   const result = hasTime
-    ? spawnSync("/usr/bin/time", ["-f", "%M", "-o", timeFile, command, ...commandArgs], { env, encoding: "utf8", maxBuffer: 1 << 30 })
+    ? spawnSync("/usr/bin/time", ["-f", "%M %U %S", "-o", timeFile, command, ...commandArgs], { env, encoding: "utf8", maxBuffer: 1 << 30 })
     : spawnSync(command, commandArgs, { env, encoding: "utf8", maxBuffer: 1 << 30 });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const rss = hasTime && existsSync(timeFile) ? Number(readFileSync(timeFile, "utf8").trim().split("\n").pop()) : NaN;
-  return { seconds, maxRssMiB: Number.isFinite(rss) ? Math.round(rss / 1024) : null, status: result.status, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
+  const [rss = NaN, user = NaN, system = NaN] = hasTime && existsSync(timeFile) ? (readFileSync(timeFile, "utf8").trim().split("\n").pop() ?? "").split(" ").map(Number) : [];
+  const cpu = user + system;
+  return { seconds, maxRssMiB: Number.isFinite(rss) ? Math.round(rss / 1024) : null, cpuSeconds: Number.isFinite(cpu) ? cpu : null, status: result.status, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
 }
 
 /**

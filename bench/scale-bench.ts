@@ -6,8 +6,11 @@
  * `next start` (needs `npm run build` first) serves it and each page is asked BATON_BENCH_PAGE_ROUNDS
  * times (default 3, after one warm-up): the median is reported as a ratio against the same page at
  * 1x and against `/api/health` in the same run. The server's memory after the usage pages is compared
- * with its memory after `/`. At 1x, the full ingest alternates with ccusage 20.0.24's
- * `session --json --offline` in BATON_BENCH_PAIRS pairs (default 7) per database; medians compared.
+ * with its memory after `/`; each page's server CPU time (its process tree, from /proc) is reported
+ * beside its wall time, since a shared machine's load moves the one far more than the other. At 1x,
+ * the full ingest alternates with ccusage 20.0.24's `session --json --offline` in BATON_BENCH_PAIRS
+ * pairs (default 7) per database, wall and CPU medians compared; after each pair's ingest a no-change
+ * rescan alternates with a bare `node -e 0`.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -29,6 +32,8 @@ type Provider = "sqlite" | "postgresql";
 interface PageFigure {
   seconds: number;
   bytes: number;
+  /** The server's CPU time for the request (its process tree, ms): what the machine's other load moves least. */
+  cpuMs?: number;
 }
 
 /** The pages and reports measured at every scale; `{week}`, `{first}` and `{last}` are filled from the data. */
@@ -60,8 +65,8 @@ async function timeGet(url: string): Promise<PageFigure> {
   return { seconds, bytes: body.byteLength };
 }
 
-/** Resident memory of a process and its descendants, MiB (Linux /proc). */
-function treeRssMiB(pid: number): number {
+/** Each process's children (Linux /proc). */
+function processChildren(): Map<number, number[]> {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -75,6 +80,29 @@ function treeRssMiB(pid: number): number {
       // gone meanwhile
     }
   }
+  return children;
+}
+
+/** CPU time (user + system) of a process and its descendants so far, ms (Linux /proc; clock ticks of 10 ms). */
+function treeCpuMs(pid: number, children = processChildren()): number {
+  let ticks = 0;
+  const visit = (id: number) => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return;
+    }
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(pid);
+  return ticks * 10;
+}
+
+/** Resident memory of a process and its descendants, MiB (Linux /proc). */
+function treeRssMiB(pid: number): number {
+  const children = processChildren();
   let kib = 0;
   const visit = (id: number) => {
     try {
@@ -131,11 +159,14 @@ async function measurePages(work: string, target: DatabaseTarget, rounds: number
     const ask = async (page: { name: string; path: string }) => {
       await timeGet(url(page.path));
       const runs: PageFigure[] = [];
+      const children = processChildren();
       for (let round = 0; round < rounds; round++) {
         health.push((await timeGet(url("/api/health"))).seconds);
-        runs.push(await timeGet(url(page.path)));
+        const cpuBefore = treeCpuMs(server.pid, children);
+        const run = await timeGet(url(page.path));
+        runs.push({ ...run, cpuMs: treeCpuMs(server.pid, children) - cpuBefore });
       }
-      figures.set(page.name, { seconds: median(runs.map((run) => run.seconds)), bytes: median(runs.map((run) => run.bytes)) });
+      figures.set(page.name, { seconds: median(runs.map((run) => run.seconds)), bytes: median(runs.map((run) => run.bytes)), cpuMs: median(runs.map((run) => run.cpuMs ?? NaN)) });
     };
     await ask(PAGES[0]!);
     const afterOverview = treeRssMiB(server.pid);
@@ -175,7 +206,7 @@ export async function benchScale(work: string, root: string, log: (text: string)
       try {
         log(`scale ${scale}x ${provider}: ingest (baton scan --agents --json)…`);
         const ingest = batonScan(work, root, folder, database.target);
-        results.push({ name: `${provider} ${scale}x: full ingest, whole command`, seconds: ingest.seconds, note: `${truth.sessions} sessions, ${(truth.bytes / 1048576).toFixed(0)} MiB, ${truth.requests} requests, peak ${ingest.maxRssMiB ?? "?"} MiB RSS` });
+        results.push({ name: `${provider} ${scale}x: full ingest, whole command`, seconds: ingest.seconds, note: `${truth.sessions} sessions, ${(truth.bytes / 1048576).toFixed(0)} MiB, ${truth.requests} requests, peak ${ingest.maxRssMiB ?? "?"} MiB RSS, ${ingest.cpuSeconds?.toFixed(2) ?? "?"} CPU-s` });
         log(`scale ${scale}x ${provider}: pages…`);
         const served = await measurePages(work, database.target, rounds, log);
         results.push({ name: `${provider} ${scale}x: /api/health (median over the run)`, seconds: served.health });
@@ -184,7 +215,7 @@ export async function benchScale(work: string, root: string, log: (text: string)
           const key = `${provider} ${page.name}`;
           if (scale === 1) pageAt.set(key, figure.seconds);
           const atOne = pageAt.get(key)!;
-          results.push({ name: `${provider} ${scale}x: ${page.name}`, seconds: figure.seconds, note: `${(figure.bytes / 1024).toFixed(0)} KiB, ${(figure.seconds / served.health).toFixed(1)}× /api/health${scale === 1 ? "" : `, ${(figure.seconds / atOne).toFixed(2)}× its 1x time for ${scale}× the data`}` });
+          results.push({ name: `${provider} ${scale}x: ${page.name}`, seconds: figure.seconds, note: `${(figure.bytes / 1024).toFixed(0)} KiB, server CPU ${figure.cpuMs} ms, ${(figure.seconds / served.health).toFixed(1)}× /api/health${scale === 1 ? "" : `, ${(figure.seconds / atOne).toFixed(2)}× its 1x time for ${scale}× the data`}` });
           ratios[`${provider}_${scale}x_${page.name}_vsHealth`] = figure.seconds / served.health;
           if (scale !== 1) ratios[`${provider}_${scale}x_${page.name}_vs1x`] = figure.seconds / atOne;
         }
@@ -217,6 +248,10 @@ export async function benchScale(work: string, root: string, log: (text: string)
     for (const provider of providers) {
       const baton: number[] = [];
       const reference: number[] = [];
+      const batonCpu: number[] = [];
+      const referenceCpu: number[] = [];
+      const rescans: number[] = [];
+      const bareNode: number[] = [];
       for (let pair = 0; pair < pairs; pair++) {
         const database = await freshBenchDatabase(work, provider, "scale-pairs");
         try {
@@ -224,14 +259,23 @@ export async function benchScale(work: string, root: string, log: (text: string)
           const run = measureCommand(work, ccusage.binary, ["session", "--json", "--offline"], { ...process.env, CLAUDE_CONFIG_DIR: folder });
           if (run.status !== 0) throw new Error(`ccusage failed: ${run.stderr}`);
           reference.push(run.seconds);
-          baton.push(batonScan(work, root, folder, database.target).seconds);
+          referenceCpu.push(run.cpuSeconds ?? NaN);
+          const ingest = batonScan(work, root, folder, database.target);
+          baton.push(ingest.seconds);
+          batonCpu.push(ingest.cpuSeconds ?? NaN);
+          // Issue 29: a no-change rescan against a bare Node start, alternating too.
+          bareNode.push(measureCommand(work, process.execPath, ["-e", "0"], process.env).seconds);
+          rescans.push(batonScan(work, root, folder, database.target).seconds);
         } finally {
           await database.drop();
         }
       }
       const ratio = median(baton) / median(reference);
-      results.push({ name: `${provider} 1x: full ingest (median of ${pairs} alternating pairs)`, seconds: median(baton), note: `ccusage ${median(reference).toFixed(2)} s (${ccusage.note}); ${ratio.toFixed(2)}× ccusage; Baton runs ${baton.map((s) => s.toFixed(2)).join(" / ")}, ccusage ${reference.map((s) => s.toFixed(2)).join(" / ")}` });
+      results.push({ name: `${provider} 1x: full ingest (median of ${pairs} alternating pairs)`, seconds: median(baton), note: `ccusage ${median(reference).toFixed(2)} s (${ccusage.note}); ${ratio.toFixed(2)}× ccusage; Baton runs ${baton.map((s) => s.toFixed(2)).join(" / ")}, ccusage ${reference.map((s) => s.toFixed(2)).join(" / ")}; CPU (user + system) medians ${median(batonCpu).toFixed(2)} s against ${median(referenceCpu).toFixed(2)} s (${(median(batonCpu) / median(referenceCpu)).toFixed(2)}×)` });
       ratios[`${provider}_1x_ingestVsCcusage`] = ratio;
+      ratios[`${provider}_1x_ingestCpuVsCcusage`] = median(batonCpu) / median(referenceCpu);
+      results.push({ name: `${provider} 1x: no-change rescan (median of ${pairs})`, seconds: median(rescans), note: `\`node -e 0\` ${median(bareNode).toFixed(3)} s (${(median(rescans) / median(bareNode)).toFixed(1)}×); runs ${rescans.map((s) => s.toFixed(2)).join(" / ")}` });
+      ratios[`${provider}_1x_rescanVsBareNode`] = median(rescans) / median(bareNode);
       targets[`${provider}_1x_ingestAtMost${provider === "sqlite" ? "1.0" : "1.3"}xCcusage`] = ratio <= (provider === "sqlite" ? 1.0 : 1.3);
     }
   } else {

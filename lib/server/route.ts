@@ -17,6 +17,7 @@ import type { Actor } from "../core/access/actor";
 import { isTeamMode, requireAccess } from "./access/require-access";
 import type { AccessScope } from "./access/access-scopes.data";
 import { AppError } from "./app-error";
+import { jsonAnswer } from "./web/json-answer";
 
 export { AppError };
 
@@ -62,7 +63,7 @@ export function route<const Input extends RouteInput>(
       // A route without dynamic segments gets a context whose params resolve to undefined.
       const params = flattenParams((segments ? await segments.params : undefined) ?? {});
       const result = await work({ request, actor, params, body, query } as RouteContext<Input>);
-      return result instanceof Response ? result : NextResponse.json(result);
+      return result instanceof Response ? result : await jsonAnswer(request, result);
     } catch (error) {
       return answerError(error);
     }

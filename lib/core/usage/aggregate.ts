@@ -6,7 +6,7 @@
  * null only when none is priced, and `unpricedModels` names what it leaves out, so a partial sum never
  * passes for the whole.
  */
-import { addTokens, addTotals, emptyTokens, emptyTotals, totalTokens, type TokenCounts, type TokenTotals } from "../tokens";
+import { addTokens, addTotals, emptyTotals, totalTokens, type TokenCounts, type TokenTotals } from "../tokens";
 import { addCostSums, costOfSums, emptyCostSums, type CostableRequest, type CostSums, type RequestPricing } from "./cost";
 import type { PriceRates } from "./prices";
 import { dateInZone, periodOf, type PeriodKind, type WeekStart } from "./periods";
@@ -65,36 +65,44 @@ export interface UsageRow extends RowTotals {
 
 export type Breakdown = "model" | "runtime" | "repo" | "branch" | null;
 
-/** Running sums for one row. */
+/**
+ * Running sums for one row. Rows are made by the ten thousand (an all-time session report makes one
+ * per session), so the collections a row rarely needs (a second runtime, rates, unpriced models) are
+ * made on first use, and nothing is spread; the sums are added in the same order either way.
+ */
 export class RowAccumulator {
-  private totals: RowTotals = { ...emptyTotals(), totalTokens: 0 };
+  private readonly totals: RowTotals = { requests: 0, inputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, outputTokens: 0, reasoningTokens: 0, totalTokens: 0 };
   private cost = 0;
   private priced = 0;
   private recordedRequests = 0;
   private recordedNano = 0;
   private readonly models = new Map<string, ModelBreakdown & { firstMs: number }>();
   /** Token sums per model and rates (entries with `pricing`). */
-  private readonly sums = new Map<string, { model: string; rates: PriceRates; sums: CostSums }>();
-  private readonly runtimeSet = new Set<string>();
-  private readonly unpriced = new Set<string>();
+  private sums: Map<string, { model: string; rates: PriceRates; sums: CostSums }> | null = null;
+  /** The first runtime seen, and every runtime once there are two. */
+  private firstRuntime: string | null = null;
+  private runtimeSet: Set<string> | null = null;
+  private unpriced: Set<string> | null = null;
 
   add(entry: UsageEntry): void {
     const requests = entry.requests ?? 1;
     addTokens(this.totals, entry);
     this.totals.requests += requests;
     this.totals.totalTokens += totalTokens(entry);
-    this.runtimeSet.add(entry.runtime);
+    if (this.firstRuntime === null) this.firstRuntime = entry.runtime;
+    else if (this.runtimeSet !== null) this.runtimeSet.add(entry.runtime);
+    else if (entry.runtime !== this.firstRuntime) this.runtimeSet = new Set([this.firstRuntime, entry.runtime]);
     const name = entry.model ?? "unknown";
     let model = this.models.get(name);
     if (model === undefined) {
-      model = { modelName: name, ...emptyTokens(), cost: 0, firstMs: Infinity };
+      model = { modelName: name, inputTokens: 0, cacheWriteTokens: 0, cacheReadTokens: 0, outputTokens: 0, reasoningTokens: 0, cost: 0, firstMs: Infinity };
       this.models.set(name, model);
     }
     addTokens(model, entry);
     if (entry.timestampMs !== null && entry.timestampMs < model.firstMs) model.firstMs = entry.timestampMs;
     const pricing = entry.pricing === undefined ? (entry.cost === null ? null : undefined) : entry.pricing;
     if (pricing === null) {
-      this.unpriced.add(name);
+      (this.unpriced ??= new Set()).add(name);
       model.cost = null;
     } else if (pricing === undefined) {
       this.cost += entry.cost!;
@@ -103,6 +111,7 @@ export class RowAccumulator {
     } else {
       this.priced += requests;
       const key = `${name}\u0000${pricing.key}`;
+      this.sums ??= new Map();
       let group = this.sums.get(key);
       if (group === undefined) {
         group = { model: name, rates: pricing.rates, sums: emptyCostSums() };
@@ -117,17 +126,20 @@ export class RowAccumulator {
   }
 
   row(): UsageRow {
-    const runtimes = this.runtimeSet.size === 1 ? [...this.runtimeSet] : [...this.runtimeSet].sort();
+    const runtimes = this.runtimeSet !== null ? [...this.runtimeSet].sort() : this.firstRuntime !== null ? [this.firstRuntime] : [];
     // Priced in one order whatever order the entries came in: the same requests give the same bits.
     let cost = this.cost;
-    const modelCost = new Map<string, number>();
-    const keys = [...this.sums.keys()];
-    if (keys.length > 1) keys.sort();
-    for (const key of keys) {
-      const group = this.sums.get(key)!;
-      const part = costOfSums(group.rates, group.sums);
-      cost += part;
-      modelCost.set(group.model, (modelCost.get(group.model) ?? 0) + part);
+    let modelCost: Map<string, number> | null = null;
+    if (this.sums !== null) {
+      modelCost = new Map();
+      const keys = [...this.sums.keys()];
+      if (keys.length > 1) keys.sort();
+      for (const key of keys) {
+        const group = this.sums.get(key)!;
+        const part = costOfSums(group.rates, group.sums);
+        cost += part;
+        modelCost.set(group.model, (modelCost.get(group.model) ?? 0) + part);
+      }
     }
     // Written out, not spread: rows are built by the thousand (a year of days in each report).
     const breakdowns: ModelBreakdown[] = [];
@@ -140,7 +152,7 @@ export class RowAccumulator {
         cacheReadTokens: model.cacheReadTokens,
         outputTokens: model.outputTokens,
         reasoningTokens: model.reasoningTokens,
-        cost: model.cost === null ? null : model.cost + (modelCost.get(model.modelName) ?? 0),
+        cost: model.cost === null ? null : model.cost + (modelCost?.get(model.modelName) ?? 0),
       });
       firstUse.push({ name: model.modelName, firstMs: model.firstMs });
     }
@@ -162,7 +174,7 @@ export class RowAccumulator {
       modelBreakdowns: breakdowns,
       runtime: runtimes.length === 1 ? runtimes[0]! : "all",
       runtimes,
-      unpricedModels: this.unpriced.size === 0 ? [] : [...this.unpriced].sort(),
+      unpricedModels: this.unpriced === null ? [] : [...this.unpriced].sort(),
       recordedCost: this.recordedRequests === 0 ? null : this.recordedNano / 1e9,
     };
   }

@@ -39,14 +39,27 @@ export interface ReportOptions {
 
 const PERIOD_FIELD = { daily: "date", weekly: "week", monthly: "month" } as const;
 
-/** The row with ccusage's fields first, in ccusage's order and under its names, then Baton's. */
+/**
+ * The row with ccusage's fields first, in ccusage's order and under its names, then Baton's. Written
+ * out (ccusageTokenFields' order), not spread: an all-time session report writes one per session.
+ */
 function ccusageRow(row: UsageRow) {
   return {
-    ...ccusageTokenFields(row),
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    cacheCreationTokens: row.cacheWriteTokens,
+    cacheReadTokens: row.cacheReadTokens,
     totalTokens: row.totalTokens,
     totalCost: row.totalCost,
     modelsUsed: row.modelsUsed,
-    modelBreakdowns: row.modelBreakdowns.map((model) => ({ modelName: model.modelName, ...ccusageTokenFields(model), cost: model.cost })),
+    modelBreakdowns: row.modelBreakdowns.map((model) => ({
+      modelName: model.modelName,
+      inputTokens: model.inputTokens,
+      outputTokens: model.outputTokens,
+      cacheCreationTokens: model.cacheWriteTokens,
+      cacheReadTokens: model.cacheReadTokens,
+      cost: model.cost,
+    })),
     runtime: row.runtime,
     runtimes: row.runtimes,
     reasoningTokens: row.reasoningTokens,
@@ -124,9 +137,24 @@ export function sessionReport(entries: readonly UsageEntry[], sessions: Readonly
     .map(([id, row]) => {
       const session = sessions.get(id);
       const span = activity.get(id);
+      // ccusage's session fields, then ccusageRow's (written out: one object per session), then Baton's.
+      const ccusage = ccusageRow(row);
       return {
         sessionId: session?.externalId ?? id,
-        ...ccusageRow(row),
+        inputTokens: ccusage.inputTokens,
+        outputTokens: ccusage.outputTokens,
+        cacheCreationTokens: ccusage.cacheCreationTokens,
+        cacheReadTokens: ccusage.cacheReadTokens,
+        totalTokens: ccusage.totalTokens,
+        totalCost: ccusage.totalCost,
+        modelsUsed: ccusage.modelsUsed,
+        modelBreakdowns: ccusage.modelBreakdowns,
+        runtime: ccusage.runtime,
+        runtimes: ccusage.runtimes,
+        reasoningTokens: ccusage.reasoningTokens,
+        requests: ccusage.requests,
+        unpricedModels: ccusage.unpricedModels,
+        recordedCost: ccusage.recordedCost,
         firstActivity: span ? new Date(span.first).toISOString() : null,
         lastActivity: span ? new Date(span.last).toISOString() : null,
         projectPath: session?.cwd ?? null,
@@ -136,10 +164,22 @@ export function sessionReport(entries: readonly UsageEntry[], sessions: Readonly
         branch: session?.branch ?? null,
       };
     })
-    .sort((a, b) => (b.lastActivity ?? "").localeCompare(a.lastActivity ?? "") || a.sessionId.localeCompare(b.sessionId));
+    .sort((a, b) => compareLatestFirst(a.lastActivity, b.lastActivity) || a.sessionId.localeCompare(b.sessionId));
   // Summed over the requests (not the rows): the same figure in whatever order the sessions came.
   const totals = totalsOf([everything.row()]);
   return { sessions: list, totals: ccusageTotals(totals), ...documentExtras(options, totals.unpricedModels) };
+}
+
+/**
+ * Latest activity first, as `(b ?? "").localeCompare(a ?? "")` orders them: two instants written by
+ * toISOString in the same 24-character form differ first at a digit, where code-unit order is the
+ * collation's, so they are compared as plain strings (15,000 sessions: a third of the sort's time).
+ */
+function compareLatestFirst(a: string | null, b: string | null): number {
+  const later = b ?? "";
+  const earlier = a ?? "";
+  if (later.length === 24 && earlier.length === 24) return later < earlier ? -1 : later > earlier ? 1 : 0;
+  return later.localeCompare(earlier);
 }
 
 export function blocksReport(entries: readonly UsageEntry[], options: ReportOptions) {

@@ -7,7 +7,7 @@ import { sessionNotices } from "../../core/sessions/session-notices";
 import type { Severity } from "../../core/findings";
 import type { TokenTotals } from "../../core/tokens";
 import type { Db } from "../db/client";
-import { dbTimeToMs, parseJsonOr, toNumber } from "../sessions/session-ids";
+import { dbTimeToIso, dbTimeToMs, parseJsonOr, toNumber } from "../sessions/session-ids";
 import { sqlReaderFor, type SqlReader } from "../db/sql-reader";
 import { groupBy, loadOccurrences, loadRepoChains } from "./chains";
 
@@ -233,13 +233,13 @@ function totals(row: SessionRow): TokenTotals {
   };
 }
 
-const isoOf = (value: unknown) => {
-  const ms = dbTimeToMs(value);
-  return ms === null ? null : new Date(ms).toISOString();
-};
-
-/** `localeCompare`'s order (the default locale and options), without its per-call set-up. */
-const collator = new Intl.Collator();
+/**
+ * `localeCompare`'s order (the default locale and options), without its per-call set-up; made on the
+ * first comparison (making one loads the locale's collation data, ~9 ms of a command's start, and a
+ * rescan's report mostly compares nothing: one source, distinct start times, few files with issues).
+ */
+let sharedCollator: Intl.Collator | null = null;
+const collator = { compare: (a: string, b: string) => (sharedCollator ??= new Intl.Collator()).compare(a, b) };
 
 /**
  * Sessions and file issues of the given sources, in plain SQL: a CLI run is one cold process, and
@@ -252,25 +252,41 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
   const sources = (await sql.query<{ id: string; kind: string; root: string }>(`SELECT "id", "kind", "root" FROM "Source" WHERE "id" IN (${sourceIds.map(() => "?").join(", ")})`, sourceIds)).sort(
     (a, b) => collator.compare(a.kind, b.kind) || collator.compare(a.root, b.root),
   );
-  for (const source of sources) {
-    const rows = await sql.query<SessionRow>(
-      `SELECT s."id", s."parentId", s."runtime", s."externalId", s."agentId", s."agentType", s."cwd", s."branch", s."title", r."path" AS "repoPath", s."models", s."startedAt", s."endedAt",
+  // One read of each kind for every source (a scan's sources are usually four, three of them empty):
+  // on PostgreSQL each read is a round trip.
+  const inSources = sources.map(() => "?").join(", ");
+  const ids = sources.map((source) => source.id);
+  const sessionRowsOf = groupBy(
+    await sql.query<SessionRow & { sourceId: string }>(
+      `SELECT s."sourceId", s."id", s."parentId", s."runtime", s."externalId", s."agentId", s."agentType", s."cwd", s."branch", s."title", r."path" AS "repoPath", s."models", s."startedAt", s."endedAt",
          s."requestCount", s."inputTokens", s."cacheWriteTokens", s."cacheReadTokens", s."outputTokens", s."reasoningTokens", s."contextWindow", s."contextWindowSource",
          s."peakContextTokens", s."compactionCount"
        FROM "AgentSession" s LEFT JOIN "Repo" r ON r."id" = s."repoId"
-       WHERE s."sourceId" = ? AND s."supersededById" IS NULL`,
-      [source.id],
-    );
-    const links = await sql.query<{ sessionId: string; method: string; path: string; repoPath: string }>(
-      `SELECT l."sessionId", l."method", h."path", r."path" AS "repoPath"
+       WHERE s."sourceId" IN (${inSources}) AND s."supersededById" IS NULL`,
+      ids,
+    ),
+    (row) => row.sourceId,
+  );
+  const linksBySource = groupBy(
+    await sql.query<{ sourceId: string; sessionId: string; method: string; path: string; repoPath: string }>(
+      `SELECT s."sourceId", l."sessionId", l."method", h."path", r."path" AS "repoPath"
        FROM "SessionHandoffLink" l JOIN "AgentSession" s ON s."id" = l."sessionId" JOIN "Handoff" h ON h."id" = l."handoffId" JOIN "Repo" r ON r."id" = h."repoId"
-       WHERE s."sourceId" = ?`,
-      [source.id],
-    );
-    const files = await sql.query<{ path: string; badLines: unknown; unknownTypes: string; offset: unknown; size: unknown; status: string }>(
-      `SELECT "path", "badLines", "unknownTypes", "offset", "size", "status" FROM "FileState" WHERE "sourceId" = ? AND "version" = ''`,
-      [source.id],
-    );
+       WHERE s."sourceId" IN (${inSources})`,
+      ids,
+    ),
+    (link) => link.sourceId,
+  );
+  const filesBySource = groupBy(
+    await sql.query<{ sourceId: string; path: string; badLines: unknown; unknownTypes: string; offset: unknown; size: unknown; status: string }>(
+      `SELECT "sourceId", "path", "badLines", "unknownTypes", "offset", "size", "status" FROM "FileState" WHERE "sourceId" IN (${inSources}) AND "version" = ''`,
+      ids,
+    ),
+    (file) => file.sourceId,
+  );
+  for (const source of sources) {
+    const rows: SessionRow[] = sessionRowsOf.get(source.id) ?? [];
+    const links = linksBySource.get(source.id) ?? [];
+    const files = filesBySource.get(source.id) ?? [];
     // Each row's start parsed once, not at every comparison (1,930 rows: ~20 ms of a report).
     const startOf = new Map(rows.map((row) => [row, dbTimeToMs(row.startedAt) ?? Infinity]));
     const byStart = (a: SessionRow, b: SessionRow) => startOf.get(a)! - startOf.get(b)! || collator.compare(a.agentId ?? a.externalId, b.agentId ?? b.externalId);
@@ -287,8 +303,8 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
         branch: row.branch,
         repo: row.repoPath,
         models: parseJsonOr<string[]>(row.models, []),
-        startedAt: isoOf(row.startedAt),
-        endedAt: isoOf(row.endedAt),
+        startedAt: dbTimeToIso(row.startedAt),
+        endedAt: dbTimeToIso(row.endedAt),
         ...totals(row),
         contextWindow: row.contextWindow === null ? null : toNumber(row.contextWindow),
         contextWindowSource: row.contextWindowSource as SessionJson["contextWindowSource"],
@@ -301,13 +317,16 @@ export async function getSessionReport(sql: SqlReader, sourceIds: string[]): Pro
         notices: sessionNotices({ runtime: row.runtime, requests: toNumber(row.requestCount) }),
       });
     }
-    for (const file of files.sort((a, b) => collator.compare(a.path, b.path))) {
+    // Only the files with something to report are sorted (by path): usually none of thousands.
+    const withIssues: { path: string; issue: SourceIssueJson }[] = [];
+    for (const file of files) {
       const badLines = toNumber(file.badLines);
       const pending = file.status === "ok" && file.size !== null && toNumber(file.offset) < toNumber(file.size) ? 1 : 0;
-      const unknownTypes = parseJsonOr<Record<string, number>>(file.unknownTypes, {});
+      const unknownTypes = file.unknownTypes === "{}" ? {} : parseJsonOr<Record<string, number>>(file.unknownTypes, {});
       if (badLines + pending === 0 && Object.keys(unknownTypes).length === 0) continue;
-      sourceIssues.push({ source: source.kind, file: `${source.root.replace(/\/+$/, "")}/${file.path}`, badLines: badLines + pending, unknownTypes });
+      withIssues.push({ path: file.path, issue: { source: source.kind, file: `${source.root.replace(/\/+$/, "")}/${file.path}`, badLines: badLines + pending, unknownTypes } });
     }
+    for (const entry of withIssues.sort((a, b) => collator.compare(a.path, b.path))) sourceIssues.push(entry.issue);
   }
   return { sessions, sourceIssues };
 }

@@ -38,6 +38,19 @@ export function dbTimeToMs(value: unknown): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** The UTC form SQLite's rows hold (`2027-02-09T03:33:15.483+00:00`): toISOString's with `+00:00` for `Z`. */
+const UTC_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
+
+/**
+ * A DateTime column as toISOString writes it (null when none). SQLite's text is rewritten, not
+ * parsed and written again: lists and reports write two per session, by the ten thousand.
+ */
+export function dbTimeToIso(value: unknown): string | null {
+  if (typeof value === "string" && UTC_TEXT.test(value)) return `${value.slice(0, 23)}Z`;
+  const ms = dbTimeToMs(value);
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
 /** BIGINT / COUNT / SUM come back as bigint (Prisma), string (pg) or number (SQLite). */
 export function toNumber(value: unknown): number {
   if (typeof value === "number") return value;

@@ -7,7 +7,7 @@ import type { Breakdown } from "../../core/usage/aggregate";
 import type { PlanLimit } from "../../core/usage/blocks";
 import { blocksDocument, periodReport, sessionReport, type ReportKind } from "../../core/usage/report";
 import type { SqlReader } from "../db/sql-reader";
-import { loadUsage, loadUsageSessions } from "./load-usage";
+import { loadReportSessions, loadUsage } from "./load-usage";
 import { loadPriceTable, type LoadedPriceTable } from "./price-table";
 import { rangeBlocks } from "./usage-blocks";
 import { rangeInstants, readUsage } from "./usage-source";
@@ -50,7 +50,7 @@ export async function buildUsageReport(sql: SqlReader, kind: ReportKind, options
     const usage = await readUsage(sql, prices.table, { timeZone: options.timeZone, since: options.since, until: options.until, runtime: options.runtime, grain: { bySlot: ranged, bySession: true, breakdown: null } });
     const ids = new Set(usage.entries.map((entry) => entry.sessionId));
     // Thousands of sessions: one read of them all beats dozens of `IN (…)` batches.
-    const sessions = ids.size > 2_000 ? await loadUsageSessions(sql, { runtime: options.runtime }) : await loadUsageSessions(sql, { sessionIds: [...ids] });
+    const sessions = ids.size > 2_000 ? await loadReportSessions(sql, { runtime: options.runtime }) : await loadReportSessions(sql, { sessionIds: [...ids] });
     return { document: sessionReport(usage.entries, sessions, reportOptions), unreadableChunks: usage.unreadableChunks };
   }
   const usage = await readUsage(sql, prices.table, { timeZone: options.timeZone, since: options.since, until: options.until, runtime: options.runtime, grain: { bySlot: true, bySession: false, breakdown: options.breakdown } });

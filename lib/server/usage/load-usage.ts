@@ -5,11 +5,12 @@
  * (sample-pack.ts: subagent requests once, replays dropped), each request priced.
  */
 import type { UsageEntry } from "../../core/usage/aggregate";
+import type { ReportSession } from "../../core/usage/report";
 import { requestEntry } from "../../core/usage/rollup";
 import type { PriceTable } from "../../core/usage/prices";
 import { countedSamples, mergeStoredChunks } from "../../core/sessions/sample-pack";
 import type { SessionRuntime } from "../../core/runtimes/runtimes";
-import { chunks, dbTimeToMs, parseJsonOr } from "../sessions/session-ids";
+import { chunks, dbTimeToIso, parseJsonOr } from "../sessions/session-ids";
 import type { SqlReader } from "../db/sql-reader";
 
 export interface UsageSession {
@@ -64,6 +65,42 @@ interface SessionRow {
 
 /** The main sessions that count and can touch the range (the same choice for requests and rollups). */
 export async function loadUsageSessions(sql: SqlReader, options: LoadUsageOptions = {}): Promise<Map<string, UsageSession>> {
+  const sessions = new Map<string, UsageSession>();
+  const columns = `s."id", s."runtime", s."externalId", s."cwd", s."branch", s."repoId", r."path" AS "repoPath", r."name" AS "repoName", s."title", s."models", s."startedAt", s."endedAt"`;
+  for (const row of await selectSessions<SessionRow>(sql, columns, options)) {
+    sessions.set(row.id, {
+      id: row.id,
+      runtime: row.runtime,
+      externalId: row.externalId,
+      cwd: row.cwd,
+      branch: row.branch,
+      repoId: row.repoId,
+      repoPath: row.repoPath,
+      repoName: row.repoName,
+      title: row.title,
+      models: parseJsonOr<string[]>(row.models, []),
+      startedAt: dbTimeToIso(row.startedAt),
+      endedAt: dbTimeToIso(row.endedAt),
+    });
+  }
+  return sessions;
+}
+
+/**
+ * The same sessions with only what a session report names of each (report.ts ReportSession): an
+ * all-time report names every session, and their models and times (JSON and two timestamps each,
+ * which node-postgres parses into Dates) are not needed for it.
+ */
+export async function loadReportSessions(sql: SqlReader, options: LoadUsageOptions = {}): Promise<Map<string, ReportSession>> {
+  const sessions = new Map<string, ReportSession>();
+  const columns = `s."id", s."runtime", s."externalId", s."cwd", s."branch", r."path" AS "repoPath", s."title"`;
+  for (const row of await selectSessions<ReportSession>(sql, columns, options)) {
+    sessions.set(row.id, { id: row.id, runtime: row.runtime, externalId: row.externalId, cwd: row.cwd, branch: row.branch, repoPath: row.repoPath, title: row.title });
+  }
+  return sessions;
+}
+
+async function selectSessions<Row>(sql: SqlReader, columns: string, options: LoadUsageOptions): Promise<Row[]> {
   const where = [`s."parentId" IS NULL`, `s."supersededById" IS NULL`];
   const params: (string | Date)[] = [];
   if (options.sinceMs !== null && options.sinceMs !== undefined) {
@@ -78,36 +115,19 @@ export async function loadUsageSessions(sql: SqlReader, options: LoadUsageOption
     where.push(`s."runtime" = ?`);
     params.push(options.runtime);
   }
-  const sessions = new Map<string, UsageSession>();
+  const rows: Row[] = [];
   const batches = options.sessionIds ? chunks(options.sessionIds, BATCH) : [null];
   for (const ids of batches) {
     if (ids !== null && ids.length === 0) continue;
-    const rows = await sql.query<SessionRow>(
-      `SELECT s."id", s."runtime", s."externalId", s."cwd", s."branch", s."repoId", r."path" AS "repoPath", r."name" AS "repoName", s."title", s."models", s."startedAt", s."endedAt"
+    const batch = await sql.query<Row>(
+      `SELECT ${columns}
        FROM "AgentSession" s LEFT JOIN "Repo" r ON r."id" = s."repoId"
        WHERE ${[...where, ...(ids === null ? [] : [`s."id" IN (${ids.map(() => "?").join(", ")})`])].join(" AND ")}`,
       [...params, ...(ids ?? [])],
     );
-    for (const row of rows) {
-      const started = dbTimeToMs(row.startedAt);
-      const ended = dbTimeToMs(row.endedAt);
-      sessions.set(row.id, {
-        id: row.id,
-        runtime: row.runtime,
-        externalId: row.externalId,
-        cwd: row.cwd,
-        branch: row.branch,
-        repoId: row.repoId,
-        repoPath: row.repoPath,
-        repoName: row.repoName,
-        title: row.title,
-        models: parseJsonOr<string[]>(row.models, []),
-        startedAt: started === null ? null : new Date(started).toISOString(),
-        endedAt: ended === null ? null : new Date(ended).toISOString(),
-      });
-    }
+    for (const row of batch) rows.push(row);
   }
-  return sessions;
+  return rows;
 }
 
 export async function loadUsage(sql: SqlReader, table: PriceTable, options: LoadUsageOptions = {}): Promise<LoadedUsage> {
