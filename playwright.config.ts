@@ -26,7 +26,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // A trace records every action's DOM and screenshots, for every test, to keep those of failures: with
+    // BATON_E2E_TRACE=1 only (a person debugging), since it costs CPU the three passes share.
+    trace: process.env.BATON_E2E_TRACE === "1" ? "retain-on-failure" : "off",
     viewport: { width: 1440, height: 900 },
     launchOptions: {
       executablePath: chromium,

@@ -1,14 +1,15 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page, oncePerRun } from "./fixtures/test";
+import { screenshotsWanted, shot } from "./screenshot";
 
 oncePerRun(test, "sqlite-2", "its pages look the same whatever the database");
-import { shot } from "./screenshot";
 
 /**
  * Screenshots of the polished pages, for people to look at (test-results/screenshots). The README's own
  * pictures come from the demo workspace alone (`npm run screenshots`): this run has test repos in it.
  */
 async function docShot(page: Page, name: string) {
+  if (!screenshotsWanted) return;
   mkdirSync("test-results/screenshots", { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screenshots/${name}.png` });
