@@ -36,30 +36,34 @@ function isTranslatedHandoffName(name: string): boolean {
   return translatedWords.has(lower) || HANDOFF_WORD_TRANSLATIONS.within.some((word) => lower === word);
 }
 
-/** Whether a word of a name (or, for scripts without spaces, any part of it) says handoff in another language. */
-function mentionsTranslatedHandoff(stem: string): boolean {
-  const lower = stem.normalize("NFC");
-  if (HANDOFF_WORD_TRANSLATIONS.within.some((word) => lower.includes(word))) return true;
-  return lower
+/** A vocabulary of name words (discovery-rules.data.ts): whole words, and strings found within names in scripts written without spaces. */
+interface NameWords {
+  words: ReadonlySet<string>;
+  within: readonly string[];
+}
+
+/** Whether a name (a folder's, or a file's stem) holds one of the words: a whole word of it, or for scripts without spaces any part of it. */
+function nameHoldsWord(name: string, vocabulary: NameWords): boolean {
+  const text = name.normalize("NFC");
+  if (vocabulary.within.some((word) => text.includes(word))) return true;
+  return text
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(/[-_. ]+/)
-    .some((word) => translatedWords.has(word));
+    .some((word) => vocabulary.words.has(word));
 }
 
-const sessionWords = new Set<string>(SESSION_WORDS.words);
+const handoffTranslations: NameWords = { words: translatedWords, within: HANDOFF_WORD_TRANSLATIONS.within };
+const sessionWords: NameWords = { words: new Set<string>(SESSION_WORDS.words), within: SESSION_WORDS.within };
+
+/** Whether a word of a name (or, for scripts without spaces, any part of it) says handoff in another language. */
+function mentionsTranslatedHandoff(stem: string): boolean {
+  return nameHoldsWord(stem, handoffTranslations);
+}
 
 /** A folder or the file's name says "session" (discovery-rules.data.ts `SESSION_WORDS`): where session notes are kept. */
 export function pathSaysSession(filePath: string): boolean {
-  return filePath.split("/").some((segment) => {
-    const text = segment.normalize("NFC").replace(/\.(md|markdown)$/i, "");
-    if (SESSION_WORDS.within.some((word) => text.includes(word))) return true;
-    return text
-      .replace(/([a-z])([A-Z])/g, "$1 $2")
-      .toLowerCase()
-      .split(/[-_. ]+/)
-      .some((word) => sessionWords.has(word));
-  });
+  return filePath.split("/").some((segment) => nameHoldsWord(segment.replace(/\.(md|markdown)$/i, ""), sessionWords));
 }
 
 export function isHandoffFolderName(name: string): boolean {
