@@ -134,6 +134,9 @@ const RUNTIME_DEFINITIONS: Record<ResumeRuntime, RuntimeDefinition> = {
   },
 };
 
+/** The commands that start a runtime from a shell (`claude`, `codex`, `gemini`, `opencode` …). */
+export const RUNTIME_BINARIES: readonly string[] = RESUME_RUNTIMES.map((runtime) => RUNTIME_DEFINITIONS[runtime].binary).filter((binary): binary is string => binary !== null);
+
 export function getRuntimeDefinition(runtime: ResumeRuntime): RuntimeDefinition {
   return RUNTIME_DEFINITIONS[runtime];
 }

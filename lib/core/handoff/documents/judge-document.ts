@@ -25,6 +25,7 @@ import { pathSaysSession } from "../../discovery/handoff-rules";
 import type { Finding } from "../../findings";
 import type { ParsedHandoff } from "../types";
 import { runtimeInHeading } from "../identity/title-runtime";
+import { RUNTIME_BINARIES } from "../../runtimes/resume-commands";
 import { COMMAND_FRONT_MATTER_KEYS, COMPANION_WORDS, PLACEHOLDER_TOKENS } from "./document-kinds.data";
 import {
   CONTENT_NOT_A_HANDOFF_RULE,
@@ -108,7 +109,7 @@ function judgeByContent(parsed: ParsedHandoff, text: string, filePath: string): 
 }
 
 /** A command line that starts a runtime or Baton (`claude --resume …`, `npx baton resume …`, `codex resume`). */
-const RESUME_COMMAND = /^\s*(?:\$\s*)?(?:(?:cd\s+\S+\s*&&\s*)?(?:npx\s+)?(?:claude|codex|gemini|opencode|baton|agy)(?=\s|$))/i;
+const RESUME_COMMAND = new RegExp(`^\\s*(?:\\$\\s*)?(?:cd\\s+\\S+\\s*&&\\s*)?(?:npx\\s+)?(?:${[...RUNTIME_BINARIES, "baton"].join("|")})(?=\\s|$)`, "i");
 
 /** What makes a file found by its content a handoff, strongest first (see `judgeByContent`), or null. */
 export function contentEvidence(parsed: ParsedHandoff, filePath: string | null = null): "continuity" | "session-ref" | "agent-journal" | "dated-note" | null {
