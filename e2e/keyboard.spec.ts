@@ -93,7 +93,10 @@ test("the chain graph by keyboard: named nodes with a visible focus ring, Enter 
   const panel = page.getByRole("complementary", { name: "Selected handoff" });
   await expect(panel.getByRole("heading", { name: "route-tests" })).toBeVisible();
   await expect(panel.getByRole("status")).toContainText("Selected: Claude Code handoff route-tests");
-  await page.keyboard.press("Shift+Tab");
+  // Back to the node before it (backwards, by keyboard), waiting for the focus to land on it: the panel
+  // opening renders the graph again, and a Space pressed before focus settles goes to the page.
+  const previous = graph.locator('.react-flow__node:has([data-path*="wire-bff-routes"])');
+  await tabTo(page, previous, { backwards: true, limit: 10 });
   await page.keyboard.press(" ");
   await expect(panel.getByRole("heading", { level: 2 })).not.toHaveText("route-tests");
   await expect(panel.getByRole("link", { name: "Open handoff" })).toBeVisible();
