@@ -18,7 +18,7 @@ const basePort = Number(process.env.BATON_E2E_PORT ?? 3107) + 1000;
 
 test.skip(!existsSync("/proc/self/stat"), "reads the process tree from /proc (Linux)");
 // Each command here runs on a SQLite file of its own: nothing to learn from a second pass on PostgreSQL.
-oncePerRun(test, "sqlite-2", "its commands use their own SQLite file");
+oncePerRun(test, "postgres", "its commands use their own SQLite file");
 test.describe.configure({ timeout: 180_000 });
 
 /** Every live process below `pid`, from /proc. */

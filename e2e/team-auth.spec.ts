@@ -19,7 +19,7 @@ const VIEWER = { email: "vic@example.com", password: "vic's long password" };
 
 test.skip(!baseDatabaseUrl, "skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
 // It makes a PostgreSQL database of its own, so it runs once: in the first (SQLite) pass of npm test.
-oncePerRun(test, "sqlite", "its team server has a PostgreSQL database of its own");
+oncePerRun(test, "postgres", "its team server has a PostgreSQL database of its own");
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let server: ChildProcess | null = null;

@@ -29,7 +29,7 @@ const BEN = { email: "ben@example.com", password: "ben's long password", name: "
 const VIC = { email: "vic@example.com", password: "vic's long password", name: "Vic Ortiz" };
 
 test.skip(!baseDatabaseUrl, "skipped: no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
-oncePerRun(test, "sqlite-2", "its team server has a PostgreSQL database of its own");
+oncePerRun(test, "postgres", "its team server has a PostgreSQL database of its own");
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 let server: ChildProcess | null = null;
