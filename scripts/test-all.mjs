@@ -140,7 +140,7 @@ if (!postgresUrl) {
   // take about as long as each other. The unit tests are done by then.
   // Two passes, not three: a third server (`sqlite-2`, whose specs then run in the SQLite pass) cut the e2e
   // time by a fifth, but with three servers on two cores the liveness-bounded checks (a live update, the
-  // server answering while it renders a hostile handoff) and a keyboard race failed in three runs out of six.
+  // server answering while it renders a hostile handoff) and a keyboard race failed in three runs out of seven.
   const passes = { BATON_E2E_PASSES: "sqlite,postgres" };
   try {
     await together("e2e passes", [
