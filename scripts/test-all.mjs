@@ -138,8 +138,8 @@ if (!postgresUrl) {
   // particular database (page looks, keyboard, markdown, read-only pages, the team and serve processes with
   // servers of their own) are spread over the two (e2e/fixtures/test.ts `oncePerRun`) so that the passes
   // take about as long as each other. The unit tests are done by then.
-  // Two passes, not three: a third server (`sqlite-2`, whose specs then run in the SQLite pass) cut the e2e
-  // time by a fifth, but with three servers on two cores the liveness-bounded checks (a live update, the
+  // Two passes, not three: a third server (`sqlite-2`, whose specs then run in the SQLite pass) gained little
+  // once screenshots and traces were off (362–438 s against 408 s), and with three servers on two cores the liveness-bounded checks (a live update, the
   // server answering while it renders a hostile handoff) and a keyboard race failed in three runs out of seven.
   const passes = { BATON_E2E_PASSES: "sqlite,postgres" };
   try {
