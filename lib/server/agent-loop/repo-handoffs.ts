@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { buildChains, type ChainBuildResult, type ChainNode } from "../../core/chains/build-chains";
 import { handoffFileTime, isDayOnlyTimestamp } from "../../core/chains/handoff-order";
-import { foundByDefaultRules, handoffAnchor, minimalFolders } from "../../core/discovery/handoff-rules";
+import { handoffAnchor, minimalFolders } from "../../core/discovery/handoff-rules";
 import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
 import { hasHandoffStructure, structureFields } from "../../core/handoff/documents/handoff-signals";
 import { buildResume, type ResumePlan } from "../../core/resume/build-resume";
@@ -111,7 +111,8 @@ export async function readRepoHandoffs(root: string, info: RepoInfo): Promise<Re
   // Found by its content alone: kept only when the repository confirms it, as the scan does.
   const facts = await loadIdentityFacts(root, { refs, isShallow: info.isShallow, parsed: pass.done.map(({ processed }) => processed.analysis.parsed) });
   const byKey = new Map(pass.done.map(({ content, processed }) => [`${content.path}\0${content.blobSha}`, { path: content.path, fromWorktree: content.occurrences.every((occurrence) => occurrence.kind === "worktree"), processed }]));
-  const isByContent = (filePath: string) => !matcher.isExplicit(filePath) && foundByDefaultRules(filePath) === null;
+  // Found by no folder, name or glob: read for its content alone (handoff-globs.ts `byContent`).
+  const isByContent = (filePath: string) => matcher.byContent(filePath);
   const unconfirmed = new Set(await unconfirmedContentKeys(root, byKey, facts, isByContent, (filePath) => walk.files.find((file) => file.path === filePath)?.mtimeMs ?? null));
   if (unconfirmed.size > 0) pass = { ...pass, done: pass.done.filter(({ content }) => !unconfirmed.has(`${content.path}\0${content.blobSha}`)) };
 

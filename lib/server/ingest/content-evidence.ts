@@ -72,7 +72,7 @@ async function changeDays(repoPath: string, paths: readonly string[]): Promise<M
  * stands; a session's HEAD or branch must resolve; a journal of agents' sessions must have been changed on
  * a day it records.
  */
-export async function confirmedByRepository(repoPath: string, candidates: readonly ContentCandidate[], facts: IdentityFacts, defaultBranch: string | null): Promise<Set<string>> {
+export async function confirmedByRepository(repoPath: string, candidates: readonly ContentCandidate[], facts: IdentityFacts, mainBranch: string | null): Promise<Set<string>> {
   const confirmed = new Set<string>();
   if (candidates.length === 0) return confirmed;
   const labelledShas = [...new Set(candidates.map((candidate) => candidate.parsed.identity.headSha).filter((sha): sha is string => sha !== null && /^[0-9a-f]{7,40}$/i.test(sha)))];
@@ -83,7 +83,7 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
     const shaResolves = headSha !== null && (commits.get(headSha) === true || facts.commitExists(headSha) === true);
     const evidence = contentEvidence(candidate.parsed, candidate.path);
     // The default branch names no session: every document written on it could say "Branch: main".
-    const sessionBranch = branch !== null && branch !== defaultBranch && facts.refExists(branch);
+    const sessionBranch = branch !== null && branch !== mainBranch && facts.refExists(branch);
     if (evidence === "continuity" || (evidence === "session-ref" && (shaResolves || sessionBranch))) confirmed.add(candidate.path);
     else if (evidence === "agent-journal" || evidence === "dated-note") dated.push({ candidate, isNote: evidence === "dated-note" });
   }

@@ -27,7 +27,6 @@ import {
   walkIssues,
 } from "./discovery-facts";
 import { CONTENT_NOT_A_HANDOFF_RULE, NOT_A_HANDOFF_NAME_RULE, SKIPPED_DOCUMENT_RULES } from "../../core/handoff/documents/handoff-signals";
-import { foundByDefaultRules } from "../../core/discovery/handoff-rules";
 import { UNCONFIRMED_CONTENT_MESSAGE, unconfirmedContentKeys } from "./content-evidence";
 import { withContentCandidates } from "./handoff-globs";
 import { loadSkippedDocuments, SKIPPED_STATUS } from "./skipped-documents";
@@ -299,7 +298,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   for (const content of processedContents.values()) confirmProcessedIdentity(content.processed, identityFacts);
   // A file found by its content alone stays only when the repository confirms it (content-evidence.ts).
   const mtimes = new Map(worktreeNow.map((file) => [file.path, file.mtimeMs]));
-  const isByContent = (filePath: string) => !matcher.isExplicit(filePath) && foundByDefaultRules(filePath) === null;
+  // Found by no folder, name or glob: read for its content alone (handoff-globs.ts `byContent`).
+  const isByContent = (filePath: string) => matcher.byContent(filePath);
   for (const key of await unconfirmedContentKeys(repoPath, processedContents, identityFacts, isByContent, (filePath) => mtimes.get(filePath) ?? null)) {
     const content = processedContents.get(key)!;
     processedContents.delete(key);

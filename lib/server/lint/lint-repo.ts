@@ -11,7 +11,6 @@ import { lintHandoff } from "../../core/handoff/lint-handoff";
 import { resolveLatestHint } from "../../core/discovery/latest-hint";
 import { existingCommits, git, gitBlobSha, listBranches, readBlobs, readRepoInfo, type GitRef } from "../git";
 import { CONTENT_NOT_A_HANDOFF_RULE, HANDOFF_COMPANION_RULE, NOT_A_HANDOFF_NAME_RULE } from "../../core/handoff/documents/handoff-signals";
-import { foundByDefaultRules } from "../../core/discovery/handoff-rules";
 import { unconfirmedContentKeys } from "../ingest/content-evidence";
 import { listCommitFiles } from "../git-tree-walk";
 import { buildDiscoveryHint } from "../ingest/discovery-hint";
@@ -185,7 +184,8 @@ export async function lintRepo(inputPath: string, options: { globs?: string[] } 
     // Found by its content alone: kept only when the repository confirms it, as the scan does.
     const byId = new Map(analysed.map((entry) => [entry.id, { path: entry.path, fromWorktree: entry.inWorkingTree, processed: entry.analysis }]));
     const mtimes = new Map(walk.files.map((file) => [file.path, file.mtimeMs]));
-    const isByContent = (filePath: string) => !matcher.isExplicit(filePath) && foundByDefaultRules(filePath) === null;
+    // Found by no folder, name or glob: read for its content alone (handoff-globs.ts `byContent`).
+  const isByContent = (filePath: string) => matcher.byContent(filePath);
     const unconfirmed = new Set(await unconfirmedContentKeys(repoRoot, byId, identityFacts, isByContent, (filePath) => mtimes.get(filePath) ?? null));
     if (unconfirmed.size > 0) analysed.splice(0, analysed.length, ...analysed.filter((entry) => !unconfirmed.has(entry.id)));
   }
