@@ -55,6 +55,7 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: De
     handoffFileTime({ isCommitted: handoff.branches.length > 0, commitTime: handoff.commitTime, fileMtime: handoff.fileMtime }),
   );
   const uninformative = sharedImportTime(handoffs, fileTimes);
+  const contentOnly = foundByContentAlone(handoffs.map((handoff) => handoff.path), (path) => foundByDefaultRules(path) === null && !isExplicit(path));
   const nodes: ChainNode[] = handoffs.map((handoff, index) => {
     const fileTime = fileTimes[index] ?? null;
     return {
@@ -71,7 +72,7 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: De
       isDeprecated: handoff.isDeprecated,
       isNamedCurrent: nameSaysCurrent(handoff.path),
       hasLabelledTime: handoff.parsed.identity.evidence?.timestamp === "label",
-      foundByContent: foundByDefaultRules(handoff.path) === null && !isExplicit(handoff.path),
+      foundByContent: contentOnly.has(handoff.path),
     };
   });
 
@@ -139,4 +140,21 @@ function sharedImportTime(handoffs: readonly HandoffChainFacts[], fileTimes: (nu
   const committed = fileTimes.filter((time, index): time is number => time !== null && (handoffs[index]?.branches.length ?? 0) > 0);
   if (committed.length < 2 || committed.length !== handoffs.filter((handoff) => handoff.branches.length > 0).length) return null;
   return committed.every((time) => time === committed[0]) ? committed[0]! : null;
+}
+
+const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
+
+/**
+ * The paths found by their content alone (`byContent`: no folder, name or glob took them), which come after
+ * the handoffs for the latest (build-chains.ts). Where no handoff folder or glob holds any handoff, two or
+ * more session records in one folder are the place the repository keeps them, whatever the folder's name:
+ * they compete for the latest with files named as handoffs (`HANDOVER_WEEK12.md` beside `docs/sessions/`).
+ */
+export function foundByContentAlone(paths: readonly string[], byContent: (path: string) => boolean): Set<string> {
+  const found = paths.filter(byContent);
+  const hasHandoffPlace = paths.some((path) => !byContent(path) && foundByDefaultRules(path) !== "name" && foundByDefaultRules(path) !== "name-word");
+  if (hasHandoffPlace) return new Set(found);
+  const byFolder = new Map<string, Set<string>>();
+  for (const path of found) byFolder.set(folderOf(path), (byFolder.get(folderOf(path)) ?? new Set()).add(path));
+  return new Set([...byFolder.values()].filter((distinct) => distinct.size < 2).flatMap((distinct) => [...distinct]));
 }

@@ -101,6 +101,19 @@ export const RUNTIME_CONFIG_NAMES = [
 ];
 
 /**
+ * The files in which a repository instructs its agents, as the runtimes document them: `CLAUDE.md`,
+ * `AGENTS.md`, `GEMINI.md`, Cursor's, Windsurf's and Cline's rules, Copilot's instructions (any depth), and
+ * every file below a runtime's configuration folders (RUNTIME_FOLDERS / RUNTIME_CONFIG_NAMES: commands,
+ * skills, agents, workflows, rules …). A living status file these name ("read docs/CURRENT_STATUS.md
+ * first", "update .claude/PROGRESO.md at the end of the session") is the repository's own session record
+ * (lib/server/ingest/agent-instructions.ts). Compared lower-cased with a file's whole name.
+ */
+export const AGENT_INSTRUCTION_FILE_NAMES = [
+  "claude.md", "claude.local.md", "agents.md", "agent.md", "gemini.md", "codex.md", "copilot-instructions.md",
+  ".cursorrules", ".windsurfrules", ".clinerules", ".roorules", ".goosehints",
+];
+
+/**
  * Folders, at any depth and under any parent, that hold slash-command and skill definitions:
  * `engine/commands/handoff.md`, `plugins/x/skills/handoff.md` tell an agent how to write a handoff; they
  * are never one. (`agents` is not here: `docs/agents/Handoff_07.md` is a real handoff.)
@@ -129,6 +142,12 @@ export const EDGE_MARKERS = ["readme", "example", "examples", "sample"];
  * Names of a "latest" pointer in a handoff folder (stem, lower-cased; `.md`, `.txt` or no extension):
  * read as a hint for the latest handoff, never as a handoff.
  */
+/**
+ * Stems of LATEST_HINT_STEMS that outside a handoff folder also name a living status file an agent
+ * rewrites at every session (`.flow/current.md`): read for their content there, and kept only when the
+ * repository confirms them (its agent instructions name the file). `latest` stays a pointer everywhere.
+ */
+export const LIVING_STATUS_STEMS = ["current"];
 export const LATEST_HINT_STEMS = ["latest", "current", "latest-handoff", "latest_handoff", "current-handoff", "current_handoff", "head"];
 
 /**

@@ -11,6 +11,7 @@ import {
   HANDOFF_FOLDER_NAMES,
   LATEST_HINT_STEMS,
   EDGE_MARKERS,
+  LIVING_STATUS_STEMS,
   HANDOFF_WORD_TRANSLATIONS,
   NEVER_HANDOFF_STEMS,
   SESSION_WORDS,
@@ -83,6 +84,7 @@ function stemOf(fileName: string): string {
 }
 
 const edgeMarkers = new Set(EDGE_MARKERS);
+const livingStatusStems = new Set(LIVING_STATUS_STEMS);
 
 /**
  * README, INDEX, LATEST, CHANGELOG …, anything with "template" in its name, and names that start or end
@@ -183,7 +185,7 @@ export function matchesDefaultRules(filePath: string): boolean {
  */
 export function mayBeHandoffByContent(filePath: string): boolean {
   const { folders, name } = splitPath(filePath);
-  if (!isMarkdownName(name) || isNeverHandoffName(name)) return false;
+  if (!isMarkdownName(name) || (isNeverHandoffName(name) && !livingStatusStems.has(stemOf(name)))) return false;
   if (folders.some(isExcludedFolderName) || isInRuntimeConfigFolder(filePath)) return false;
   return !matchesDefaultRules(filePath);
 }

@@ -36,5 +36,9 @@
  *    entry's heading time and zone; entries of one day ordered by their times; a journal of one entry dated
  *    by its first heading; handoffs found by their content (judge-document.ts `judgeByContent`) and by
  *    "handoff" in other languages.
+ * 10: a living status file the repository's agent instructions name (`CLAUDE.md`: "read
+ *    docs/CURRENT_STATUS.md first"); session notes in a series pushed days after they were written, and one
+ *    file of dated session entries as a series by itself; a session note that records only results and
+ *    decisions; a next step that is a blank to copy is no work.
  */
-export const READER_VERSION = 9;
+export const READER_VERSION = 10;

@@ -9,6 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { buildChains, type ChainBuildResult, type ChainNode } from "../../core/chains/build-chains";
+import { foundByContentAlone } from "../../core/chains/derive-chains";
 import { handoffFileTime, isDayOnlyTimestamp } from "../../core/chains/handoff-order";
 import { handoffAnchor, minimalFolders } from "../../core/discovery/handoff-rules";
 import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
@@ -138,6 +139,7 @@ export async function readRepoHandoffs(root: string, info: RepoInfo): Promise<Re
 
   const known = new Set(handoffs.map((handoff) => handoff.path));
   const hint = walk.hints.length > 0 ? (await readLatestHint(root, walk.hints, (candidate) => known.has(candidate))).hint : null;
+  const contentOnly = foundByContentAlone(handoffs.map((handoff) => handoff.path), isByContent);
   const nodes: ChainNode[] = handoffs.map((handoff) => {
     const branches = handoff.occurrences.filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref).sort();
     const parsed = handoff.processed.analysis.parsed;
@@ -154,7 +156,7 @@ export async function readRepoHandoffs(root: string, info: RepoInfo): Promise<Re
       hasStructure: hasHandoffStructure(structureFields(parsed, handoff.processed.previousPath)),
       fileTime: handoffFileTime({ isCommitted: branches.length > 0, commitTime: handoff.commitTime, fileMtime: handoff.fileMtime }),
       isDeprecated: handoff.deprecation !== "",
-      foundByContent: isByContent(handoff.path),
+      foundByContent: contentOnly.has(handoff.path),
     };
   });
   return {

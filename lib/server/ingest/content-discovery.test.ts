@@ -74,6 +74,39 @@ for (const provider of sqlite) {
       expect(scanned.discovery!.notHandoffs).toEqual([]);
     });
 
+    it("counts a series whose notes were pushed days later, a session log of dated entries, and a living status the agent instructions name", async () => {
+      const repo = new GitFixture("living-status");
+      repo.write("README.md", "# app\n").commit("init");
+      // Commits are made on 2026-11-01 (git-fixture.ts). Notes written two days before and pushed today still
+      // form a series with one written today; a note dated months off stays in it by its dated name.
+      const note = (day: string, topic: string) => `# Session ${day}\n\n## Ergebnisse\n- ${topic} erledigt\n\n## Entscheidungen\n- ${topic} bleibt\n`;
+      repo.write("docs/sessions/2026-10-30.md", note("2026-10-30", "Login")).write("docs/sessions/2026-11-01.md", note("2026-11-01", "Export"));
+      repo.write("docs/sessions/2026-03-01.md", note("2026-03-01", "Import")).commit("session notes");
+      // A roadmap in the same folder, undated by its name and written long before: not one of the notes.
+      repo.write("docs/sessions/ROADMAP.md", "# Roadmap\n\nLast updated: 2026-06-01\n\n## Done\n- phase 1\n\n## Next steps\n- phase 2\n").commit("roadmap");
+      // One file of dated session entries is a series by itself.
+      const log = "# Sesiones\n\n## Sesion 2026-10-31 - datos\n\n### Completado\n- importador\n\n### Proxima sesion\n- validar\n\n## Sesion 2026-11-01 - panel\n\n### Completado\n- panel\n\n### Proxima sesion\n- exportar CSV\n";
+      repo.write("ops/SESSION_LOG.md", log).commit("log");
+      // A living status: named by CLAUDE.md (kept), and the same shape named by nothing (a report: left alone).
+      const status = (title: string) => `# ${title}\n\n**Zuletzt aktualisiert:** 2026-11-01\n\n## Erledigt\n- Login\n\n## Nächste Schritte\n1. Export bauen\n`;
+      repo.write("docs/CURRENT_STATUS.md", status("Projektstatus")).write("docs/QUARTERLY.md", status("Quartalsbericht"));
+      repo.write("CLAUDE.md", "# Agent rules\n\n1. Lies `docs/CURRENT_STATUS.md` zuerst.\n2. Aktualisiere ihn am Ende jeder Session.\n").commit("status");
+      // A tracker a skill names, whose next step is a blank to copy: no work to resume.
+      repo.write(".flow/current.md", status("Current sprint").replace("Projektstatus", "Sprint")).write(".flow/metrics.md", "# Metrics\n\nLast Updated: 2026-11-01\n\n## Next\nCopy at the start of each session:\n## Session: <date>\n");
+      repo.write(".claude/skills/session/SKILL.md", "---\nname: session\n---\nRead .flow/current.md, then update .flow/metrics.md.\n").commit("flow");
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual([
+        ".flow/current.md",
+        "docs/CURRENT_STATUS.md",
+        "docs/sessions/2026-03-01.md",
+        "docs/sessions/2026-10-30.md",
+        "docs/sessions/2026-11-01.md",
+        "ops/SESSION_LOG.md",
+      ]);
+      expect(scanned.discovery!.notHandoffs).toEqual([]);
+    });
+
     it("reads the same in the agent loop and in lint as in the scan", async () => {
       const { repo } = buildRepo();
       const loop = await readRepoHandoffs(repo.root, await readRepoInfo(repo.root));

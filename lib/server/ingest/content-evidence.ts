@@ -7,13 +7,17 @@
  * - a journal of agents' sessions: a day it writes (its timestamp's, or a dated entry's) is the day, give or
  *   take one for time zones, of a commit that changed the file on any branch (for a file not yet committed,
  *   of its last modification): agents change their journal on every day it records;
- * - a dated session note: the same, and two or more such notes in one folder (a series of sessions).
+ * - a dated session note: kept in a series (two or more in one folder, or one file of dated entries), most
+ *   committed within a few days of the day they write;
+ * - a living status file: named by the repository's agent instructions (agent-instructions.ts).
  */
 import type { IdentityFacts } from "../../core/handoff/identity/confirm-identity";
 import { contentEvidence } from "../../core/handoff/documents/judge-document";
 import type { ParsedHandoff } from "../../core/handoff/types";
+import { pathSaysSession } from "../../core/discovery/handoff-rules";
 import { fileNameDate } from "../../core/text/name-date";
 import { defaultBranch, existingCommits, git, listBranches } from "../git";
+import { instructedNames, isInstructed } from "./agent-instructions";
 
 export interface ContentCandidate {
   path: string;
@@ -38,12 +42,12 @@ export function writtenDays(parsed: ParsedHandoff): string[] {
   return [...days];
 }
 
-/** Whether one of `written` is within a day of one of `changed` (both YYYY-MM-DD). */
-export function daysAgree(written: readonly string[], changed: ReadonlySet<string>): boolean {
+/** Whether one of `written` is within `slack` days (one by default, for time zones) of one of `changed` (both YYYY-MM-DD). */
+export function daysAgree(written: readonly string[], changed: ReadonlySet<string>, slack = 1): boolean {
   for (const day of written) {
     const at = Date.parse(`${day}T00:00:00Z`);
     if (Number.isNaN(at)) continue;
-    for (const offset of [0, -DAY_MS, DAY_MS]) if (changed.has(new Date(at + offset).toISOString().slice(0, 10))) return true;
+    for (let offset = -slack; offset <= slack; offset++) if (changed.has(new Date(at + offset * DAY_MS).toISOString().slice(0, 10))) return true;
   }
   return false;
 }
@@ -67,10 +71,18 @@ async function changeDays(repoPath: string, paths: readonly string[]): Promise<M
   return days;
 }
 
+/** How far a session note's written day may be from a day it was committed: notes are often pushed a day or two later. */
+const NOTE_SLACK_DAYS = 3;
+
 /**
- * The paths of the candidates the repository confirms: a handoff that continues another is taken as it
- * stands; a session's HEAD or branch must resolve; a journal of agents' sessions must have been changed on
- * a day it records.
+ * The paths of the candidates the repository confirms:
+ * - a handoff that continues another is taken as it stands;
+ * - a session's HEAD must resolve, or its branch exist and not be the default one;
+ * - a journal of agents' sessions must have been changed on a day it records;
+ * - dated session notes form a series: two or more in one folder (or one file of two or more dated entries),
+ *   at least half of them committed within a few days of the day they write; a note of the series whose
+ *   name is undated must be one of those;
+ * - any of these, and a living status, when the repository's agent instructions name the file.
  */
 export async function confirmedByRepository(repoPath: string, candidates: readonly ContentCandidate[], facts: IdentityFacts, mainBranch: string | null): Promise<Set<string>> {
   const confirmed = new Set<string>();
@@ -78,6 +90,7 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
   const labelledShas = [...new Set(candidates.map((candidate) => candidate.parsed.identity.headSha).filter((sha): sha is string => sha !== null && /^[0-9a-f]{7,40}$/i.test(sha)))];
   const commits = labelledShas.length > 0 ? await existingCommits(repoPath, labelledShas) : new Map<string, boolean>();
   const dated: { candidate: ContentCandidate; isNote: boolean }[] = [];
+  const rest: ContentCandidate[] = [];
   for (const candidate of candidates) {
     const { headSha, branch } = candidate.parsed.identity;
     const shaResolves = headSha !== null && (commits.get(headSha) === true || facts.commitExists(headSha) === true);
@@ -86,26 +99,53 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
     const sessionBranch = branch !== null && branch !== mainBranch && facts.refExists(branch);
     if (evidence === "continuity" || (evidence === "session-ref" && (shaResolves || sessionBranch))) confirmed.add(candidate.path);
     else if (evidence === "agent-journal" || evidence === "dated-note") dated.push({ candidate, isNote: evidence === "dated-note" });
+    else rest.push(candidate);
   }
-  if (dated.length === 0) return confirmed;
-  const changed = await changeDays(repoPath, [...new Set(dated.map(({ candidate }) => candidate.path))]);
-  const notesByFolder = new Map<string, Set<string>>();
-  for (const { candidate, isNote } of dated) {
-    const days = new Set(changed.get(candidate.path) ?? []);
-    // Not in any commit yet: the file's own modification day is all there is.
-    if (days.size === 0 && candidate.mtimeMs !== null) days.add(new Date(candidate.mtimeMs).toISOString().slice(0, 10));
-    const name = candidate.path.slice(candidate.path.lastIndexOf("/") + 1);
-    const written = [...writtenDays(candidate.parsed), ...[fileNameDate(name)].filter((day): day is string => day !== null)];
-    if (!daysAgree(written, days)) continue;
-    if (!isNote) {
-      confirmed.add(candidate.path);
-      continue;
+  if (dated.length > 0) {
+    const changed = await changeDays(repoPath, [...new Set(dated.map(({ candidate }) => candidate.path))]);
+    const notesByFolder = new Map<string, { paths: Set<string>; agreeing: Set<string> }>();
+    for (const { candidate, isNote } of dated) {
+      const days = new Set(changed.get(candidate.path) ?? []);
+      // Not in any commit yet: the file's own modification day is all there is.
+      if (days.size === 0 && candidate.mtimeMs !== null) days.add(new Date(candidate.mtimeMs).toISOString().slice(0, 10));
+      const name = candidate.path.slice(candidate.path.lastIndexOf("/") + 1);
+      const written = [...writtenDays(candidate.parsed), ...[fileNameDate(name)].filter((day): day is string => day !== null)];
+      if (!isNote) {
+        if (daysAgree(written, days)) confirmed.add(candidate.path);
+        else rest.push(candidate);
+        continue;
+      }
+      const agrees = daysAgree(written, days, NOTE_SLACK_DAYS);
+      // One file of dated session entries is a series by itself.
+      const entries = (candidate.parsed.log?.entries ?? []).filter((entry) => entry.day !== null).length;
+      if (entries >= 2 && agrees) {
+        confirmed.add(candidate.path);
+        continue;
+      }
+      const folder = candidate.path.slice(0, candidate.path.lastIndexOf("/") + 1);
+      const series = notesByFolder.get(folder) ?? { paths: new Set<string>(), agreeing: new Set<string>() };
+      series.paths.add(candidate.path);
+      if (agrees) series.agreeing.add(candidate.path);
+      notesByFolder.set(folder, series);
     }
-    const folder = candidate.path.slice(0, candidate.path.lastIndexOf("/") + 1);
-    notesByFolder.set(folder, (notesByFolder.get(folder) ?? new Set()).add(candidate.path));
+    for (const series of notesByFolder.values()) {
+      const isSeries = series.paths.size >= 2 && series.agreeing.size * 2 >= series.paths.size;
+      for (const notePath of series.paths) {
+        // In a series, a note dated or named as a session by its own name follows the series' naming; any other
+        // (a roadmap or a reference page kept with the notes) must have been committed near the day it writes.
+        const noteName = notePath.slice(notePath.lastIndexOf("/") + 1);
+        const namedAsNote = fileNameDate(noteName) !== null || pathSaysSession(noteName);
+        if (isSeries && (namedAsNote || series.agreeing.has(notePath))) confirmed.add(notePath);
+        else rest.push(dated.find(({ candidate }) => candidate.path === notePath)!.candidate);
+      }
+    }
   }
-  // Dated notes count as a series: two or more in one folder, each changed on its own day.
-  for (const paths of notesByFolder.values()) if (paths.size >= 2) for (const notePath of paths) confirmed.add(notePath);
+  // What no other evidence confirmed: kept when the repository's agent instructions name it.
+  const unconfirmed = rest.filter((candidate) => !confirmed.has(candidate.path));
+  if (unconfirmed.length > 0) {
+    const names = await instructedNames(repoPath, ["HEAD", ...(mainBranch === null ? [] : [mainBranch])]);
+    for (const candidate of unconfirmed) if (isInstructed(candidate.path, names)) confirmed.add(candidate.path);
+  }
   return confirmed;
 }
 

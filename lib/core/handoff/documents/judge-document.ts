@@ -88,7 +88,9 @@ export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: Do
  *
  * - a previous handoff it continues, or a resume command (continuity);
  * - or the session's own HEAD sha or branch, which the repository must confirm;
- * - or a journal of sessions: two or more dated entries whose headings name the agent that wrote each.
+ * - or a journal of sessions: two or more dated entries whose headings name the agent that wrote each;
+ * - or a dated session note where the path says "session", kept in a series (the repository confirms it);
+ * - or a living status (a date, a state, a next step) that the repository's agent instructions name.
  *
  * With work to resume (a next action, or a state with something in it) and a time it was written; never a
  * description of handoffs, never empty. The repository's word is asked by the scan
@@ -101,7 +103,11 @@ function judgeByContent(parsed: ParsedHandoff, text: string, filePath: string): 
   const datedEntries = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null).length;
   const work = marks.nextAction || parsed.state.some((item) => item.text.trim() !== "");
   const dated = parsed.identity.timestamp !== null || datedEntries >= 2 || fileNameDate(fileName) !== null;
-  const shaped = contentEvidence(parsed, filePath) !== null && dated && work;
+  const evidence = contentEvidence(parsed, filePath);
+  // A session note kept in a series may only record what was done and decided (`## Ergebnisse`,
+  // `## Entscheidungen`): the series, not a next step, makes it the session's record.
+  const substance = work || (evidence === "dated-note" && (parsed.goal !== null || parsed.decisions.length > 0));
+  const shaped = evidence !== null && dated && substance;
   if (!shaped || describesHandoffs(parsed, text) !== null || !isFilledIn(parsed, text)) {
     return info(CONTENT_NOT_A_HANDOFF_RULE, "an ordinary document: found by no handoff folder or name, and its content has no handoff's shape");
   }
@@ -112,7 +118,9 @@ function judgeByContent(parsed: ParsedHandoff, text: string, filePath: string): 
 const RESUME_COMMAND = new RegExp(`^\\s*(?:\\$\\s*)?(?:cd\\s+\\S+\\s*&&\\s*)?(?:npx\\s+)?(?:${[...RUNTIME_BINARIES, "baton"].join("|")})(?=\\s|$)`, "i");
 
 /** What makes a file found by its content a handoff, strongest first (see `judgeByContent`), or null. */
-export function contentEvidence(parsed: ParsedHandoff, filePath: string | null = null): "continuity" | "session-ref" | "agent-journal" | "dated-note" | null {
+export type ContentEvidence = "continuity" | "session-ref" | "agent-journal" | "dated-note" | "status";
+
+export function contentEvidence(parsed: ParsedHandoff, filePath: string | null = null): ContentEvidence | null {
   // A previous handoff, or a command that resumes a runtime: "Résumé:" is a summary in French, not one.
   if (parsed.pointers.previousPath !== null || (parsed.resumeCommand !== null && RESUME_COMMAND.test(parsed.resumeCommand))) return "continuity";
   const { identity } = parsed;
@@ -123,8 +131,15 @@ export function contentEvidence(parsed: ParsedHandoff, filePath: string | null =
   // A dated session note kept where its path says "session" (its name or its own text dates it): a handoff
   // when the repository keeps a series of them, each changed on its own day (content-evidence.ts), as
   // `docs/sessions/2025-11-28.md` beside `2025-11-21.md`. Dated reports and plans elsewhere are not.
-  if (filePath === null || !pathSaysSession(filePath)) return null;
-  return fileNameDate(filePath) !== null || parsed.identity.timestamp !== null ? "dated-note" : null;
+  if (filePath !== null && pathSaysSession(filePath) && (fileNameDate(filePath) !== null || parsed.identity.timestamp !== null)) return "dated-note";
+  // A living status (a written date, what is done or in progress, or what comes next): the weakest shape, a
+  // handoff only where the repository's agent instructions name the file (agent-instructions.ts), as
+  // "read docs/CURRENT_STATUS.md first" does. Reports and plans have this shape too; no instruction names them.
+  const datedEntries = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null).length;
+  // A next step that is a blank to fill in (`## Session: [DATE]` to copy) is a tracker's template, not work to resume.
+  const next = handoffMarks(parsed).nextAction && !(parsed.nextAction?.text ?? "").split("\n").some(isPlaceholderLine);
+  const work = next || parsed.state.some((item) => item.text.trim() !== "");
+  return work && (parsed.identity.timestamp !== null || datedEntries >= 2) ? "status" : null;
 }
 
 /**
