@@ -3,7 +3,7 @@ import { buildChains, type ChainBuildResult, type ChainNode } from "./build-chai
 import { repoHandoffPaths, resolvePrevious, type PreviousResolution } from "./resolve-previous";
 import { handoffMarks, hasHandoffStructure, structureFields } from "../handoff/documents/handoff-signals";
 import { companionFinding, companionWord } from "../handoff/documents/judge-document";
-import { foundByDefaultRules, isHandoffFileName, isInHandoffFolder } from "../discovery/handoff-rules";
+import { foundByDefaultRules, isHandoffFileName, isInHandoffFolder, pathSaysSession } from "../discovery/handoff-rules";
 import type { Finding } from "../findings";
 import { normaliseRepoPath } from "../handoff/handoff-path";
 import type { ParsedHandoff } from "../handoff/types";
@@ -147,7 +147,8 @@ const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
 /**
  * The paths found by their content alone (`byContent`: no folder, name or glob took them), which come after
  * the handoffs for the latest (build-chains.ts). Where no handoff folder or glob holds any handoff, two or
- * more session records in one folder are the place the repository keeps them, whatever the folder's name:
+ * more session records (dated names, or a path that says "session") in one folder are the place the
+ * repository keeps them, whatever the folder's name:
  * they compete for the latest with files named as handoffs (`HANDOVER_WEEK12.md` beside `docs/sessions/`).
  */
 export function foundByContentAlone(paths: readonly string[], byContent: (path: string) => boolean): Set<string> {
@@ -155,6 +156,9 @@ export function foundByContentAlone(paths: readonly string[], byContent: (path: 
   const hasHandoffPlace = paths.some((path) => !byContent(path) && foundByDefaultRules(path) !== "name" && foundByDefaultRules(path) !== "name-word");
   if (hasHandoffPlace) return new Set(found);
   const byFolder = new Map<string, Set<string>>();
-  for (const path of found) byFolder.set(folderOf(path), (byFolder.get(folderOf(path)) ?? new Set()).add(path));
-  return new Set([...byFolder.values()].filter((distinct) => distinct.size < 2).flatMap((distinct) => [...distinct]));
+  // Session records: dated by their names, or kept where the path says "session". Two living documents side by
+  // side (`tasks.md`, `state.md`) are no series.
+  for (const path of found.filter((path) => fileNameDate(path) !== null || pathSaysSession(path))) byFolder.set(folderOf(path), (byFolder.get(folderOf(path)) ?? new Set()).add(path));
+  const inSeries = new Set([...byFolder.values()].filter((distinct) => distinct.size >= 2).flatMap((distinct) => [...distinct]));
+  return new Set(found.filter((path) => !inSeries.has(path)));
 }

@@ -134,9 +134,9 @@ export const TEMPLATE_MARKERS = ["template"];
 /**
  * A stem starting or ending with one of these words (split at `-`, `_`, `.` or a blank) is an index or an
  * example, never a handoff: `handoffs-README.md`, `handoff.example.md`; `handoff-2026-06-28-readme-portfolio.md`
- * (a handoff about a README) still is one.
+ * (a handoff about a README) still is one; `INDEX_SESIONES.md`, `handoffs-index.md` are indexes.
  */
-export const EDGE_MARKERS = ["readme", "example", "examples", "sample"];
+export const EDGE_MARKERS = ["readme", "example", "examples", "sample", "index"];
 
 /**
  * Names of a "latest" pointer in a handoff folder (stem, lower-cased; `.md`, `.txt` or no extension):

@@ -107,6 +107,23 @@ for (const provider of sqlite) {
       expect(scanned.discovery!.notHandoffs).toEqual([]);
     });
 
+    it("takes a history of session folders imported in one later commit, and leaves their index out", async () => {
+      const repo = new GitFixture("imported-sessions");
+      repo.write("README.md", "# bot\n").commit("init");
+      // Commits are made on 2026-11-01 (git-fixture.ts): sessions of September, imported at once, each in a
+      // dated folder of its own. Their commit day says nothing of when each was written.
+      const summary = (day: string) => `# Resumen final de sesión\n\n**Fecha:** ${day}\n\n## Completado\n- panel\n\n## Próximos pasos\n- pruebas\n`;
+      repo.write("reports/2026-09/sesion_2026-09-03_10-00_panel/04_RESUMEN_FINAL_SESION.md", summary("2026-09-03"));
+      repo.write("reports/2026-09/sesion_2026-09-05_18-30_login/04_RESUMEN_FINAL_SESION.md", summary("2026-09-05"));
+      repo.write("reports/2026-09/INDEX_SESIONES.md", "# Índice de sesiones\n\n**Fecha:** 2026-09-05\n\n## Completado\n- 2 sesiones\n").commit("import the session history");
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual([
+        "reports/2026-09/sesion_2026-09-03_10-00_panel/04_RESUMEN_FINAL_SESION.md",
+        "reports/2026-09/sesion_2026-09-05_18-30_login/04_RESUMEN_FINAL_SESION.md",
+      ]);
+    });
+
     it("reads the same in the agent loop and in lint as in the scan", async () => {
       const { repo } = buildRepo();
       const loop = await readRepoHandoffs(repo.root, await readRepoInfo(repo.root));

@@ -71,6 +71,16 @@ async function changeDays(repoPath: string, paths: readonly string[]): Promise<M
   return days;
 }
 
+/**
+ * The folder a session note's series is kept in: its own folder, or, when that folder is one session's own
+ * (dated by its name: `reports/sesion_2025-10-13_00-39_admin/04_RESUMEN.md`), the folder holding the sessions.
+ */
+function seriesFolder(filePath: string): string {
+  const folder = filePath.slice(0, filePath.lastIndexOf("/"));
+  const segment = folder.slice(folder.lastIndexOf("/") + 1);
+  return fileNameDate(segment) !== null ? folder.slice(0, folder.lastIndexOf("/") + 1) : `${folder}/`;
+}
+
 /** How far a session note's written day may be from a day it was committed: notes are often pushed a day or two later. */
 const NOTE_SLACK_DAYS = 3;
 
@@ -80,7 +90,8 @@ const NOTE_SLACK_DAYS = 3;
  * - a session's HEAD must resolve, or its branch exist and not be the default one;
  * - a journal of agents' sessions must have been changed on a day it records;
  * - dated session notes form a series: two or more in one folder (or one file of two or more dated entries),
- *   at least half of them committed within a few days of the day they write; a note of the series whose
+ *   at least half of them committed within a few days of the day they write, or all added by one later commit
+ *   (an import); a dated folder of one session's notes counts with its siblings; a note of the series whose
  *   name is undated must be one of those;
  * - any of these, and a living status, when the repository's agent instructions name the file.
  */
@@ -103,7 +114,7 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
   }
   if (dated.length > 0) {
     const changed = await changeDays(repoPath, [...new Set(dated.map(({ candidate }) => candidate.path))]);
-    const notesByFolder = new Map<string, { paths: Set<string>; agreeing: Set<string> }>();
+    const notesByFolder = new Map<string, { paths: Set<string>; agreeing: Set<string>; added: Set<string>; latestWritten: string }>();
     for (const { candidate, isNote } of dated) {
       const days = new Set(changed.get(candidate.path) ?? []);
       // Not in any commit yet: the file's own modification day is all there is.
@@ -122,14 +133,21 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
         confirmed.add(candidate.path);
         continue;
       }
-      const folder = candidate.path.slice(0, candidate.path.lastIndexOf("/") + 1);
-      const series = notesByFolder.get(folder) ?? { paths: new Set<string>(), agreeing: new Set<string>() };
+      const key = seriesFolder(candidate.path);
+      const series = notesByFolder.get(key) ?? { paths: new Set<string>(), agreeing: new Set<string>(), added: new Set<string>(), latestWritten: "" };
       series.paths.add(candidate.path);
       if (agrees) series.agreeing.add(candidate.path);
-      notesByFolder.set(folder, series);
+      const firstChange = [...days].sort()[0];
+      if (firstChange !== undefined) series.added.add(firstChange);
+      for (const day of written) if (day > series.latestWritten) series.latestWritten = day;
+      notesByFolder.set(key, series);
     }
     for (const series of notesByFolder.values()) {
-      const isSeries = series.paths.size >= 2 && series.agreeing.size * 2 >= series.paths.size;
+      // Every note first committed on one day, later than any day they write: an import (a history copied in
+      // at once), whose commit day says nothing of when each was written. The series stands on its names.
+      const [addedDay] = [...series.added];
+      const imported = series.added.size === 1 && addedDay !== undefined && addedDay > series.latestWritten;
+      const isSeries = series.paths.size >= 2 && (imported || series.agreeing.size * 2 >= series.paths.size);
       for (const notePath of series.paths) {
         // In a series, a note dated or named as a session by its own name follows the series' naming; any other
         // (a roadmap or a reference page kept with the notes) must have been committed near the day it writes.

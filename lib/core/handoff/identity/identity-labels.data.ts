@@ -28,6 +28,9 @@ export const IDENTITY_LABELS = {
     whenValueFits: [
       "agent", "tool", "harness", "cli", "client", "assistant", "platform", "ai", "written by", "author", "by",
       "agente", "ferramenta", "herramienta", "werkzeug", "outil", "에이전트", "도구", "エージェント", "ツール", "代理", "智能体", "工具",
+      // The sender of a relay handoff (`From: codex_gpt` / `To: claude_code`, `**De:** Névoa (Claude Code)`):
+      // the writer, when its value names a runtime. The receiver's label never is.
+      "from", "sender", "de", "remetente", "remitente", "von", "absender", "expéditeur", "da", "mittente", "発信者", "送信者", "发送方", "보낸 사람",
     ],
     inIdentityContext: [],
   },

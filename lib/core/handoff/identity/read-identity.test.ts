@@ -331,3 +331,16 @@ test("look-alike: a path in an identity block's table names no runtime", () => {
   const identity = parseHandoff("# Review\n\n## 3.1 文件元数据\n\n| 项 | 值 |\n|---|---|\n| path | `.claude/handoffs/task_089.md` |\n").value.identity;
   expect(identity).toMatchObject({ runtime: null, model: null });
 });
+
+describe("the sender of a relay handoff is its writer", () => {
+  test.each([
+    ["From and To lines", "# Handoff: Codex → Claude\n\n## Metadata\n- From: codex_gpt\n- To: claude_code\n- Timestamp: 2025-12-11T17:41:46Z\n", "codex"],
+    ["a Portuguese De with the runtime in parentheses", "# HANDOFF T055\n\n**De:** Névoa 7.0 (Claude Code)\n**Para:** Gemini (Antigravity)\n**Data:** 27/01/2026\n", "claude-code"],
+  ])("%s", (_name, text, runtime) => {
+    expect(parseHandoff(text).value.identity.runtime).toBe(runtime);
+  });
+
+  test("a sender that names no runtime is no writer", () => {
+    expect(parseHandoff("# Request\n\n- From: frontend team\n- To: Claude Code\n").value.identity.runtime).toBeNull();
+  });
+});
