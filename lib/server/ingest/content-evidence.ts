@@ -81,6 +81,12 @@ function seriesFolder(filePath: string): string {
   return fileNameDate(segment) !== null ? folder.slice(0, folder.lastIndexOf("/") + 1) : `${folder}/`;
 }
 
+/** Whether the folder a note is kept in is named for sessions (`docs/sessions/`, `session-logs/`). */
+function folderSaysSession(filePath: string): boolean {
+  const folder = filePath.slice(0, Math.max(0, filePath.lastIndexOf("/")));
+  return folder !== "" && pathSaysSession(folder.slice(folder.lastIndexOf("/") + 1));
+}
+
 /** How far a session note's written day may be from a day it was committed: notes are often pushed a day or two later. */
 const NOTE_SLACK_DAYS = 3;
 
@@ -91,7 +97,8 @@ const NOTE_SLACK_DAYS = 3;
  * - a journal of agents' sessions must have been changed on a day it records;
  * - dated session notes form a series: two or more in one folder (or one file of two or more dated entries),
  *   at least half of them committed within a few days of the day they write, or all added by one later commit
- *   (an import); a dated folder of one session's notes counts with its siblings; a note of the series whose
+ *   (an import); a dated folder of one session's notes counts with its siblings; the first note of a folder
+ *   named for sessions counts when committed on the day it writes; a note of the series whose
  *   name is undated must be one of those;
  * - any of these, and a living status, when the repository's agent instructions name the file.
  */
@@ -114,7 +121,7 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
   }
   if (dated.length > 0) {
     const changed = await changeDays(repoPath, [...new Set(dated.map(({ candidate }) => candidate.path))]);
-    const notesByFolder = new Map<string, { paths: Set<string>; agreeing: Set<string>; added: Set<string>; latestWritten: string }>();
+    const notesByFolder = new Map<string, { paths: Set<string>; agreeing: Set<string>; onItsDay: Set<string>; added: Set<string>; latestWritten: string }>();
     for (const { candidate, isNote } of dated) {
       const days = new Set(changed.get(candidate.path) ?? []);
       // Not in any commit yet: the file's own modification day is all there is.
@@ -134,9 +141,10 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
         continue;
       }
       const key = seriesFolder(candidate.path);
-      const series = notesByFolder.get(key) ?? { paths: new Set<string>(), agreeing: new Set<string>(), added: new Set<string>(), latestWritten: "" };
+      const series = notesByFolder.get(key) ?? { paths: new Set<string>(), agreeing: new Set<string>(), onItsDay: new Set<string>(), added: new Set<string>(), latestWritten: "" };
       series.paths.add(candidate.path);
       if (agrees) series.agreeing.add(candidate.path);
+      if (daysAgree(written, days)) series.onItsDay.add(candidate.path);
       const firstChange = [...days].sort()[0];
       if (firstChange !== undefined) series.added.add(firstChange);
       for (const day of written) if (day > series.latestWritten) series.latestWritten = day;
@@ -153,7 +161,9 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
         // (a roadmap or a reference page kept with the notes) must have been committed near the day it writes.
         const noteName = notePath.slice(notePath.lastIndexOf("/") + 1);
         const namedAsNote = fileNameDate(noteName) !== null || pathSaysSession(noteName);
-        if (isSeries && (namedAsNote || series.agreeing.has(notePath))) confirmed.add(notePath);
+        // The first note of a folder kept for sessions (`docs/sessions/`), committed on the day it writes.
+        const firstInSessionFolder = series.paths.size === 1 && folderSaysSession(notePath) && series.onItsDay.has(notePath);
+        if ((isSeries && (namedAsNote || series.agreeing.has(notePath))) || firstInSessionFolder) confirmed.add(notePath);
         else rest.push(dated.find(({ candidate }) => candidate.path === notePath)!.candidate);
       }
     }

@@ -106,10 +106,12 @@ for (const provider of testProviders) {
 
     it("--glob on a rescan re-reads branches that did not move: the handoffs it adds are committed, with their commit", async () => {
       const repo = new GitFixture("glob-reread");
+      // Dated progress notes imported in one commit: where the path says "session" they would be a series
+      // found by their content (content-evidence.ts); here nothing takes them until the glob does.
       repo.write("README.md", "# r\n");
-      repo.write("notes/sessions/2026-03-01-auth.md", notes("notes/sessions/2026-03-01-auth.md"));
-      repo.write("notes/sessions/2026-03-02-db.md", notes("notes/sessions/2026-03-02-db.md"));
-      repo.write("notes/sessions/2026-03-04-ui.md", notes("notes/sessions/2026-03-04-ui.md"));
+      repo.write("notes/progress/2026-03-01-auth.md", notes("notes/progress/2026-03-01-auth.md"));
+      repo.write("notes/progress/2026-03-02-db.md", notes("notes/progress/2026-03-02-db.md"));
+      repo.write("notes/progress/2026-03-04-ui.md", notes("notes/progress/2026-03-04-ui.md"));
       repo.write("docs/guide/install.md", "# Install\n").write("docs/guide/usage.md", "# Usage\n");
       repo.commit("session notes");
       repo.git("branch", "feat/x");
@@ -122,18 +124,18 @@ for (const provider of testProviders) {
       expect(hint.looked.rules.join(" ")).toMatch(/folders named handoff/);
       expect(hint.suggestions).toEqual([
         expect.objectContaining({
-          folder: "notes/sessions",
-          glob: "notes/sessions/*.md",
+          folder: "notes/progress",
+          glob: "notes/progress/*.md",
           markdownFiles: 3,
-          configLine: '.baton.json: {"handoffs":["notes/sessions/*.md"]}',
-          command: `baton scan '${repo.root}' --glob 'notes/sessions/*.md'`,
+          configLine: '.baton.json: {"handoffs":["notes/progress/*.md"]}',
+          command: `baton scan '${repo.root}' --glob 'notes/progress/*.md'`,
         }),
       ]);
       const stored = await db.repo.findUnique({ where: { id: first.repoId! }, select: { discoveryHint: true } });
       expect(JSON.parse(stored!.discoveryHint!) as DiscoveryHint).toEqual(hint);
 
       // Same heads, new glob: every branch is read again.
-      const second = (await scanPaths([repo.root], { bulk, globs: ["notes/sessions/*.md"] })).repos[0]!;
+      const second = (await scanPaths([repo.root], { bulk, globs: ["notes/progress/*.md"] })).repos[0]!;
       expect(second.stats).toMatchObject({ branchesRead: 2, rediscovered: true });
       const found = (await report(second.repoId!)).handoffs;
       expect(found).toHaveLength(3);

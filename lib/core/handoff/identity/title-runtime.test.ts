@@ -8,6 +8,10 @@ describe("runtimeInHeading", () => {
     ["2026-01-17 (Gemini CLI)", "gemini-cli"],
     ["Session 12 | Claude Code (Opus 4.5)", "claude-code"],
     ["Journal de passation - Gemini Pro", "gemini-cli"],
+    // A relay: the sender writes the handoff.
+    ["Handoff: Claude Code → GPT Codex", "claude-code"],
+    ["Handoff: Codex → Claude (Governance Layer)", "codex"],
+    ["Codex -> Gemini CLI", "codex"],
   ])("%s → %s", (heading, runtime) => {
     expect(runtimeInHeading(heading)).toBe(runtime);
   });
@@ -15,7 +19,8 @@ describe("runtimeInHeading", () => {
   it.each([
     "Migrate the Codex integration to the new API",
     "Claude Code guide for new contributors",
-    "Handoff: Claude → Codex",
+    "Handoff: Claude → Claude Code",
+    "Migration → Codex",
     "Claude Code - Codex",
     "Documentation Multi-Agents",
     "Cursor / Claude",

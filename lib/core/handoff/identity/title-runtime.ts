@@ -6,22 +6,46 @@ import { looksLikeModel } from "./model-names";
  * `# Journal de Passation — Claude Code`, `### 2026-01-17 (Gemini CLI)`. A heading is split at its
  * separators (a spaced dash, a bar, brackets, a colon); a part counts only when it is the runtime's name
  * alone, or the name and a model or a bare suffix (`Codex GPT`, `Claude Code (Opus 4.5)`): a topic that
- * mentions a runtime (`Migrate the Codex integration`) is no writer.
+ * mentions a runtime (`Migrate the Codex integration`) is no writer. An arrow between two agents
+ * (`Claude Code → GPT Codex`) names the sender, who writes the handoff.
  */
 export function runtimeInHeading(title: string): string | null {
-  const parts = title
+  const sender = relaySender(title);
+  if (sender !== null) return sender;
+  const found = new Set<string>();
+  for (const part of partsOf(title)) {
+    const runtime = runtimeNamedAlone(part);
+    if (runtime !== null) found.add(runtime);
+  }
+  // Two runtimes in one heading with no direction (`Claude Code - Codex`, `Cursor / Claude`) name no writer.
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+function partsOf(title: string): string[] {
+  return title
     .normalize("NFKC")
     .replace(/[`*_]/g, " ")
     .split(/\s[-–—|·]\s|[[\]()（）【】|]|[:：]/u)
     .map((part) => part.trim())
     .filter((part) => part !== "");
-  const found = new Set<string>();
-  for (const part of parts) {
-    const runtime = runtimeNamedAlone(part);
-    if (runtime !== null) found.add(runtime);
-  }
-  // Two runtimes in one heading (`Claude → Codex`) say who handed to whom, not who wrote it.
-  return found.size === 1 ? [...found][0]! : null;
+}
+
+/** An arrow between two agents: the handoff goes from the one who writes it to the one who reads it. */
+const RELAY_ARROW = /\s*(?:→|->|=>|⇒|➜|➔|➡\uFE0F?|⟶)\s*/u;
+
+/**
+ * The sender of a relay heading (`Handoff: Claude Code → GPT Codex`, `Codex → Claude (Governance Layer)`):
+ * the agent on the arrow's left, when both sides name an agent alone. The one handing off writes the handoff.
+ */
+function relaySender(title: string): string | null {
+  const sides = title.split(RELAY_ARROW);
+  if (sides.length !== 2) return null;
+  const from = partsOf(sides[0]!).at(-1);
+  const to = partsOf(sides[1]!)[0];
+  if (from === undefined || to === undefined) return null;
+  const sender = runtimeNamedAlone(from);
+  const receiver = runtimeNamedAlone(to);
+  return sender !== null && receiver !== null && sender !== receiver ? sender : null;
 }
 
 /** Words that may follow a runtime's name without making the part a topic (`Codex GPT`, `Gemini Pro`). */
