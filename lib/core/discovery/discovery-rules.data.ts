@@ -114,6 +114,16 @@ export const AGENT_INSTRUCTION_FILE_NAMES = [
 ];
 
 /**
+ * Living status files a runtime's own documentation tells its agents to read at the start of every session
+ * and rewrite at its end, whatever the repository's instructions say: Cline's (and Roo's, Cursor's) Memory
+ * Bank, `memory-bank/activeContext.md` (the current focus, recent changes, next steps) and
+ * `memory-bank/progress.md` (what works, what is left). Compared lower-cased with the end of a path. Kept
+ * as handoffs when their content has a living status's shape (a state or a next step), as a file the
+ * repository's instructions name is (lib/server/ingest/content-evidence.ts).
+ */
+export const DOCUMENTED_STATE_FILES = ["memory-bank/activecontext.md", "memory-bank/progress.md"];
+
+/**
  * Folders, at any depth and under any parent, that hold slash-command and skill definitions:
  * `engine/commands/handoff.md`, `plugins/x/skills/handoff.md` tell an agent how to write a handoff; they
  * are never one. (`agents` is not here: `docs/agents/Handoff_07.md` is a real handoff.)

@@ -24,3 +24,12 @@ describe("the files agent instructions name", () => {
     expect(isInstructed("old/CURRENT_STATUS.md", names)).toBe(false);
   });
 });
+
+describe("living status files the runtime's documentation names", () => {
+  it("takes a Memory Bank's active context and progress wherever the bank is, and no other file of it", () => {
+    const none = namesIn("");
+    expect(isInstructed("memory-bank/activeContext.md", none)).toBe(true);
+    expect(isInstructed("docs/memory-bank/progress.md", none)).toBe(true);
+    expect(isInstructed("memory-bank/projectbrief.md", none)).toBe(false);
+  });
+});

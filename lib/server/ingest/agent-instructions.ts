@@ -7,7 +7,7 @@
  *
  * Read from the tips of HEAD and the default branch (`git grep` over their trees, no checkout needed).
  */
-import { AGENT_INSTRUCTION_FILE_NAMES, RUNTIME_CONFIG_NAMES, RUNTIME_FOLDERS } from "../../core/discovery/discovery-rules.data";
+import { AGENT_INSTRUCTION_FILE_NAMES, DOCUMENTED_STATE_FILES, RUNTIME_CONFIG_NAMES, RUNTIME_FOLDERS } from "../../core/discovery/discovery-rules.data";
 import { git } from "../git";
 
 /** What the instructions name, lower-cased: repo-relative paths (`docs/current_status.md`) and names written with no folder (`current.md`). */
@@ -38,10 +38,13 @@ export function namesIn(text: string, into: InstructedNames = { paths: new Set()
 
 /**
  * Whether the instructions name `filePath`: by its path (or an absolute path ending in it), or by its bare
- * file name (`read current.md`), which names the file wherever it is.
+ * file name (`read current.md`), which names the file wherever it is; or the runtime's own documentation
+ * does (discovery-rules.data.ts `DOCUMENTED_STATE_FILES`).
  */
 export function isInstructed(filePath: string, names: InstructedNames): boolean {
   const path = filePath.toLowerCase();
+  // The runtime's own documentation instructs its agents about these (`memory-bank/activeContext.md`).
+  if (DOCUMENTED_STATE_FILES.some((file) => path === file || path.endsWith(`/${file}`))) return true;
   if (names.paths.has(path) || names.bareNames.has(path.slice(path.lastIndexOf("/") + 1))) return true;
   // An absolute path ending in it, or a path relative to the instruction's own folder (`./sessions/x.md` in `docs/CLAUDE.md`).
   for (const named of names.paths) if (named.endsWith(`/${path}`) || path.endsWith(`/${named}`)) return true;

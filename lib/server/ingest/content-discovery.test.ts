@@ -66,11 +66,18 @@ for (const provider of sqlite) {
       repo.write("docs/sessions/2026-11-01_login.md", note("login")).commit("session notes");
       repo.write("docs/sessions/2026-11-01_convites.md", note("convites")).commit("session notes");
       repo.write("docs/reports/2026-11-01_login.md", note("login")).write("docs/reports/2026-11-01_convites.md", note("convites")).commit("reports");
-      // A single dated note in a sessions folder is no series.
+      // A single note in a folder named for sessions is its first note when committed on the day it writes; one
+      // dated a month before its commit is no series, and a note alone elsewhere is not either.
       repo.write("notes/session/2026-11-01_alone.md", note("alone")).commit("one note");
+      repo.write("archive/session/2026-10-01_old.md", note("old").replace("2026-11-01", "2026-10-01")).commit("an old note");
+      repo.write("notes/2026-11-01_session-alone.md", note("elsewhere")).commit("a note in a folder of its own");
       const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
       const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
-      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual(["docs/sessions/2026-11-01_convites.md", "docs/sessions/2026-11-01_login.md"]);
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual([
+        "docs/sessions/2026-11-01_convites.md",
+        "docs/sessions/2026-11-01_login.md",
+        "notes/session/2026-11-01_alone.md",
+      ]);
       expect(scanned.discovery!.notHandoffs).toEqual([]);
     });
 

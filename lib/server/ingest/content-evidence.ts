@@ -75,10 +75,17 @@ async function changeDays(repoPath: string, paths: readonly string[]): Promise<M
  * The folder a session note's series is kept in: its own folder, or, when that folder is one session's own
  * (dated by its name: `reports/sesion_2025-10-13_00-39_admin/04_RESUMEN.md`), the folder holding the sessions.
  */
-function seriesFolder(filePath: string): string {
-  const folder = filePath.slice(0, filePath.lastIndexOf("/"));
+export function seriesFolder(filePath: string): string {
+  const slash = filePath.lastIndexOf("/");
+  if (slash < 0) return "";
+  const folder = filePath.slice(0, slash);
   const segment = folder.slice(folder.lastIndexOf("/") + 1);
   return fileNameDate(segment) !== null ? folder.slice(0, folder.lastIndexOf("/") + 1) : `${folder}/`;
+}
+
+/** A dated note kept where its path says "session" (judge-document.ts `contentEvidence`'s "dated-note"). */
+function isDatedSessionNote(candidate: ContentCandidate): boolean {
+  return pathSaysSession(candidate.path) && (fileNameDate(candidate.path.slice(candidate.path.lastIndexOf("/") + 1)) !== null || candidate.parsed.identity.timestamp !== null);
 }
 
 /** Whether the folder a note is kept in is named for sessions (`docs/sessions/`, `session-logs/`). */
@@ -117,6 +124,8 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
     const sessionBranch = branch !== null && branch !== mainBranch && facts.refExists(branch);
     if (evidence === "continuity" || (evidence === "session-ref" && (shaResolves || sessionBranch))) confirmed.add(candidate.path);
     else if (evidence === "agent-journal" || evidence === "dated-note") dated.push({ candidate, isNote: evidence === "dated-note" });
+    // A note that names its writer and `Branch: main` is still a dated session note where its path says so.
+    else if (evidence === "session-ref" && isDatedSessionNote(candidate)) dated.push({ candidate, isNote: true });
     else rest.push(candidate);
   }
   if (dated.length > 0) {

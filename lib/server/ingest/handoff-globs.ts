@@ -9,6 +9,7 @@ import {
   SESSION_WORDS,
   AGENT_INSTRUCTION_FILE_NAMES,
   LIVING_STATUS_STEMS,
+  DOCUMENTED_STATE_FILES,
   LEGACY_HANDOFF_GLOBS,
   NEVER_HANDOFF_STEMS,
   TEMPLATE_MARKERS,
@@ -84,7 +85,7 @@ export function staticPrefix(glob: string): string {
 const normalizeGlob = (glob: string) => glob.trim().replace(/^\.?\//, "");
 
 /** What the rules are made of; part of every matcher's key, so new rules re-read every branch once. */
-const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, COMMAND_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, OTHER_DOCUMENT_WORDS, COMPANION_WORDS, HANDOFF_WORD_TRANSLATIONS, SESSION_WORDS, AGENT_INSTRUCTION_FILE_NAMES, LIVING_STATUS_STEMS, 7]);
+const RULES_FINGERPRINT = JSON.stringify([HANDOFF_FOLDER_NAMES, EXCLUDED_FOLDER_NAMES, COMMAND_FOLDER_NAMES, NEVER_HANDOFF_STEMS, TEMPLATE_MARKERS, LATEST_HINT_STEMS, OTHER_DOCUMENT_WORDS, COMPANION_WORDS, HANDOFF_WORD_TRANSLATIONS, SESSION_WORDS, AGENT_INSTRUCTION_FILE_NAMES, LIVING_STATUS_STEMS, DOCUMENTED_STATE_FILES, 7]);
 
 export function createHandoffMatcher(options: HandoffMatcherOptions | string[] = {}): HandoffMatcher {
   const { globs: extraGlobs = [], ignore: ignoreGlobs = [] } = Array.isArray(options) ? { globs: options } : options;

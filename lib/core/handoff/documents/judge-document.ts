@@ -107,7 +107,8 @@ function judgeByContent(parsed: ParsedHandoff, text: string, filePath: string): 
   // A session note kept in a series may only record what was done and decided (`## Ergebnisse`,
   // `## Entscheidungen`): the series, not a next step, makes it the session's record.
   const substance = work || (evidence === "dated-note" && (parsed.goal !== null || parsed.decisions.length > 0));
-  const shaped = evidence !== null && dated && substance;
+  // A living status needs no date of its own: the repository's instructions confirm it, its commits time it.
+  const shaped = evidence !== null && (dated || evidence === "status") && substance;
   if (!shaped || describesHandoffs(parsed, text) !== null || !isFilledIn(parsed, text)) {
     return info(CONTENT_NOT_A_HANDOFF_RULE, "an ordinary document: found by no handoff folder or name, and its content has no handoff's shape");
   }
@@ -132,14 +133,13 @@ export function contentEvidence(parsed: ParsedHandoff, filePath: string | null =
   // when the repository keeps a series of them, each changed on its own day (content-evidence.ts), as
   // `docs/sessions/2025-11-28.md` beside `2025-11-21.md`. Dated reports and plans elsewhere are not.
   if (filePath !== null && pathSaysSession(filePath) && (fileNameDate(filePath) !== null || parsed.identity.timestamp !== null)) return "dated-note";
-  // A living status (a written date, what is done or in progress, or what comes next): the weakest shape, a
+  // A living status (what is done or in progress, or what comes next; dated or not): the weakest shape, a
   // handoff only where the repository's agent instructions name the file (agent-instructions.ts), as
   // "read docs/CURRENT_STATUS.md first" does. Reports and plans have this shape too; no instruction names them.
-  const datedEntries = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null).length;
   // A next step that is a blank to fill in (`## Session: [DATE]` to copy) is a tracker's template, not work to resume.
   const next = handoffMarks(parsed).nextAction && !(parsed.nextAction?.text ?? "").split("\n").some(isPlaceholderLine);
   const work = next || parsed.state.some((item) => item.text.trim() !== "");
-  return work && (parsed.identity.timestamp !== null || datedEntries >= 2) ? "status" : null;
+  return work ? "status" : null;
 }
 
 /**
