@@ -70,6 +70,23 @@ function sqliteValue(cell: Cell): string | number | null {
   return cell;
 }
 
+/** Rows from which PostgreSQL inserts go as one array per column (insertArrays). */
+const UNNEST_MIN_ROWS = 16;
+/** Rows per UNNEST statement. */
+const UNNEST_ROWS = 10_000;
+/**
+ * Text longer than this goes as VALUES parameters: inside an array literal every quote and backslash
+ * is escaped and parsed again, which made 1,930 sample chunks (7.5 MB) 1.3× slower than VALUES.
+ */
+const UNNEST_MAX_TEXT = 1024;
+
+function holdsLongText(rows: readonly Row[]): boolean {
+  for (const row of rows) {
+    for (const cell of row) if (typeof cell === "string" && cell.length > UNNEST_MAX_TEXT) return true;
+  }
+  return false;
+}
+
 function postgresValue(cell: Cell): string | number | boolean | null {
   // timestamp(3) without time zone: send UTC wall time, never the process's local zone.
   if (cell instanceof Date) return cell.toISOString().replace("Z", "");
@@ -286,6 +303,7 @@ class PostgresBulkWriter implements BulkWriter {
 
   private async insertTuples(table: string, columns: string[], rows: Row[], suffix: string) {
     if (rows.length === 0) return;
+    if (rows.length >= UNNEST_MIN_ROWS && !holdsLongText(rows)) return this.insertArrays(table, columns, rows, suffix);
     // Postgres allows 65,535 bind parameters per statement.
     const perStatement = Math.max(1, Math.floor(60_000 / columns.length));
     for (let index = 0; index < rows.length; index += perStatement) {
@@ -299,6 +317,43 @@ class PostgresBulkWriter implements BulkWriter {
         return `(${placeholders.join(", ")})`;
       });
       await this.run(`INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES ${tuples.join(", ")}${suffix}`, params);
+    }
+  }
+
+  /** Each column's type as PostgreSQL writes it (`timestamp(3) without time zone`), read once per table. */
+  private columnTypes = new Map<string, Promise<Map<string, string>>>();
+
+  private typesOf(table: string): Promise<Map<string, string>> {
+    let types = this.columnTypes.get(table);
+    if (types === undefined) {
+      types = this.run(`SELECT a."attname" AS "name", format_type(a."atttypid", a."atttypmod") AS "type" FROM pg_attribute a WHERE a."attrelid" = to_regclass($1) AND a."attnum" > 0 AND NOT a."attisdropped"`, [quote(table)]).then(
+        (result) => new Map((result.rows as { name: string; type: string }[]).map((row) => [row.name, row.type])),
+      );
+      // A failed read is not kept: the next insert asks again.
+      types.catch(() => this.columnTypes.delete(table));
+      this.columnTypes.set(table, types);
+    }
+    return types;
+  }
+
+  /**
+   * INSERT … SELECT * FROM UNNEST($1::type[], $2::type[], …): one array per column instead of one
+   * parameter per cell. The server parses a short statement and binds a few arrays instead of a
+   * statement of up to 60,000 parameters: 1.5–2× faster for the session and rollup rows of an ingest
+   * (1,930 AgentSession rows 112–165 → 66–87 ms, 4,112 UsageRollup rows 89–130 → 57–61 ms). Values
+   * go as the same text as in VALUES, cast to each column's own type.
+   */
+  private async insertArrays(table: string, columns: string[], rows: Row[], suffix: string) {
+    const types = await this.typesOf(table);
+    const casts = columns.map((column, index) => {
+      const type = types.get(column);
+      if (type === undefined) throw new Error(`no column ${column} in ${table}`);
+      return `$${index + 1}::${type}[]`;
+    });
+    const sql = `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) SELECT * FROM UNNEST(${casts.join(", ")})${suffix}`;
+    for (let index = 0; index < rows.length; index += UNNEST_ROWS) {
+      const chunk = rows.slice(index, index + UNNEST_ROWS);
+      await this.run(sql, columns.map((_column, column) => chunk.map((row) => postgresValue(row[column] ?? null))));
     }
   }
 
