@@ -75,6 +75,19 @@ for (const provider of testProviders) {
       await bulk.insert("BulkProbe", COLUMNS, changed, { ignoreConflicts: true });
       expect(await read("c")).toEqual(back);
     });
+
+    it("reads rows as objects keyed by column, the last of a repeated name winning; no rows as []", async () => {
+      const rows = await bulk.query<Record<string, unknown>>(`SELECT "id", "s" AS "x", "i" AS "x", "s" FROM "BulkProbe" WHERE "id" IN (?, ?) ORDER BY "id"`, ["a0001", "a0002"]);
+      expect(rows).toEqual([
+        { id: "a0001", x: -49, s: TEXTS[1] },
+        { id: "a0002", x: -48, s: TEXTS[2] },
+      ]);
+      expect(Object.keys(rows[0]!)).toEqual(["id", "x", "s"]);
+      expect(await bulk.query(`SELECT "id" FROM "BulkProbe" WHERE "id" = ?`, ["none"])).toEqual([]);
+      // The same read again (its row maker is reused) and another shape of it.
+      expect(await bulk.query(`SELECT "id" FROM "BulkProbe" WHERE "id" = ?`, ["a0001"])).toEqual([{ id: "a0001" }]);
+      expect(await bulk.query(`SELECT "id" AS "other" FROM "BulkProbe" WHERE "id" = ?`, ["a0001"])).toEqual([{ other: "a0001" }]);
+    });
   });
 }
 if (testProviders[1]!.skip) console.warn(`bulk inserts (postgresql): ${POSTGRES_SKIP_MESSAGE}`);
