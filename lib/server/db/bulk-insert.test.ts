@@ -30,7 +30,7 @@ for (const provider of testProviders) {
     beforeAll(async () => {
       database = await provider.create();
       bulk = openBulkWriter(database.target);
-      await bulk.execute(`CREATE TABLE "BulkProbe" ("id" TEXT PRIMARY KEY, "n" BIGINT, "i" INTEGER, "f" DOUBLE PRECISION, "b" BOOLEAN, "t" TIMESTAMP(3), "s" TEXT)`);
+      await bulk.execute(`CREATE TABLE "BulkProbe" ("id" TEXT PRIMARY KEY, "n" BIGINT, "i" INTEGER, "f" DOUBLE PRECISION, "b" BOOLEAN, "t" TIMESTAMP(3), "s" TEXT, "v" VARCHAR(8))`);
     });
     afterAll(async () => {
       await bulk?.close();
@@ -74,6 +74,19 @@ for (const provider of testProviders) {
 
       await bulk.insert("BulkProbe", COLUMNS, changed, { ignoreConflicts: true });
       expect(await read("c")).toEqual(back);
+    });
+
+    it("a value too long for its column fails the insert either way, never cut short", async () => {
+      const rows = (count: number, prefix: string): Row[] => Array.from({ length: count }, (_, index) => [`${prefix}${index}`, null, null, null, null, null, null, index === count - 1 ? "nine char" : "eight ch"]);
+      for (const count of [3, 40]) {
+        const columns = [...COLUMNS, "v"];
+        const attempt = bulk.savepoint(() => bulk.insert("BulkProbe", columns, rows(count, `v${count}-`)));
+        if (provider.name === "postgresql") await expect(attempt).rejects.toThrow(/too long/);
+        // SQLite does not enforce VARCHAR lengths: stored whole.
+        else await attempt;
+        const stored = await bulk.query<{ v: string }>(`SELECT "v" FROM "BulkProbe" WHERE "id" LIKE ? ORDER BY "id"`, [`v${count}-%`]);
+        expect(stored.every((row) => row.v === "eight ch" || row.v === "nine char")).toBe(true);
+      }
     });
 
     it("reads rows as objects keyed by column, the last of a repeated name winning; no rows as []", async () => {

@@ -320,13 +320,16 @@ class PostgresBulkWriter implements BulkWriter {
     }
   }
 
-  /** Each column's type as PostgreSQL writes it (`timestamp(3) without time zone`), read once per table. */
+  /** Each column's type as PostgreSQL names it (`timestamp without time zone`), read once per table. */
   private columnTypes = new Map<string, Promise<Map<string, string>>>();
 
   private typesOf(table: string): Promise<Map<string, string>> {
     let types = this.columnTypes.get(table);
     if (types === undefined) {
-      types = this.run(`SELECT a."attname" AS "name", format_type(a."atttypid", a."atttypmod") AS "type" FROM pg_attribute a WHERE a."attrelid" = to_regclass($1) AND a."attnum" > 0 AND NOT a."attisdropped"`, [quote(table)]).then(
+      // The type without its modifier (`character varying`, not `character varying(255)`): an explicit
+      // cast to varchar(n) would cut a longer value silently, where VALUES fails; the insert's own
+      // assignment to the column applies the modifier either way (timestamp(3) rounds alike).
+      types = this.run(`SELECT a."attname" AS "name", format_type(a."atttypid", NULL) AS "type" FROM pg_attribute a WHERE a."attrelid" = to_regclass($1) AND a."attnum" > 0 AND NOT a."attisdropped"`, [quote(table)]).then(
         (result) => new Map((result.rows as { name: string; type: string }[]).map((row) => [row.name, row.type])),
       );
       // A failed read is not kept: the next insert asks again.
