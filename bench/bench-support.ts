@@ -77,7 +77,9 @@ export async function freshBenchDatabase(work: string, provider: "sqlite" | "pos
   }
   const base = benchPostgresUrl();
   if (base === null) throw new Error("no PostgreSQL URL (set BATON_TEST_DATABASE_URL=postgresql://…)");
-  const database = `baton_bench_${name.replace(/[^a-z0-9]+/gi, "_").toLowerCase()}_${process.pid}`;
+  // BATON_BENCH_DATABASE_PREFIX: a prefix of your own on a shared server (default baton_bench).
+  const prefix = (process.env.BATON_BENCH_DATABASE_PREFIX ?? "baton_bench").replace(/[^a-z0-9_]+/gi, "_").toLowerCase();
+  const database = `${prefix}_${name.replace(/[^a-z0-9]+/gi, "_").toLowerCase()}_${process.pid}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: base });
     await client.connect();

@@ -17,16 +17,22 @@ export function printJson(io: Io, value: unknown) {
   io.out(JSON.stringify(value, null, 2));
 }
 
-/** A one-line progress display on a terminal; plain lines otherwise (so logs stay readable). */
+/**
+ * A one-line progress display on a terminal; nothing otherwise (so logs stay readable). `update`
+ * takes the text or a function that makes it: a function runs only when the line is drawn (a
+ * terminal, at most every 80 ms), so a scan piped to a file never formats its progress (the first
+ * `toLocaleString` alone loads ICU's number data, ~10 ms).
+ */
 export function progressLine(io: Io) {
   let last = 0;
   return {
-    update(text: string) {
+    update(text: string | (() => string)) {
       if (!io.isTty) return;
       const now = Date.now();
       if (now - last < 80) return;
       last = now;
-      process.stderr.write(`\r\x1b[2K${text.slice(0, (process.stderr.columns ?? 100) - 1)}`);
+      const line = typeof text === "function" ? text() : text;
+      process.stderr.write(`\r\x1b[2K${line.slice(0, (process.stderr.columns ?? 100) - 1)}`);
     },
     done() {
       if (io.isTty) process.stderr.write("\r\x1b[2K");

@@ -65,8 +65,11 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
             globs: values.glob,
             bulk,
             onProgress: (event) => {
-              if (event.phase === "refs") progress.update(`${event.repo}: ${counted(event.branches, "branch", "branches")}, ${event.changed} to read`);
-              else if (event.phase === "read") progress.update(describeFileProgress(`${event.repo}: reading`, event.done, event.total, elapsed(`read ${event.repo}`)));
+              if (event.phase === "refs") progress.update(() => `${event.repo}: ${counted(event.branches, "branch", "branches")}, ${event.changed} to read`);
+              else if (event.phase === "read") {
+                const elapsedMs = elapsed(`read ${event.repo}`);
+                progress.update(() => describeFileProgress(`${event.repo}: reading`, event.done, event.total, elapsedMs));
+              }
               else progress.update(`${event.repo}: ${event.phase}`);
             },
           });
@@ -76,7 +79,10 @@ export async function scanCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv
       repos: scannedRepos,
       agents: values.agents ? { env, homeDir: agentHomeDir(env), workers } : null,
       onProgress: (event) => {
-        if (event.phase === "read") progress.update(describeByteProgress("agent logs", event, elapsed("agent logs")));
+        if (event.phase === "read") {
+          const elapsedMs = elapsed("agent logs");
+          progress.update(() => describeByteProgress("agent logs", event, elapsedMs));
+        }
         else if (event.phase === "seed") progress.update(`${event.repo}: session state files`);
         else progress.update(`agent logs: ${event.phase}`);
       },

@@ -70,6 +70,23 @@ function sqliteValue(cell: Cell): string | number | null {
   return cell;
 }
 
+/** Rows from which PostgreSQL inserts go as one array per column (insertArrays). */
+const UNNEST_MIN_ROWS = 16;
+/** Rows per UNNEST statement. */
+const UNNEST_ROWS = 10_000;
+/**
+ * Text longer than this goes as VALUES parameters: inside an array literal every quote and backslash
+ * is escaped and parsed again, which made 1,930 sample chunks (7.5 MB) 1.3× slower than VALUES.
+ */
+const UNNEST_MAX_TEXT = 1024;
+
+function holdsLongText(rows: readonly Row[]): boolean {
+  for (const row of rows) {
+    for (const cell of row) if (typeof cell === "string" && cell.length > UNNEST_MAX_TEXT) return true;
+  }
+  return false;
+}
+
 function postgresValue(cell: Cell): string | number | boolean | null {
   // timestamp(3) without time zone: send UTC wall time, never the process's local zone.
   if (cell instanceof Date) return cell.toISOString().replace("Z", "");
@@ -286,6 +303,7 @@ class PostgresBulkWriter implements BulkWriter {
 
   private async insertTuples(table: string, columns: string[], rows: Row[], suffix: string) {
     if (rows.length === 0) return;
+    if (rows.length >= UNNEST_MIN_ROWS && !holdsLongText(rows)) return this.insertArrays(table, columns, rows, suffix);
     // Postgres allows 65,535 bind parameters per statement.
     const perStatement = Math.max(1, Math.floor(60_000 / columns.length));
     for (let index = 0; index < rows.length; index += perStatement) {
@@ -302,6 +320,46 @@ class PostgresBulkWriter implements BulkWriter {
     }
   }
 
+  /** Each column's type as PostgreSQL names it (`timestamp without time zone`), read once per table. */
+  private columnTypes = new Map<string, Promise<Map<string, string>>>();
+
+  private typesOf(table: string): Promise<Map<string, string>> {
+    let types = this.columnTypes.get(table);
+    if (types === undefined) {
+      // The type without its modifier (`character varying`, not `character varying(255)`): an explicit
+      // cast to varchar(n) would cut a longer value silently, where VALUES fails; the insert's own
+      // assignment to the column applies the modifier either way (timestamp(3) rounds alike).
+      types = this.run(`SELECT a."attname" AS "name", format_type(a."atttypid", NULL) AS "type" FROM pg_attribute a WHERE a."attrelid" = to_regclass($1) AND a."attnum" > 0 AND NOT a."attisdropped"`, [quote(table)]).then(
+        (result) => new Map((result.rows as { name: string; type: string }[]).map((row) => [row.name, row.type])),
+      );
+      // A failed read is not kept: the next insert asks again.
+      types.catch(() => this.columnTypes.delete(table));
+      this.columnTypes.set(table, types);
+    }
+    return types;
+  }
+
+  /**
+   * INSERT … SELECT * FROM UNNEST($1::type[], $2::type[], …): one array per column instead of one
+   * parameter per cell. The server parses a short statement and binds a few arrays instead of a
+   * statement of up to 60,000 parameters: 1.5–2× faster for the session and rollup rows of an ingest
+   * (1,930 AgentSession rows 112–165 → 66–87 ms, 4,112 UsageRollup rows 89–130 → 57–61 ms). Values
+   * go as the same text as in VALUES, cast to each column's own type.
+   */
+  private async insertArrays(table: string, columns: string[], rows: Row[], suffix: string) {
+    const types = await this.typesOf(table);
+    const casts = columns.map((column, index) => {
+      const type = types.get(column);
+      if (type === undefined) throw new Error(`no column ${column} in ${table}`);
+      return `$${index + 1}::${type}[]`;
+    });
+    const sql = `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) SELECT * FROM UNNEST(${casts.join(", ")})${suffix}`;
+    for (let index = 0; index < rows.length; index += UNNEST_ROWS) {
+      const chunk = rows.slice(index, index + UNNEST_ROWS);
+      await this.run(sql, columns.map((_column, column) => chunk.map((row) => postgresValue(row[column] ?? null))));
+    }
+  }
+
   async deleteWhereIn(table: string, column: string, values: (string | number)[]) {
     for (let index = 0; index < values.length; index += 5000) {
       await this.run(`DELETE FROM ${quote(table)} WHERE ${quote(column)} = ANY($1)`, [values.slice(index, index + 5000)]);
@@ -313,9 +371,22 @@ class PostgresBulkWriter implements BulkWriter {
   }
 
   async query<T>(sql: string, params: Cell[] = []): Promise<T[]> {
-    const result = await this.run(toPostgresPlaceholders(sql), params.map(postgresValue));
-    return result.rows as T[];
+    await this.connected;
+    // Rows as arrays, made objects by a literal (as on SQLite): pg otherwise builds each row's object
+    // a property at a time.
+    const result = await this.client.query({ text: toPostgresPlaceholders(sql), values: params.map(postgresValue), rowMode: "array" });
+    if (result.fields.length === 0) return [];
+    const key = result.fields.map((field) => field.name).join("\u0000");
+    let row = this.rowMakers.get(key);
+    if (row === undefined) {
+      row = rowFactory(result.fields.map((field) => field.name));
+      if (this.rowMakers.size < 256) this.rowMakers.set(key, row);
+    }
+    return (result.rows as unknown[][]).map(row) as T[];
   }
+
+  /** rowFactory's functions by column list (a connection runs a few dozen distinct reads). */
+  private rowMakers = new Map<string, (values: unknown[]) => Record<string, unknown>>();
 
   async close() {
     await this.connected.catch(() => undefined);
