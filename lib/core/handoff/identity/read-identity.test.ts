@@ -344,3 +344,14 @@ describe("the sender of a relay handoff is its writer", () => {
     expect(parseHandoff("# Request\n\n- From: frontend team\n- To: Claude Code\n").value.identity.runtime).toBeNull();
   });
 });
+
+describe("a table's header row names its columns", () => {
+  test("a three-column header is no branch and its purpose", () => {
+    const text = "# 引き継ぎ\n\n## Gitブランチ\n\n| ブランチ | 用途 | 状態 |\n|---|---|---|\n| `main` | 本番 | 安定版 |\n| `claude/ui-updates-af95w` | UI改修 | 現在のアクティブブランチ |\n";
+    expect(parseHandoff(text).value.identity.branch).not.toBe("用途");
+  });
+
+  test("a two-column table's first row is still a pair", () => {
+    expect(parseHandoff("# Handoff\n\n| Branch | feat/x |\n|---|---|\n| Model | Opus 4.5 |\n").value.identity.branch).toBe("feat/x");
+  });
+});

@@ -298,8 +298,9 @@ function tableKeyValues(table: TableUnit, section: Section): KeyValue[] {
     return result;
   }
   if (header.cells.length < 2) return result;
-  // Vertical: | Key | Value | rows; GFM forces a header row, which is often itself a key-value pair.
-  const headerIsData = !/^(?:field|key|name|item|property|attribute)$/i.test(stripInlineMarkdown(header.cells[0] ?? ""));
+  // Vertical: | Key | Value | rows; GFM forces a header row, which is often itself a key-value pair. A header
+  // over three or more columns names them (`| ブランチ | 用途 | 状態 |`): never a key and its value.
+  const headerIsData = header.cells.length === 2 && !/^(?:field|key|name|item|property|attribute)$/i.test(stripInlineMarkdown(header.cells[0] ?? ""));
   for (const [index, row] of rows.entries()) {
     if (index === 0 && !headerIsData) continue;
     const name = row.cells[0] ?? "";
