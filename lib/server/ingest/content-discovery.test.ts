@@ -131,6 +131,18 @@ for (const provider of sqlite) {
       ]);
     });
 
+    it("takes undated living files named for sessions when two or more are kept together, not one alone", async () => {
+      const repo = new GitFixture("session-named");
+      repo.write("README.md", "# journal\n").commit("init");
+      const status = (title: string) => `# ${title}\n\n## Completed\n- sign-in\n\n## Next steps\n1. the dashboard\n`;
+      repo.write("SESSION_SYNC.md", status("Session sync & status")).write("session-notes.md", status("Session notes")).commit("session files");
+      // One alone in its folder, and a design page about HTTP sessions with no work to resume.
+      repo.write("docs/SESSION_HANDLING.md", status("Session handling")).write("docs/cookies-session.md", "# Cookie sessions\n\nWe store sessions in Redis.\n").commit("docs");
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual(["SESSION_SYNC.md", "session-notes.md"]);
+    });
+
     it("reads the same in the agent loop and in lint as in the scan", async () => {
       const { repo } = buildRepo();
       const loop = await readRepoHandoffs(repo.root, await readRepoInfo(repo.root));

@@ -107,6 +107,7 @@ const NOTE_SLACK_DAYS = 3;
  *   (an import); a dated folder of one session's notes counts with its siblings; the first note of a folder
  *   named for sessions counts when committed on the day it writes; a note of the series whose
  *   name is undated must be one of those;
+ * - two or more living files named for sessions in one folder, dated or not (`SESSION_SYNC.md`, `session-notes.md`);
  * - any of these, and a living status, when the repository's agent instructions name the file.
  */
 export async function confirmedByRepository(repoPath: string, candidates: readonly ContentCandidate[], facts: IdentityFacts, mainBranch: string | null): Promise<Set<string>> {
@@ -177,6 +178,16 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
       }
     }
   }
+  // Undated living files named for sessions (`SESSION_SYNC.md` beside `session-notes.md`): two or more in one
+  // folder are the repository's session records, as a series of dated notes is.
+  const sessionNamed = new Map<string, string[]>();
+  for (const candidate of rest) {
+    const name = candidate.path.slice(candidate.path.lastIndexOf("/") + 1);
+    if (confirmed.has(candidate.path) || !pathSaysSession(name) || contentEvidence(candidate.parsed, candidate.path) === null) continue;
+    const key = seriesFolder(candidate.path);
+    sessionNamed.set(key, [...(sessionNamed.get(key) ?? []), candidate.path]);
+  }
+  for (const paths of sessionNamed.values()) if (new Set(paths).size >= 2) for (const notePath of paths) confirmed.add(notePath);
   // What no other evidence confirmed: kept when the repository's agent instructions name it.
   const unconfirmed = rest.filter((candidate) => !confirmed.has(candidate.path));
   if (unconfirmed.length > 0) {
