@@ -45,3 +45,11 @@ export const COMPANION_WORDS = ["log", "logs", "journal", "transcript", "transcr
  * such a file tells an agent how to write a handoff, wherever it is kept.
  */
 export const COMMAND_FRONT_MATTER_KEYS = ["allowed-tools", "argument-hint", "disable-model-invocation", "tools", "user-invocable"] as const;
+
+/**
+ * Words that number the steps of one procedure, not the entries of a log (log-entries.ts): `STEP 1: BRANCH`
+ * … `STEP 5: RIEPILOGO` is one end-of-session checklist, read as the handoff's own sections; `Entrada 048`
+ * and `Session 12` are entries written one after another. Compared lower-cased with the word before the
+ * number.
+ */
+export const PROCEDURE_STEP_WORDS = ["step", "steps", "schritt", "paso", "passo", "étape", "etape", "etapa", "fase", "phase", "ステップ", "手順", "步骤", "단계"] as const;

@@ -110,3 +110,32 @@ describe("append-only logs are read entry by entry", () => {
     expect(parsed.identity.timestamp).toBe("2026-06-25T00:00:00.000Z");
   });
 });
+
+describe("the numbered steps of one checklist are no log", () => {
+  test("STEP 1 … STEP 4 of an end-of-session checklist are the handoff's own sections", () => {
+    const text = [
+      "# FINE SESSIONE — 11 Marzo 2026",
+      "",
+      "## STEP 1: BRANCH",
+      "Branch: `dev`",
+      "",
+      "## STEP 2: LAVORO SVOLTO",
+      "- export PDF sistemato",
+      "",
+      "## STEP 3: TEST BUILD",
+      "`npm run build` ok",
+      "",
+      "## STEP 4: PROSSIMI PASSI",
+      "- collegare il tour",
+      "",
+    ].join("\n");
+    const parsed = parseHandoff(text).value;
+    expect(parsed.log).toBeUndefined();
+    expect(parsed.identity.branch).toBe("dev");
+  });
+
+  test("numbered sessions still are", () => {
+    const text = "# Log\n\n## Session 1\n- a\n\n## Session 2\n- b\n\n## Session 3\n- c\n\n### Next\n- d\n";
+    expect(parseHandoff(text).value.log?.entries).toHaveLength(3);
+  });
+});

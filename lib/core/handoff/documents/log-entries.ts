@@ -1,5 +1,8 @@
 import type { Unit } from "../markdown/markdown-units";
 import { parseTimestamp } from "../../text/parse-timestamp";
+import { PROCEDURE_STEP_WORDS } from "./document-kinds.data";
+
+const procedureWords = new Set<string>(PROCEDURE_STEP_WORDS);
 
 /**
  * An append-only handoff log: one file made of repeated entries, each under a heading of the same level
@@ -189,6 +192,8 @@ function numberedRun(level: Extract<Unit, { kind: "heading" }>[]): Extract<Unit,
     const match = NUMBERED.exec(heading.text);
     if (match === null) continue;
     const word = match[1]!.trim().toLowerCase();
+    // `STEP 1` … `STEP 5`: the steps of one checklist, not entries written one after another.
+    if (procedureWords.has(word)) continue;
     byWord.set(word, [...(byWord.get(word) ?? []), heading]);
   }
   const best = [...byWord.values()].sort((a, b) => b.length - a.length)[0];

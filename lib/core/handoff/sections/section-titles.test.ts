@@ -581,7 +581,7 @@ describe("the tables themselves", () => {
       for (const list of Object.values(language.labels)) expect(list.length, language.language).toBeGreaterThan(0);
       for (const list of Object.values(language.status)) expect(list.length, language.language).toBeGreaterThan(0);
     }
-    expect(SECTION_SYNONYMS.map((language) => language.language)).toEqual(["en", "pt", "es", "de", "fr", "ko", "ja", "zh-Hans", "zh-Hant", "id"]);
+    expect(SECTION_SYNONYMS.map((language) => language.language)).toEqual(["en", "pt", "es", "de", "fr", "it", "ko", "ja", "zh-Hans", "zh-Hant", "id"]);
   });
 
   test("normaliseTitle strips decoration but keeps the words", () => {
@@ -646,5 +646,17 @@ describe("headings of the round of 2026-12-07: a word meaning next or pending, c
 
   test.each([["Stand"], ["Understanding the bug"], ["Next.js migration notes"]])("look-alike: %s is no next action", (title) => {
     expect(classifyTitle(title)?.key).not.toBe("next-action");
+  });
+});
+
+describe("Italian headings", () => {
+  test.each([
+    ["STEP 2: LAVORO SVOLTO", "state"],
+    ["Prossimi passi", "next-action"],
+    ["TODO prossima sessione", "next-action"],
+    ["Decisioni prese", "decisions"],
+    ["Obiettivo della sessione", "goal"],
+  ])("%s → %s", (title, key) => {
+    expect(classifyTitle(title)?.key).toBe(key);
   });
 });

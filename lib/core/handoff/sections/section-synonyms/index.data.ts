@@ -3,6 +3,7 @@ import { english } from "./en.data";
 import { spanish } from "./es.data";
 import { french } from "./fr.data";
 import { indonesian } from "./id.data";
+import { italian } from "./it.data";
 import { japanese } from "./ja.data";
 import { korean } from "./ko.data";
 import { portuguese } from "./pt.data";
@@ -17,6 +18,7 @@ export const SECTION_SYNONYMS: readonly LanguageSynonyms[] = [
   spanish,
   german,
   french,
+  italian,
   korean,
   japanese,
   chineseSimplified,
