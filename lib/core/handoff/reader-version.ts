@@ -39,6 +39,8 @@
  * 10: a living status file the repository's agent instructions name (`CLAUDE.md`: "read
  *    docs/CURRENT_STATUS.md first"); session notes in a series pushed days after they were written, and one
  *    file of dated session entries as a series by itself; a session note that records only results and
- *    decisions; a next step that is a blank to copy is no work.
+ *    decisions; a next step that is a blank to copy is no work; a relay's sender as its writer (`From:`,
+ *    `Claude Code → GPT Codex`); a table header over three or more columns is no key and value; Italian
+ *    headings; the numbered steps of one checklist are no log.
  */
 export const READER_VERSION = 10;
