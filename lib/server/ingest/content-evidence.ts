@@ -160,6 +160,7 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
       for (const day of written) if (day > series.latestWritten) series.latestWritten = day;
       notesByFolder.set(key, series);
     }
+    const datedByPath = new Map(dated.map(({ candidate }) => [candidate.path, candidate]));
     for (const series of notesByFolder.values()) {
       // Every note first committed on one day, later than any day they write: an import (a history copied in
       // at once), whose commit day says nothing of when each was written. The series stands on its names.
@@ -174,7 +175,7 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
         // The first note of a folder kept for sessions (`docs/sessions/`), committed on the day it writes.
         const firstInSessionFolder = series.paths.size === 1 && folderSaysSession(notePath) && series.onItsDay.has(notePath);
         if ((isSeries && (namedAsNote || series.agreeing.has(notePath))) || firstInSessionFolder) confirmed.add(notePath);
-        else rest.push(dated.find(({ candidate }) => candidate.path === notePath)!.candidate);
+        else rest.push(datedByPath.get(notePath)!);
       }
     }
   }
