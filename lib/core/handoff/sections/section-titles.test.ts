@@ -587,6 +587,9 @@ describe("the tables themselves", () => {
   test("normaliseTitle strips decoration but keeps the words", () => {
     expect(normaliseTitle("## 3. ✅ State:")).toBe("state");
     expect(normaliseTitle("**Step 2 —** Next steps")).toBe("next steps");
+    // The numbering words of one procedure in any language (PROCEDURE_STEP_WORDS), one home with log-entries.ts.
+    expect(normaliseTitle("Paso 2: Próximos pasos")).toBe("próximos pasos");
+    expect(normaliseTitle("Schritt 3 – Nächste Schritte")).toBe("nächste schritte");
     // Full-width digits and brackets are folded when matching, not by normaliseTitle.
     expect(classifyTitle("６．残作業（優先順）")?.key).toBe("state");
   });

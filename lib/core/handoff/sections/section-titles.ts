@@ -2,6 +2,7 @@ import { expandOptionalParts, foldText, foldTitle, KeywordIndex, type FoldedTitl
 import { SECTION_SYNONYMS } from "./section-synonyms/index.data";
 import type { LanguageSynonyms, Synonyms } from "./section-synonyms/types";
 import type { SectionKey, StateStatus } from "../types";
+import { PROCEDURE_STEP_WORDS } from "../documents/document-kinds.data";
 
 /**
  * What a heading or label title means. "other" is a known non-protocol section that stops inheritance.
@@ -25,6 +26,9 @@ export interface TitleExplanation extends TitleClass {
   statusKeyword: string | null;
 }
 
+/** "Step 3:", "Paso 2 -", "Part II." before a title: the numbering of one procedure, not its words. */
+const ORDINAL_PREFIX = new RegExp(String.raw`^(?:(?:${[...PROCEDURE_STEP_WORDS, "part", "section"].join("|")})\s*)?(?:\d+|[ivx]+)(?:\.\d+)*\s*(?:[.):\-–—]\s*)+`, "iu");
+
 /**
  * Titles with numbering, emoji, markdown and trailing colons removed: "## 3. ✅ State:" → "state".
  * Agents decorate headings freely; the words are what carry the meaning.
@@ -35,7 +39,7 @@ export function normaliseTitle(title: string): string {
     .replace(/&/g, " and ")
     .replace(/[/|+]/g, " / ")
     .replace(/^[^\p{L}\p{N}]+/u, "")
-    .replace(/^(?:step|phase|part|section)?\s*(?:\d+|[ivx]+)(?:\.\d+)*\s*(?:[.):\-–—]\s*)+/i, "")
+    .replace(ORDINAL_PREFIX, "")
     .replace(/^[^\p{L}\p{N}]+/u, "")
     .replace(/[\s:：.\-–—]+$/u, "")
     .replace(/\s+/g, " ")
