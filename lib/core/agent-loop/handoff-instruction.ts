@@ -5,7 +5,7 @@
  * caller gathers the facts (git, the hook's stdin, the transcript).
  */
 import { PROTOCOL_DIR } from "../handoff/handoff-path";
-import { joinCommand, literal } from "../resume/shell-quote";
+import { joinCommand, literal } from "../text/shell-quote";
 
 export interface SessionIdentity {
   /** The runtime's own slug (`claude-code`, `codex`, `gemini-cli`). */

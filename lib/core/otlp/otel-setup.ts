@@ -12,7 +12,7 @@
  *   "http", prompts not logged.
  * Every value is quoted for where it goes (POSIX shell, TOML basic strings, JSON).
  */
-import { shellQuote } from "../resume/shell-quote";
+import { shellQuote } from "../text/shell-quote";
 import { RUNTIME, type TelemetryRuntime } from "../runtimes/runtimes";
 
 export interface OtelSetup {

@@ -7,7 +7,7 @@ import { isCommitSha } from "./git-names";
 import type { ResumeInput } from "./resume-input";
 import { getRuntimeDefinition, resolveResumeRuntime, type ResumeRuntime } from "../runtimes/resume-commands";
 import { sectionSource } from "./section-source";
-import { chainCommands } from "./shell-quote";
+import { chainCommands } from "../text/shell-quote";
 import {
   fencedBlock,
   hasSanitizerChanges,

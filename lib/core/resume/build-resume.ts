@@ -4,7 +4,7 @@ import { composeResumePrompt, estimatePromptTokens, type PromptTokenEstimate } f
 import { changeDirectoryWords, planCheckout } from "./checkout-plan";
 import type { ResumeInput, ResumeSessionFacts } from "./resume-input";
 import { getRuntimeDefinition, resolveResumeRuntime, type ResumeRuntime, type RuntimeDefinition } from "../runtimes/resume-commands";
-import { chainCommands, literal, shellWordValue, type ShellWord } from "./shell-quote";
+import { chainCommands, literal, shellWordValue, type ShellWord } from "../text/shell-quote";
 
 /**
  * Linux refuses a single argv element longer than MAX_ARG_STRLEN (32 pages,

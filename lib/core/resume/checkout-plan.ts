@@ -1,6 +1,6 @@
 import { isValidBranchName, isValidRemoteName } from "./git-names";
 import type { ResumeInput } from "./resume-input";
-import { literal, type ShellWord } from "./shell-quote";
+import { literal, type ShellWord } from "../text/shell-quote";
 
 export type CheckoutPlan =
   | { kind: "checkout"; branch: string; commands: ShellWord[][] }

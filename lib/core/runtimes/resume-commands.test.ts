@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getRuntimeDefinition, isResumeRuntime, resolveResumeRuntime, RESUME_RUNTIMES } from "./resume-commands";
-import { shellWordValue } from "../resume/shell-quote";
+import { shellWordValue } from "../text/shell-quote";
 
 describe("runtime definitions", () => {
   test("every CLI runtime has a binary, a start form and a native resume form", () => {

@@ -1,4 +1,4 @@
-import { literal, type ShellWord } from "../resume/shell-quote";
+import { literal, type ShellWord } from "../text/shell-quote";
 import { GENERIC_RUNTIME, RUNTIME, RUNTIME_IDS, runtimeFromName, runtimeName, RUNTIMES, type RuntimeId } from "./runtimes";
 
 /**

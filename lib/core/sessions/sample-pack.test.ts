@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dedupeRequests, shouldReplaceRequest } from "./request-dedupe";
 import { countedSamples, mergeChunks, packSamples, storedSample, unpackSamples, type StoredSample } from "./sample-pack";
-import { summariseSamples } from "./session-facts";
+import { summariseSamples } from "../usage/session-usage-facts";
 import type { SessionRuntime } from "../runtimes/runtimes";
 import type { RequestSample } from "./types";
 

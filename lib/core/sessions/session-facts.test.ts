@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { storedSample } from "./sample-pack";
-import { sessionTotals, summariseSamples, totalsByAgent } from "./session-facts";
+import { summariseSamples } from "../usage/session-usage-facts";
+import { sessionTotals, totalsByAgent } from "./session-facts";
 import { summariseSession } from "./summarise-session";
 import { parsedLog, requestSample } from "./__fixtures__/session-log";
 

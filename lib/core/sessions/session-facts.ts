@@ -1,14 +1,11 @@
 /**
  * The one session-totals computation: totals per agent (the main session is ""), peaks and the model
  * of the last main request, over the requests that count. Ingest runs it over a session's merged
- * stored chunks (sample-pack.ts, so a response read twice counts once), a parser worker over a file
- * read whole, and summariseSession (the whole-file path) over its de-duplicated requests; a session's
+ * stored chunks (sample-pack.ts, so a response read twice counts once; usage/session-usage-facts.ts), a
+ * parser worker over a file read whole, and summariseSession (the whole-file path) over its de-duplicated requests; a session's
  * totals are `sessionTotals` of these, so no two places sum tokens their own way.
  */
 import { addTotals, addTokens, emptyTotals, type TokenCounts, type TokenTotals } from "../tokens";
-import { rollupSamples, type RollupPart } from "../usage/rollup";
-import { countedSamples, type StoredSample } from "./sample-pack";
-import type { SessionRuntime } from "../runtimes/runtimes";
 
 /** One agent's totals within a session. */
 export interface AgentTotals extends TokenTotals {
@@ -27,14 +24,6 @@ export interface AgentFacts {
   byAgent: Map<string, AgentTotals>;
   lastModel: string | null;
 }
-
-/** A session's facts as ingest stores them: its totals per agent, and the rollup of its counted requests. */
-export interface SessionFacts extends AgentFacts {
-  /** The counted requests' usage rollup (lib/core/usage/rollup.ts), stored with the totals. */
-  rollup: RollupPart[];
-}
-
-export const emptyFacts = (): SessionFacts => ({ byAgent: new Map(), lastModel: null, rollup: [] });
 
 /** A request as the totals see it: a stored sample or a parsed request (agentId null = the main session). */
 export interface CountedRequest extends TokenCounts {
@@ -65,15 +54,6 @@ export function totalsByAgent(requests: Iterable<CountedRequest>): AgentFacts {
     if (agentId === "" && request.isSidechain !== true && request.model !== null) lastModel = request.model;
   }
   return { byAgent, lastModel };
-}
-
-/**
- * Totals, peaks and the last model over a session's merged samples (sorted by time: the last main
- * request names the model), and the usage rollup of the same counted samples.
- */
-export function summariseSamples(runtime: SessionRuntime, merged: readonly StoredSample[]): SessionFacts {
-  const counted = countedSamples(runtime, merged);
-  return { ...totalsByAgent(counted), rollup: rollupSamples(counted) };
 }
 
 /** The session's totals: its own requests and every subagent's. */

@@ -21,7 +21,7 @@ import {
   type DesiredHook,
   type JsonObject,
 } from "../../core/agent-loop/hook-settings";
-import { joinCommand, literal } from "../../core/resume/shell-quote";
+import { joinCommand, literal } from "../../core/text/shell-quote";
 import { RUNTIME_HOOK_FACTS, type LoopRuntime } from "../../core/runtimes/hooks.data";
 import { forgetCodexTrust, trustCodexHooks, type TrustResult } from "./codex-trust";
 import { loopDirectory } from "./loop-files";

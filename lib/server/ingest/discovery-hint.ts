@@ -6,7 +6,7 @@
  */
 import { REPO_CONFIG_FILE } from "../../core/discovery/repo-config";
 import { filesWorthHeadings, suggestHandoffFolders, type FolderSuggestion } from "../../core/discovery/suggest-handoff-folders";
-import { shellQuote } from "../../core/resume/shell-quote";
+import { shellQuote } from "../../core/text/shell-quote";
 import { describeDiscovery, type HandoffMatcher } from "./handoff-globs";
 import { readWorktreeFile } from "./worktree";
 

@@ -17,7 +17,7 @@
  */
 import { shouldReplaceRequest } from "../../core/sessions/request-dedupe";
 import { asRequest, mergeStoredChunks, packSamples, storedSample, type StoredSample } from "../../core/sessions/sample-pack";
-import { summariseSamples } from "../../core/sessions/session-facts";
+import { summariseSamples } from "../../core/usage/session-usage-facts";
 import { STATE_FILES_KIND, type SessionRuntime } from "../../core/runtimes/runtimes";
 import type { OtlpSample } from "../../core/otlp/map-otlp-records";
 import { openBulkWriter, type BulkWriter } from "../db/bulk";

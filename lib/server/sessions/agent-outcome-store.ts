@@ -3,7 +3,7 @@
  * batched, folded into its session's draft, and written alone when its batch fails, so one bad file
  * never loses the others' work (scan-agents.ts runs the scan).
  */
-import { emptyFacts, type SessionFacts } from "../../core/sessions/session-facts";
+import { emptyFacts, type SessionFacts } from "../../core/usage/session-usage-facts";
 import type { ParsedSessionLog } from "../../core/sessions/types";
 import type { BulkWriter } from "../db/bulk";
 import { writeFailureMessage, writeIsolated } from "../db/isolate";

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { fixtureSuite, PUBLIC } from "../../core/test-support/shared-fixtures";
 import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
 import { mergeStoredChunks } from "../../core/sessions/sample-pack";
-import { summariseSamples } from "../../core/sessions/session-facts";
+import { summariseSamples } from "../../core/usage/session-usage-facts";
 import { DEFAULT_CHUNK, hashHead, HEAD_BYTES, parseAgentFile, parseAgentGroup, readHeadHash, type AgentFileFormat, type AgentFileTask } from "./parse-agent-file";
 import { claudeTranscript, type ClaudeTurn } from "./session-test-fixtures";
 

@@ -17,7 +17,7 @@ import { parseClaudeLog } from "../../core/sessions/parse-claude-log";
 import { parseCodexRollout } from "../../core/sessions/parse-codex-rollout";
 import { parseGeminiChatJson, parseGeminiChatJsonl } from "../../core/sessions/parse-gemini-chat";
 import { mergeChunks, packSamples, storedSample, type StoredSample } from "../../core/sessions/sample-pack";
-import { summariseSamples, type SessionFacts } from "../../core/sessions/session-facts";
+import { summariseSamples, type SessionFacts } from "../../core/usage/session-usage-facts";
 import { wasmJsonWalker } from "../../core/sessions/wasm/json-walker";
 import { hexDigest } from "../hex-digest";
 import { warmClaudeParser } from "./parser-warmup";

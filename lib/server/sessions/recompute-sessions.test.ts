@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emptyAgentTotals, type SessionFacts } from "../../core/sessions/session-facts";
+import { emptyAgentTotals } from "../../core/sessions/session-facts";
+import type { SessionFacts } from "../../core/usage/session-usage-facts";
 import type { ParsedSessionLog } from "../../core/sessions/types";
 import { emptyTotals } from "../../core/tokens";
 import { draftFromJson, draftToJson, emptyDraft, foldIntoDraft, mergeDraft, type SessionDraft } from "./session-draft";

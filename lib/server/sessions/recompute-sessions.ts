@@ -5,7 +5,8 @@
  * earlier scans stored. The drafts a scan reads into are session-draft.ts.
  */
 import { mergeStoredChunks } from "../../core/sessions/sample-pack";
-import { emptyAgentTotals, sessionTotals, summariseSamples, type SessionFacts } from "../../core/sessions/session-facts";
+import { emptyAgentTotals, sessionTotals } from "../../core/sessions/session-facts";
+import { summariseSamples, type SessionFacts } from "../../core/usage/session-usage-facts";
 import { totalTokens, type TokenTotals } from "../../core/tokens";
 import { resolveContextWindow } from "../../core/sessions/summarise-session";
 import type { AgentSession } from "../../../generated/sqlite/client";

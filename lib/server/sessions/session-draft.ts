@@ -3,7 +3,8 @@
  * the draft each read of a file folds into, how two drafts of a session merge, and the draft as JSON
  * for DraftStore's table.
  */
-import type { AgentTotals, SessionFacts } from "../../core/sessions/session-facts";
+import type { AgentTotals } from "../../core/sessions/session-facts";
+import type { SessionFacts } from "../../core/usage/session-usage-facts";
 import type { SessionRuntime } from "../../core/runtimes/runtimes";
 import type { ParsedSessionLog } from "../../core/sessions/types";
 import type { RollupPart } from "../../core/usage/rollup";
