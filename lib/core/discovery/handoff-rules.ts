@@ -136,6 +136,22 @@ export function mentionsHandoffInName(fileName: string): boolean {
   return words.some((word) => /^hand-?(?:off|over)s?$/.test(word)) || mentionsTranslatedHandoff(fileName.replace(/\.(md|markdown)$/i, ""));
 }
 
+/**
+ * Whether a title calls its document a handoff, in any language: the handoff word as the title's head,
+ * ending it or set apart (`# Session Handoff: …`, `# HANDOFF III — ADDENDUM A`, `# Übergabe (Sprint 4)`),
+ * or anywhere in a script written without spaces (`# 引き継ぎメモ`); not a word that qualifies another
+ * (`# Handoff design`, `# Handover process`).
+ */
+export function titleNamesHandoff(title: string): boolean {
+  const text = title.normalize("NFC");
+  return TITLE_HANDOFF_HEAD.test(text) || HANDOFF_WORD_TRANSLATIONS.within.some((word) => text.includes(word));
+}
+
+const TITLE_HANDOFF_HEAD = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:hand-?(?:off|over)s?|${HANDOFF_WORD_TRANSLATIONS.words.join("|")})(?:\\s+(?:[ivx]+|#?\\d+))?\\s*(?:$|[:：—–|(,·]|-\\s)`,
+  "iu",
+);
+
 function splitPath(filePath: string): { folders: string[]; name: string } {
   const parts = filePath.split("/");
   const name = parts.pop() ?? "";

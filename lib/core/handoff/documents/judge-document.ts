@@ -21,7 +21,7 @@
  * A file a glob names is judged for emptiness only: the user said it is a handoff.
  */
 import { fileNameDate } from "../../text/name-date";
-import { pathSaysSession } from "../../discovery/handoff-rules";
+import { pathSaysSession, titleNamesHandoff } from "../../discovery/handoff-rules";
 import type { Finding } from "../../findings";
 import type { ParsedHandoff } from "../types";
 import { runtimeInHeading } from "../identity/title-runtime";
@@ -69,8 +69,10 @@ export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: Do
   if (judgement.foundBy === "glob" || hasOwnMarks) return null;
 
   if (judgement.foundBy === "name-word") {
-    // Research notes and plans mention handoffs in their names too, and have next steps of their own.
-    return info(NOT_A_HANDOFF_RULE, "its name mentions handoffs, but it has no writer identity, previous pointer or resume command: not read as a handoff");
+    // Research notes and plans mention handoffs in their names too, and have next steps of their own; a
+    // dated document that calls itself a handoff in its title is one.
+    if (callsItselfAHandoff(parsed, judgement.fileName)) return null;
+    return info(NOT_A_HANDOFF_RULE, "its name mentions handoffs, but it has no writer identity, previous pointer or resume command, and its title does not call it a dated handoff: not read as a handoff");
   }
   if (judgement.foundBy !== "folder") return null;
   const word = otherDocumentWord(judgement.fileName);
@@ -79,6 +81,18 @@ export function judgeDocument(parsed: ParsedHandoff, text: string, judgement: Do
     NOT_A_HANDOFF_RULE,
     `named as another kind of document ("${word}"), with no writer identity, previous pointer or resume command: a project document kept in the handoff folder, not read as a handoff`,
   );
+}
+
+/**
+ * A file named after handoffs by a word of its name (`SESSION_HANDOFF_POINTER_TAG_UNIFICATION.md`,
+ * `2026-07-24-handoff-iii-addendum-a.md`) whose title says the same (`# Session Handoff: …`), that is dated
+ * (its own timestamp or its name's date) and filled in (checked before), and whose name calls it no other
+ * kind of document (`project_handoff_status.md`). Its sections may be its own (`## Revised early-week
+ * priority`): the title says what it is.
+ */
+function callsItselfAHandoff(parsed: ParsedHandoff, fileName: string): boolean {
+  if (parsed.title === null || !titleNamesHandoff(parsed.title) || otherDocumentWord(fileName) !== null) return false;
+  return parsed.identity.timestamp !== null || fileNameDate(fileName) !== null;
 }
 
 /**

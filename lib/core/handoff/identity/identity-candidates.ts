@@ -4,7 +4,7 @@ import type { Section, SectionModel } from "../sections/section-model";
 import type { TextUnit, Unit } from "../markdown/markdown-units";
 import type { IdentityCandidate, IdentityEvidence } from "../types";
 import { BRANCH_WORDS, COMMIT_WORDS, IDENTITY_LABELS } from "./identity-labels.data";
-import { looksLikeModel } from "./model-names";
+import { looksLikeModel, MODEL_FAMILY } from "./model-names";
 
 /**
  * Identity values by their shape, wherever they stand in a handoff's identity area (its top up to the
@@ -34,13 +34,18 @@ const HAS_SHA = /(?<![\p{L}\p{N}_@-])[0-9a-f]{7,40}(?![\p{L}\p{N}_@-]|\.[\p{L}\p
 const BRANCH_AT_SHA = /(?<![\w@/.-])([A-Za-z0-9][\w./+-]{0,99})\s*@\s*([0-9a-f]{7,40})(?![\w@-]|\.\w)/g;
 const UUID = /(?<![\w-])([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi;
 const SESSION_TOKEN = /(?<![\w-])((?:session|sess|ses)_[A-Za-z0-9][A-Za-z0-9_-]{5,80})(?![\w-])/g;
+/** A model name with its version (`Claude Opus 4.6`, `gpt-5.2`), then a parenthesis that starts with a runtime. */
+const MODEL_THEN_RUNTIME = /((?:[\p{L}][\p{L}\p{N}.-]*\s+){0,2}[\p{L}\p{N}][\p{L}\p{N}.-]*\d[\p{L}\p{N}.-]*)\s*\(([^()\n]{1,80})\)/gu;
 const RUNTIME_MODEL = /((?:[\p{L}][\p{L}\p{N}.-]*\s+){0,2}[\p{L}][\p{L}\p{N}.-]*)\s*(?:\(([^()\n]{1,60})\)|,\s*([^,;·|()\n]{1,60}))/gu;
 
 /** `dev = main = c998ca4`: branch names equated to a sha are that sha's branches. */
 const EQUATED_TO_SHA = /((?:(?<![\w./+-])[A-Za-z][\w./+-]{0,99}\s*=\s*)+)([0-9a-f]{7,40})(?![\w@-]|\.\w)/g;
-/** A branch word, then its name in a code span: `Branch \`feature/x\``, `Arbeitsbranch: **\`dev\`**`. */
+/**
+ * A branch word, then its name in a code span: `Branch \`feature/x\``, `Arbeitsbranch: **\`dev\`**`, or a
+ * label of up to three words around it (`**Branch Principal:** \`claude/x\``, `Working branch name: \`x\``).
+ */
 const AFTER_BRANCH_WORD = new RegExp(
-  `(?<![\\p{L}])\\p{L}*(?:${BRANCH_WORDS.join("|")})\\s*[:：]?\\s*[*_]*\`([^\`\\s]{1,100})\``,
+  `(?<![\\p{L}])\\p{L}*(?:${BRANCH_WORDS.join("|")})(?:\\s*[:：]?|(?:\\s+\\p{L}+){1,2}\\s*[*_]*[:：])[\\s*_]*\`([^\`\\s]{1,100})\``,
   "giu",
 );
 
@@ -191,19 +196,47 @@ export function identityCandidates(model: SectionModel): IdentityCandidate[] {
     if (line <= SESSION_ID_LINES || sessionWord.test(plain)) for (const match of plain.matchAll(UUID)) add("sessionId", (match[1] ?? "").toLowerCase(), line, "id-shape");
     for (const match of plain.matchAll(SESSION_TOKEN)) add("sessionId", match[1] ?? "", line, "id-shape");
 
-    for (const match of head.matchAll(RUNTIME_MODEL)) {
+    for (const [runtime, model] of runtimeModelPairs(head)) {
+      add("runtime", runtime, line, "runtime-model");
+      add("model", model, line, "runtime-model");
+    }
+  }
+  return candidates;
+}
+
+/**
+ * The runtime and model pairs of a line: `Claude (Sonnet 4.6)`, `Claude Code, Opus 4.6`, the same inside a
+ * parenthesis after another value (`session_01Hj… (Claude Code, Opus 4.6)`), and a model followed by its
+ * runtime in parentheses (`Claude Opus 4.6 (Claude Code CLI, via the Agent SDK)`).
+ */
+function runtimeModelPairs(text: string): [runtime: string, model: string][] {
+  const pairs: [string, string][] = [];
+  const notes = [...text.matchAll(/\(([^()\n]{1,80})\)/g)].map((match) => match[1] ?? "");
+  for (const part of [text, ...notes]) {
+    for (const match of part.matchAll(RUNTIME_MODEL)) {
       const words = (match[1] ?? "").split(/\s+/);
       const model = (match[2] ?? match[3] ?? "").trim().replace(/[.;:]+$/, "");
       // The fewest words that name a runtime: "Claude" of "Written by Claude", "Claude Code", "Gemini CLI".
       for (let take = 1; take <= Math.min(3, words.length); take++) {
         const name = words.slice(-take).join(" ");
         const runtime = normaliseRuntime(name);
-        if (runtime === null || runtime === "unknown-runtime" || !looksLikeModel(model) || normaliseRuntime(model) === runtime && !/\d/.test(model)) continue;
-        add("runtime", name, line, "runtime-model");
-        add("model", model, line, "runtime-model");
+        if (runtime === null || runtime === "unknown-runtime" || !looksLikeModel(model) || (normaliseRuntime(model) === runtime && !/\d/.test(model))) continue;
+        pairs.push([name, model]);
         break;
       }
     }
   }
-  return candidates;
+  for (const match of text.matchAll(MODEL_THEN_RUNTIME)) {
+    const model = (match[1] ?? "").trim();
+    const first = (match[2] ?? "").split(/[,;]/)[0]?.trim().split(/\s+/) ?? [];
+    if (!MODEL_FAMILY.test(model) || !looksLikeModel(model)) continue;
+    for (let take = Math.min(3, first.length); take >= 1; take--) {
+      const name = first.slice(0, take).join(" ");
+      const runtime = normaliseRuntime(name);
+      if (runtime === null || runtime === "unknown-runtime" || MODEL_FAMILY.test(name) && /\d/.test(name)) continue;
+      pairs.push([name, model]);
+      break;
+    }
+  }
+  return pairs;
 }

@@ -275,6 +275,10 @@ describe("the day a handoff was written, where no timestamp label says it", () =
     ["a label written as a heading", "# Date: 2025-10-31\n\n## State\n- done\n", "2025-10-31"],
     ["a label whose value starts with a date", "# Zwischenstand\n\nStand: **16.08.2026 – Tagesabschluss nach dem Merge**\n", "2026-08-16"],
     ["a month name (es)", "# Handover\n\n**Fecha**: 22 de Enero 2026\n", "2026-01-22"],
+    ["the first heading's date, set apart at its end (ko)", "# Session Handoff\n\n## Latest Update (2026-04-12)\n\n- Done:\n  - 정리\n", "2026-04-12"],
+    ["the first heading's date after a dash", "# Journal\n\n## Session 5 — 2026-04-12\n\n- done\n", "2026-04-12"],
+    ["a byline under the title that starts with the day (zh)", "# Handoff：抖音双肉机手\n\n> 2026-07-25 · 架构定稿\n\n## 结论\n\n不合并\n", "2026-07-25"],
+    ["a byline with a month name", "# Release handoff\n\n*12 March 2026 — draft 2*\n\n## Next\n- ship\n", "2026-03-12"],
   ])("%s", (_name, markdown, day) => {
     expect(parseHandoff(markdown).value.identity.timestamp).toBe(day);
   });
@@ -286,6 +290,8 @@ describe("the day a handoff was written, where no timestamp label says it", () =
   test.each([
     ["a deadline", "# Handoff\n\nDeadline: 2026-09-01\n"],
     ["a date in a content section", "# Handoff\n\n## Next action\n\nRelease: 2026-09-01\n"],
+    ["a sentence under the title that starts with a date", "# Handoff\n\n2026-09-01 is when the freeze starts, so ship before.\n"],
+    ["a date inside the first heading's words", "# Handoff\n\n## Plan for the 2026-09-01 release\n\n- ship\n"],
   ])("look-alike: %s", (_name, markdown) => {
     expect(parseHandoff(markdown).value.identity.timestamp).toBeNull();
   });
