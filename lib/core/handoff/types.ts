@@ -88,11 +88,22 @@ export interface HandoffIdentity {
 /**
  * What makes a value an identity candidate: `near-commit-word` (a sha in a line naming a commit or HEAD),
  * `alone` (a sha alone on its line), `branch-at-sha` (`main @ 1a2b3c4`), `id-shape` (a UUID, `session_…`),
- * `runtime-model` (`Claude (Sonnet 4.6)`), `after-branch-word` (`Branch \`feat/x\`, clean tree`); for the
+ * `runtime-model` (`Claude (Sonnet 4.6)`), `after-branch-word` (`Branch \`feat/x\`, clean tree`), `after-head-word`
+ * (`HEAD master`, `HEAD -> main`: taken only when the ref exists); for the
  * timestamp, `dated-label` (`Stand: 16.08.2026 – …`, a label whose value starts with a date) and
  * `title-date` (`# Tagesabschluss 16.08.2026`, the day of the title or first heading).
  */
-export type IdentityEvidence = "near-commit-word" | "alone" | "branch-at-sha" | "id-shape" | "runtime-model" | "after-branch-word" | "dated-label" | "title-date" | "heading";
+export type IdentityEvidence =
+  | "near-commit-word"
+  | "alone"
+  | "branch-at-sha"
+  | "id-shape"
+  | "runtime-model"
+  | "after-branch-word"
+  | "after-head-word"
+  | "dated-label"
+  | "title-date"
+  | "heading";
 
 export interface IdentityCandidate {
   field: IdentityField;

@@ -81,6 +81,40 @@ for (const provider of sqlite) {
       expect(scanned.discovery!.notHandoffs).toEqual([]);
     });
 
+    it("keeps a living status committed together with the repository's handoffs, not one committed apart or in a sweep", async () => {
+      const repo = new GitFixture("committed-with-handoffs");
+      repo.write("README.md", "# app\n").commit("init");
+      const status = (title: string) => `# ${title}\n\n## Erledigt\n- Login\n\n## Nächste Schritte\n1. Export bauen\n`;
+      const handoff = (topic: string) => `# Handoff 2026-11-01 — ${topic}\n\n## State\n- ${topic} done\n\n## Next action\n- ship ${topic}\n`;
+      // An agent ends its session: the handoff and the status it keeps, in one commit.
+      repo.write("docs/handoffs/2026-11-01-login.md", handoff("login")).write("docs/PROGRESS.md", status("Fortschritt")).commit("session end");
+      // The same shape committed on its own is a report; four at once with a handoff is a documentation sweep.
+      repo.write("docs/QUARTERLY.md", status("Quartalsbericht")).commit("report");
+      repo.write("docs/handoffs/2026-11-01-export.md", handoff("export"));
+      for (const name of ["ROADMAP_A", "ROADMAP_B", "ROADMAP_C", "ROADMAP_D"]) repo.write(`wiki/${name}.md`, status(name));
+      repo.commit("import the wiki");
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual(["docs/PROGRESS.md", "docs/handoffs/2026-11-01-export.md", "docs/handoffs/2026-11-01-login.md"]);
+      // A companion of the handoffs, never the one to resume from.
+      expect(report.latest).toBe("docs/handoffs/2026-11-01-export.md");
+    });
+
+    it("where an agent commits every report with its rolling handoff, keeps only the status updated at several session ends", async () => {
+      const repo = new GitFixture("rolling-handoff");
+      repo.write("README.md", "# app\n").commit("init");
+      const status = (title: string) => `# ${title}\n\n## Done\n- ${title}\n\n## Next steps\n1. review ${title}\n`;
+      for (const [index, report] of ["r1", "r2", "r3", "r4"].entries()) {
+        repo.write("docs/ai/handoff.md", `# Handoff\n\nUpdated: 2026-11-0${index + 1}\n\n## Next action\n- ${report}\n`);
+        repo.write(`docs/ai/report-${report}.md`, status(`Report ${report}`));
+        if (index % 2 === 0) repo.write("docs/STATUS.md", status(`Status ${index}`));
+        repo.commit(`session ${report}`);
+      }
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      expect(report.handoffs.map((entry) => entry.path).sort()).toEqual(["docs/STATUS.md", "docs/ai/handoff.md"]);
+    });
+
     it("counts a series whose notes were pushed days later, a session log of dated entries, and a living status the agent instructions name", async () => {
       const repo = new GitFixture("living-status");
       repo.write("README.md", "# app\n").commit("init");

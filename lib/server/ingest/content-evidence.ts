@@ -9,7 +9,8 @@
  *   of its last modification): agents change their journal on every day it records;
  * - a dated session note: kept in a series (two or more in one folder, or one file of dated entries), most
  *   committed within a few days of the day they write;
- * - a living status file: named by the repository's agent instructions (agent-instructions.ts).
+ * - a living status file: named by the repository's agent instructions (agent-instructions.ts), or committed
+ *   together with the repository's handoffs.
  */
 import type { IdentityFacts } from "../../core/handoff/identity/confirm-identity";
 import { contentEvidence } from "../../core/handoff/documents/judge-document";
@@ -108,9 +109,17 @@ const NOTE_SLACK_DAYS = 3;
  *   named for sessions counts when committed on the day it writes; a note of the series whose
  *   name is undated must be one of those;
  * - two or more living files named for sessions in one folder, dated or not (`SESSION_SYNC.md`, `session-notes.md`);
- * - any of these, and a living status, when the repository's agent instructions name the file.
+ * - any of these, and a living status, when the repository's agent instructions name the file, or when a
+ *   commit that changed it also changed one of the repository's handoffs (`handoffPaths`: found by folder,
+ *   name or glob), and few other such documents (`committedWithHandoffs`).
  */
-export async function confirmedByRepository(repoPath: string, candidates: readonly ContentCandidate[], facts: IdentityFacts, mainBranch: string | null): Promise<Set<string>> {
+export async function confirmedByRepository(
+  repoPath: string,
+  candidates: readonly ContentCandidate[],
+  facts: IdentityFacts,
+  mainBranch: string | null,
+  handoffPaths: readonly string[] = [],
+): Promise<Set<string>> {
   const confirmed = new Set<string>();
   if (candidates.length === 0) return confirmed;
   const labelledShas = [...new Set(candidates.map((candidate) => candidate.parsed.identity.headSha).filter((sha): sha is string => sha !== null && /^[0-9a-f]{7,40}$/i.test(sha)))];
@@ -189,13 +198,61 @@ export async function confirmedByRepository(repoPath: string, candidates: readon
     sessionNamed.set(key, [...(sessionNamed.get(key) ?? []), candidate.path]);
   }
   for (const paths of sessionNamed.values()) if (new Set(paths).size >= 2) for (const notePath of paths) confirmed.add(notePath);
-  // What no other evidence confirmed: kept when the repository's agent instructions name it.
-  const unconfirmed = rest.filter((candidate) => !confirmed.has(candidate.path));
+  // What no other evidence confirmed: kept when the repository's agent instructions name it, or when it was
+  // committed together with the repository's handoffs.
+  let unconfirmed = rest.filter((candidate) => !confirmed.has(candidate.path));
   if (unconfirmed.length > 0) {
     const names = await instructedNames(repoPath, ["HEAD", ...(mainBranch === null ? [] : [mainBranch])]);
     for (const candidate of unconfirmed) if (isInstructed(candidate.path, names)) confirmed.add(candidate.path);
+    unconfirmed = unconfirmed.filter((candidate) => !confirmed.has(candidate.path));
+  }
+  if (unconfirmed.length > 0 && handoffPaths.length > 0) {
+    for (const filePath of await committedWithHandoffs(repoPath, [...new Set(unconfirmed.map((candidate) => candidate.path))], handoffPaths)) confirmed.add(filePath);
   }
   return confirmed;
+}
+
+/** A commit that changes more status-shaped documents than this is an import or a sweep, not one session's end. */
+const MAX_RECORDS_PER_SESSION_COMMIT = 3;
+
+/**
+ * The candidates changed by a commit that also changed a handoff of the repository: an agent ending a session
+ * writes its handoff and updates the status it keeps (`PROGRESS.md`, `docs/development-progress.md`,
+ * `NEXT_SESSION.md`) in one commit. A commit that changes more than a few such documents at once (an import,
+ * a documentation sweep) confirms none of them; where more than a few documents were each committed once with
+ * a handoff, only the ones committed with handoffs at two or more session ends are kept.
+ */
+export async function committedWithHandoffs(repoPath: string, candidatePaths: readonly string[], handoffPaths: readonly string[]): Promise<Set<string>> {
+  const candidates = new Set(candidatePaths);
+  const handoffs = new Set(handoffPaths.filter((filePath) => !candidates.has(filePath)));
+  const touched = new Map<string, { records: Set<string>; handoffs: number }>();
+  const all = [...candidates, ...handoffs];
+  for (let start = 0; start < all.length; start += 200) {
+    const chunk = all.slice(start, start + 200);
+    const output = await git(repoPath, ["log", "--all", "--no-renames", "--format=%x01%H", "--name-only", "--", ...chunk], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
+    let commit: { records: Set<string>; handoffs: number } | undefined;
+    for (const line of output.split("\n")) {
+      if (line.startsWith("\x01")) {
+        const sha = line.slice(1).trim();
+        commit = touched.get(sha) ?? { records: new Set<string>(), handoffs: 0 };
+        touched.set(sha, commit);
+        continue;
+      }
+      const filePath = line.trim();
+      if (commit === undefined || filePath === "") continue;
+      if (candidates.has(filePath)) commit.records.add(filePath);
+      else if (handoffs.has(filePath)) commit.handoffs += 1;
+    }
+  }
+  const sessionEnds = new Map<string, number>();
+  for (const commit of touched.values()) {
+    if (commit.handoffs === 0 || commit.records.size > MAX_RECORDS_PER_SESSION_COMMIT) continue;
+    for (const filePath of commit.records) sessionEnds.set(filePath, (sessionEnds.get(filePath) ?? 0) + 1);
+  }
+  // A few documents committed with the handoffs are the status the agents keep. Where many are (an agent that
+  // commits every report with its rolling handoff), only those updated at two or more session ends are.
+  if (sessionEnds.size <= MAX_RECORDS_PER_SESSION_COMMIT) return new Set(sessionEnds.keys());
+  return new Set([...sessionEnds].filter(([, count]) => count >= 2).map(([filePath]) => filePath));
 }
 
 /**
@@ -208,11 +265,14 @@ export async function unconfirmedContentKeys(
   facts: IdentityFacts,
   isByContent: (filePath: string) => boolean,
   mtimeOf: (filePath: string) => number | null,
+  /** The paths of the handoffs already stored for the repository (a rescan reads only what changed). */
+  knownHandoffPaths: Iterable<string> = [],
 ): Promise<string[]> {
   const found = [...contents].filter(([, content]) => isByContent(content.path));
   if (found.length === 0) return [];
   const candidates = found.map(([, content]) => ({ path: content.path, parsed: content.processed.analysis.parsed, mtimeMs: content.fromWorktree ? mtimeOf(content.path) : null }));
-  const confirmed = await confirmedByRepository(repoPath, candidates, facts, await defaultBranchOf(repoPath));
+  const handoffPaths = [...new Set([...knownHandoffPaths, ...[...contents.values()].map((content) => content.path)].filter((filePath) => !isByContent(filePath)))];
+  const confirmed = await confirmedByRepository(repoPath, candidates, facts, await defaultBranchOf(repoPath), handoffPaths);
   return found.filter(([, content]) => !confirmed.has(content.path)).map(([key]) => key);
 }
 

@@ -300,7 +300,8 @@ export async function scanRepo(inputPath: string, options: ScanRepoOptions): Pro
   const mtimes = new Map(worktreeNow.map((file) => [file.path, file.mtimeMs]));
   // Found by no folder, name or glob: read for its content alone (handoff-globs.ts `byContent`).
   const isByContent = (filePath: string) => matcher.byContent(filePath);
-  for (const key of await unconfirmedContentKeys(repoPath, processedContents, identityFacts, isByContent, (filePath) => mtimes.get(filePath) ?? null)) {
+  const knownPaths = [...known.keys()].map((key) => key.slice(0, key.indexOf("\0")));
+  for (const key of await unconfirmedContentKeys(repoPath, processedContents, identityFacts, isByContent, (filePath) => mtimes.get(filePath) ?? null, knownPaths)) {
     const content = processedContents.get(key)!;
     processedContents.delete(key);
     if (content.storedId !== null) {

@@ -16,7 +16,7 @@ export const OTHER_DOCUMENT_WORDS = [
   // Instructions for agents.
   "prompt", "prompts", "instructions", "persona",
   // Prototypes and specifications.
-  "spec", "specs", "specification", "prototype", "rfc", "adr",
+  "spec", "specs", "specification", "prototype", "rfc", "adr", "research",
   // Standing status boards and context pages.
   "status", "context", "dashboard", "changelog", "releases",
 ] as const;

@@ -120,7 +120,8 @@ function judgeByContent(parsed: ParsedHandoff, text: string, filePath: string): 
   const evidence = contentEvidence(parsed, filePath);
   // A session note kept in a series may only record what was done and decided (`## Ergebnisse`,
   // `## Entscheidungen`): the series, not a next step, makes it the session's record.
-  const substance = work || (evidence === "dated-note" && (parsed.goal !== null || parsed.decisions.length > 0));
+  // A journal's entries, each headed by the agent that wrote it, are the record of its sessions.
+  const substance = work || evidence === "agent-journal" || (evidence === "dated-note" && (parsed.goal !== null || parsed.decisions.length > 0));
   // A living status needs no date of its own: the repository's instructions confirm it, its commits time it.
   const shaped = evidence !== null && (dated || evidence === "status") && substance;
   if (!shaped || describesHandoffs(parsed, text) !== null || !isFilledIn(parsed, text)) {

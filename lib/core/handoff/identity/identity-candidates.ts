@@ -14,6 +14,7 @@ import { looksLikeModel, MODEL_FAMILY } from "./model-names";
  *   line or in a table row that names a commit;
  * - `branch @ sha` (`feat/auth @ 1a2b3c4`): a branch and its HEAD;
  * - a UUID or a `session_…` / `ses_…` id: a session id;
+ * - `HEAD master`, `HEAD -> main`: the branch HEAD is on (taken only when such a ref exists);
  * - a runtime followed by its model: `Claude (Sonnet 4.6)`, `Claude Code, Opus 4.6`, `Codex (gpt-5.2)`.
  *
  * Candidates are never values by themselves: the scan confirms them with the repository
@@ -34,6 +35,8 @@ const HAS_SHA = /(?<![\p{L}\p{N}_@-])[0-9a-f]{7,40}(?![\p{L}\p{N}_@-]|\.[\p{L}\p
 const BRANCH_AT_SHA = /(?<![\w@/.-])([A-Za-z0-9][\w./+-]{0,99})\s*@\s*([0-9a-f]{7,40})(?![\w@-]|\.\w)/g;
 const UUID = /(?<![\w-])([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi;
 const SESSION_TOKEN = /(?<![\w-])((?:session|sess|ses)_[A-Za-z0-9][A-Za-z0-9_-]{5,80})(?![\w-])/g;
+/** `HEAD master`, `(HEAD -> main, origin/main)`: HEAD, then the name of the branch it is on. */
+const HEAD_ON_BRANCH = /(?<![\p{L}\p{N}_-])HEAD\s*(?:->|→|=|:)?\s*([A-Za-z][\w./+-]{0,99})/gu;
 /** A model name with its version (`Claude Opus 4.6`, `gpt-5.2`), then a parenthesis that starts with a runtime. */
 const MODEL_THEN_RUNTIME = /((?:[\p{L}][\p{L}\p{N}.-]*\s+){0,2}[\p{L}\p{N}][\p{L}\p{N}.-]*\d[\p{L}\p{N}.-]*)\s*\(([^()\n]{1,80})\)/gu;
 const RUNTIME_MODEL = /((?:[\p{L}][\p{L}\p{N}.-]*\s+){0,2}[\p{L}][\p{L}\p{N}.-]*)\s*(?:\(([^()\n]{1,60})\)|,\s*([^,;·|()\n]{1,60}))/gu;
@@ -181,6 +184,12 @@ export function identityCandidates(model: SectionModel): IdentityCandidate[] {
     for (const match of rawHead.matchAll(AFTER_BRANCH_WORD)) {
       const name = (match[1] ?? "").replace(/[.,;:]+$/, "");
       if (name !== "" && !isShaToken(name)) add("branch", name, line, "after-branch-word");
+    }
+
+    // `HEAD master`, `HEAD -> main` (git's own decoration): the branch HEAD is on, when such a ref exists.
+    for (const match of head.matchAll(HEAD_ON_BRANCH)) {
+      const name = (match[1] ?? "").replace(/[.,;:]+$/, "");
+      if (name !== "" && !isShaToken(name)) add("branch", name, line, "after-head-word");
     }
 
     const shas = [...plain.matchAll(SHA)].map((match) => match[1] ?? "").filter(isShaToken);

@@ -268,6 +268,12 @@ describe("a fenced block of key: value lines under a git heading is identity", (
   });
 });
 
+describe("a session id with a note after it", () => {
+  test("the id, not the note (de)", () => {
+    expect(parseHandoff("# Handoff\n\n**Session-ID:** Claude-814d9738 (Fortsetzung) + diese Session\n").value.identity.sessionId).toBe("Claude-814d9738");
+  });
+});
+
 describe("the day a handoff was written, where no timestamp label says it", () => {
   test.each([
     ["the title's date, day first with dots", "# Tagesabschluss 16.08.2026\n\n## Stand\n- fertig\n", "2026-08-16"],

@@ -84,7 +84,10 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
         identity.model = nullIfEmpty(firstCode(kv) ?? value);
         break;
       case "sessionId": {
-        const written = nullIfEmpty(firstCode(kv) ?? value);
+        // An id, then a note about it (`Claude-814d9738 (Fortsetzung) + diese Session`): the id.
+        const first = value.split(/[\s(,;]+/)[0] ?? "";
+        const idThenNote = first !== value && SESSION_ID_SHAPE.test(first) && /\d/.test(first);
+        const written = nullIfEmpty(firstCode(kv) ?? (idThenNote ? first : value));
         identity.sessionIdRaw = written ?? value;
         identity.sessionId = written === null || NO_SESSION_ID.test(written) ? null : written;
         break;
