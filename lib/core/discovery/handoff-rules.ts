@@ -139,13 +139,20 @@ export function mentionsHandoffInName(fileName: string): boolean {
 /**
  * Whether a title calls its document a handoff, in any language: the handoff word as the title's head,
  * ending it or set apart (`# Session Handoff: …`, `# HANDOFF III — ADDENDUM A`, `# Übergabe (Sprint 4)`),
- * or anywhere in a script written without spaces (`# 引き継ぎメモ`); not a word that qualifies another
- * (`# Handoff design`, `# Handover process`).
+ * or at the end of a compound in a script written without spaces (`# 引き継ぎメモ`); not a word that
+ * qualifies another (`# Handoff design`, `# Handover process`, `# 交接成果核对报告`).
  */
 export function titleNamesHandoff(title: string): boolean {
   const text = title.normalize("NFC");
-  return TITLE_HANDOFF_HEAD.test(text) || HANDOFF_WORD_TRANSLATIONS.within.some((word) => text.includes(word));
+  return TITLE_HANDOFF_HEAD.test(text) || TITLE_HANDOFF_HEAD_CJK.test(text);
 }
+
+/**
+ * In scripts without spaces the head of a compound comes last: `引き継ぎメモ`, `交接文档`, `Codex 交接（2026-08-02）`
+ * are handoffs, `交接成果核对报告` (a report on a handoff's results) is a report. The word, then at most two
+ * characters (a memo, a document), then the end or a separator.
+ */
+const TITLE_HANDOFF_HEAD_CJK = new RegExp(`(?:${HANDOFF_WORD_TRANSLATIONS.within.join("|")})[^\\s\\p{P}]{0,2}(?:$|[\\s\\p{P}])`, "u");
 
 const TITLE_HANDOFF_HEAD = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:hand-?(?:off|over)s?|${HANDOFF_WORD_TRANSLATIONS.words.join("|")})(?:\\s+(?:[ivx]+|#?\\d+))?\\s*(?:$|[:：—–|(,·]|-\\s)`,

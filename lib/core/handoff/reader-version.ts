@@ -42,5 +42,11 @@
  *    decisions; a next step that is a blank to copy is no work; a relay's sender as its writer (`From:`,
  *    `Claude Code → GPT Codex`); a table header over three or more columns is no key and value; Italian
  *    headings; the numbered steps of one checklist are no log.
+ * 11: rounds 5-9 (docs/corpus.md): a file named after handoffs by a word of its name whose title calls it
+ *    one, dated; a status committed together with the repository's handoffs; an agent journal's entries as
+ *    its substance; runtime and model inside a parenthesis, and a model followed by its runtime; `HEAD
+ *    master`; a branch label of up to three words; a session id then a note; the day of a byline under the
+ *    title or at the end of the first heading; a file named by a top label or by a front-matter value's stem
+ *    as a previous-pointer mention; the numbering words of any language before a title.
  */
-export const READER_VERSION = 10;
+export const READER_VERSION = 11;

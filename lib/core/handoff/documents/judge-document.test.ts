@@ -49,6 +49,7 @@ describe("judgeDocument: a file whose name mentions handoffs, by its title", () 
   test.each([
     ["its title calls it a session handoff, and it is dated", "# Session Handoff: Pointer-Tag Unification Complete\n\n**Date**: November 12, 2025\n\n## What Was Accomplished\n\nTags are pointers.\n", "SESSION_HANDOFF_POINTER_TAG_UNIFICATION.md"],
     ["an addendum titled as a handoff, dated by its name, with sections of its own", "# HANDOFF III — ADDENDUM A (events after authoring)\n\n## Revised early-week priority\n\nMon–Tue: the kill-switch pass first.\n", "2026-07-24-handoff-iii-addendum-a.md"],
+    ["a memo titled as a handoff (ja)", "# 引き継ぎメモ（2026-02-04）\n\n## 状況\n- 完了\n", "session_handoff_0204.md"],
   ])("%s: a handoff", (_name, text, fileName) => {
     expect(judge(text, fileName, "name-word")).toBeNull();
   });
@@ -56,6 +57,7 @@ describe("judgeDocument: a file whose name mentions handoffs, by its title", () 
   test.each([
     ["a design note about handoffs, dated", "# Handoff design\n\nDate: 2026-01-02\n\n## Options\n\nA queue or a file.\n", "handoff-design.md", "not-a-handoff"],
     ["titled as a handoff, but undated", "# Session Handoff\n\n## Notes\n\nTags are pointers.\n", "SESSION_HANDOFF_NOTES.md", "not-a-handoff"],
+    ["a report on a handoff's results (zh)", "# Codex 交接成果核对报告（2026-08-02）\n\n> 核对人：Reasonix\n\n## 逐项核对结果\n\n- 未完成\n", "CODEX_HANDOFF_AUDIT_REPORT_2026-08-02.md", "not-a-handoff"],
     ["named as another kind of document", "# Handoff status\n\nDate: 2026-01-02\n\n## Status\n\n- done\n", "project_handoff_status.md", "not-a-handoff"],
   ])("look-alike: %s", (_name, text, fileName, rule) => {
     expect(judge(text, fileName, "name-word")).toBe(rule);

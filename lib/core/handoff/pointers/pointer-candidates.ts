@@ -10,10 +10,16 @@ import type { PreviousCandidate } from "../types";
  * [a](a.md)에 있음`), and the markdown links to markdown files anywhere in the text. Neither is a pointer
  * on its own: the scan takes one only when the path is an older handoff of the same repo. A bare file
  * name in the opening purpose section (the first content section, a goal) is such a mention too: a
- * continuation names the file it continues there ("Diese Fortschreibung ergänzt \`ARBEITSSTAND_….md\`").
+ * continuation names the file it continues there ("Diese Fortschreibung ergänzt \`ARBEITSSTAND_….md\`"), and so
+ * is a markdown file named by a label of the file's own top (its first lines, above any content section) or a front-matter
+ * value that names a file by its stem (`addendum_to: 2026-07-21-paper02-v2.0-published`).
  */
 
 const MAX_CANDIDATES = 12;
+/** How far into the file its own top may name the handoff it continues. */
+const TOP_LINES = 15;
+/** A value that could be a file's stem or path: one token of word characters, dots, dashes and slashes, with a dash or a digit. */
+const FILE_STEM = /^(?=[^\s]*[-\d])[\w.-]+(?:\/[\w.-]+)*$/;
 
 const LABELS = [...new Set(Object.values(PREVIOUS_POINTER_LABELS).flat())].sort((a, b) => b.length - a.length);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -61,6 +67,19 @@ export function weakPreviousCandidates(model: SectionModel, skipLines: ReadonlyS
   for (const unit of purpose?.units.slice(0, 3) ?? []) {
     if (unit.kind !== "text" || skipLines.has(unit.line)) continue;
     for (const file of markdownFilesIn(unit.raw).all) if (!file.includes("/")) add(mentions, file, unit.line, "mention");
+  }
+  // The same in a label of the file's own top, above its first content section (`**Zweck:** Ergänzt
+  // \`docs/handoff_2026-08-13.md\``), and a front-matter value that names another file by its stem
+  // (`addendum_to: 2026-07-21-paper02-published`).
+  for (const kv of model.keyValues) {
+    if (skipLines.has(kv.line)) continue;
+    if (kv.fromFrontMatter) {
+      const value = kv.value.trim().replace(/^["'`]|["'`]$/g, "");
+      if (FILE_STEM.test(value) && !/^\d{4}-\d{2}-\d{2}$/.test(value)) add(mentions, /\.md$/i.test(value) ? value : `${value}.md`, kv.line, "mention");
+      continue;
+    }
+    const isTop = kv.line <= TOP_LINES && (firstContent === undefined || kv.line < firstContent.line) && (kv.section === null || kv.section.key === null || kv.section.key === "identity");
+    if (isTop) for (const file of markdownFilesIn(kv.value).all) add(mentions, file, kv.line, "mention");
   }
   for (const section of model.sections) {
     for (const unit of section.units) {

@@ -184,6 +184,12 @@ describe("the opening purpose section names the handoff this one continues", () 
     const parsed = parseHandoff("# Fortschreibung 14.08.2026\n\n## Zweck\n\nDiese Fortschreibung ergänzt `ARBEITSSTAND_2026-08-14_Z_I.md` um den Endstand.\n\n## Ausgangspunkt\n\nSiehe `NOTES.md`.\n").value;
     expect(parsed.pointers.previousCandidates).toEqual([{ path: "ARBEITSSTAND_2026-08-14_Z_I.md", line: 5, evidence: "mention" }]);
   });
+  test("a file named in the file's own top, and a front-matter value naming a file by its stem, are mentions", () => {
+    const top = parseHandoff("# Ergänzung zum Handoff (2026-08-14)\n\n**Zweck:** Ergänzt `docs/handoff_2026-08-13.md` um offene Fragen.\n\n## Offene Fragen\n\n- keine\n").value;
+    expect(top.pointers.previousCandidates).toEqual([{ path: "docs/handoff_2026-08-13.md", line: 3, evidence: "mention" }]);
+    const front = parseHandoff("---\nstatus: consumed\naddendum_to: 2026-07-21-paper02-v2.0-published\nconsumed_at: 2026-07-22\n---\n\n# Zenodo verified\n").value;
+    expect(front.pointers.previousCandidates).toEqual([{ path: "2026-07-21-paper02-v2.0-published.md", line: 3, evidence: "mention" }]);
+  });
   test("look-alike: a path in a later section is no mention", () => {
     const parsed = parseHandoff("# Handoff\n\n## State\n\nDone.\n\n## Goal\n\nUpdate `OTHER.md`.\n").value;
     expect(parsed.pointers.previousCandidates).toEqual([]);
