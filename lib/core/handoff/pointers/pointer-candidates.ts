@@ -1,3 +1,5 @@
+import { foundByDefaultRules } from "../../discovery/handoff-rules";
+import { fileNameDate } from "../../text/name-date";
 import { PREVIOUS_POINTER_LABELS } from "./pointer-labels.data";
 import { cleanPointer } from "./resolve-pointer";
 import type { SectionModel } from "../sections/section-model";
@@ -79,7 +81,8 @@ export function weakPreviousCandidates(model: SectionModel, skipLines: ReadonlyS
       continue;
     }
     const isTop = kv.line <= TOP_LINES && (firstContent === undefined || kv.line < firstContent.line) && (kv.section === null || kv.section.key === null || kv.section.key === "identity");
-    if (isTop) for (const file of markdownFilesIn(kv.value).all) add(mentions, file, kv.line, "mention");
+    // Only a file named as a handoff or dated: a `Plan Reference: plans/…/plan.md` names the plan, not a predecessor.
+    if (isTop) for (const file of markdownFilesIn(kv.value).all) if (foundByDefaultRules(file) !== null || fileNameDate(file) !== null) add(mentions, file, kv.line, "mention");
   }
   for (const section of model.sections) {
     for (const unit of section.units) {

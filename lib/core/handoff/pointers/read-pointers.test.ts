@@ -190,6 +190,10 @@ describe("the opening purpose section names the handoff this one continues", () 
     const front = parseHandoff("---\nstatus: consumed\naddendum_to: 2026-07-21-paper02-v2.0-published\nconsumed_at: 2026-07-22\n---\n\n# Zenodo verified\n").value;
     expect(front.pointers.previousCandidates).toEqual([{ path: "2026-07-21-paper02-v2.0-published.md", line: 3, evidence: "mention" }]);
   });
+  test("look-alike: a plan named by a label of the top is no mention", () => {
+    const parsed = parseHandoff("# Handoff: Codex → Claude\n\n## Metadata\n- From: codex_gpt\n- Plan Reference: plans/projects/core/sessions/crepe/plan.md\n").value;
+    expect(parsed.pointers.previousCandidates).toEqual([]);
+  });
   test("look-alike: a path in a later section is no mention", () => {
     const parsed = parseHandoff("# Handoff\n\n## State\n\nDone.\n\n## Goal\n\nUpdate `OTHER.md`.\n").value;
     expect(parsed.pointers.previousCandidates).toEqual([]);
