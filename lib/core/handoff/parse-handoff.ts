@@ -5,7 +5,7 @@ import { parseMarkdownUnits } from "./markdown/markdown-units";
 import { extractDecisions, extractGoal, extractNextAction, standInSections } from "./content/read-content";
 import { emptyIdentity, extractIdentity } from "./identity/read-identity";
 import { extractOwnCommit, extractPointers, extractResumeCommand } from "./pointers/read-pointers";
-import { extractState } from "./content/read-state";
+import { entryListState, extractState } from "./content/read-state";
 import { extractVerification } from "./content/read-verification";
 import { buildSections, type SectionModel } from "./sections/section-model";
 import { classifyTitle } from "./sections/section-titles";
@@ -66,8 +66,14 @@ function parseOrThrow(input: string): Parsed<ParsedHandoff> {
   const log = detectLog(document.units, document.lineCount, (title) => CURRENT_SECTION_KEYS.has(classifyTitle(title)?.key ?? ""));
   if (log === null) return parseDocument(text, document);
   const view = newestEntryView(text, log);
-  const result = parseDocument(view, parseMarkdownUnits(view));
+  const viewUnits = parseMarkdownUnits(view);
+  const result = parseDocument(view, viewUnits);
   const newest = log.entries[log.newest]!;
+  // An entry with no sections of its own lists what its session did: its items are the state.
+  if (result.value.state.length === 0 && result.value.nextAction === null) {
+    result.value.state = entryListState(viewUnits.units, newest.line + 1, newest.endLine);
+    if (result.value.state.length > 0) result.value.sections = [...result.value.sections, { key: "state", title: newest.title, line: newest.line }];
+  }
   const identity = result.value.identity;
   // The entry's heading dates it when the entry writes no time of its own: its time and zone when the
   // heading writes them (`## [2025-11-30 08:45 CET] - Agent: Codex`), else its day.

@@ -47,6 +47,7 @@
  *    its substance; runtime and model inside a parenthesis, and a model followed by its runtime; `HEAD
  *    master`; a branch label of up to three words; a session id then a note; the day of a byline under the
  *    title or at the end of the first heading; a file named by a top label or by a front-matter value's stem
- *    as a previous-pointer mention; the numbering words of any language before a title.
+ *    as a previous-pointer mention; the numbering words of any language before a title; Catalan headings; a log
+ *    entry that only lists what its session did gives its items as the state.
  */
 export const READER_VERSION = 11;

@@ -100,6 +100,21 @@ for (const provider of sqlite) {
       expect(report.latest).toBe("docs/handoffs/2026-11-01-export.md");
     });
 
+    it("keeps one living file named for sessions that commits rewrote on two or more days, not one written once", async () => {
+      const repo = new GitFixture("next-session");
+      repo.write("README.md", "# app\n").commit("init");
+      const next = (step: string) => `# Propera Sessió (Objectius)\n\n## Prioritats Immediates\n\n1. ${step}\n\n## Tasques Pendents\n\n- [ ] revisar icones\n`;
+      repo.write("NEXT_SESSION.md", next("Integrar Google Meet")).write("docs/SESSION_SUMMARY.md", next("Resum")).commit("session 1");
+      // Rewritten two days later (its author date), at the end of the next session.
+      repo.write("NEXT_SESSION.md", next("Desplegar la versió web"));
+      repo.git("add", "-A");
+      repo.git("commit", "-q", "-m", "session 2", "--date", "2026-11-03T10:00:00Z");
+      const scanned = (await scanPaths([repo.root], { bulk })).repos[0]!;
+      const report = await getScanReport(db, { repoIds: [scanned.repoId!] });
+      expect(report.handoffs.map((entry) => entry.path)).toEqual(["NEXT_SESSION.md"]);
+      expect(report.latest).toBe("NEXT_SESSION.md");
+    });
+
     it("where an agent commits every report with its rolling handoff, keeps only the status updated at several session ends", async () => {
       const repo = new GitFixture("rolling-handoff");
       repo.write("README.md", "# app\n").commit("init");

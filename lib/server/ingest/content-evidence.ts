@@ -53,12 +53,16 @@ export function daysAgree(written: readonly string[], changed: ReadonlySet<strin
   return false;
 }
 
-/** The days (UTC, author and commit dates) of every commit that changed each path, on any branch. */
-async function changeDays(repoPath: string, paths: readonly string[]): Promise<Map<string, Set<string>>> {
+/**
+ * The days (UTC, author and commit dates; author dates only with `authorOnly`: a rebase moves commit dates)
+ * of every commit that changed each path, on any branch.
+ */
+async function changeDays(repoPath: string, paths: readonly string[], { authorOnly = false } = {}): Promise<Map<string, Set<string>>> {
   const days = new Map<string, Set<string>>(paths.map((filePath) => [filePath, new Set<string>()]));
   for (let start = 0; start < paths.length; start += 200) {
     const chunk = paths.slice(start, start + 200);
-    const output = await git(repoPath, ["log", "--all", "--no-renames", "--format=%x01%at %ct", "--name-only", "--", ...chunk], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
+    const format = authorOnly ? "--format=%x01%at" : "--format=%x01%at %ct";
+    const output = await git(repoPath, ["log", "--all", "--no-renames", format, "--name-only", "--", ...chunk], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
     let commitDays: string[] = [];
     for (const line of output.split("\n")) {
       if (line.startsWith("\x01")) {
@@ -108,7 +112,8 @@ const NOTE_SLACK_DAYS = 3;
  *   (an import); a dated folder of one session's notes counts with its siblings; the first note of a folder
  *   named for sessions counts when committed on the day it writes; a note of the series whose
  *   name is undated must be one of those;
- * - two or more living files named for sessions in one folder, dated or not (`SESSION_SYNC.md`, `session-notes.md`);
+ * - two or more living files named for sessions in one folder, dated or not (`SESSION_SYNC.md`, `session-notes.md`),
+ *   or one alone that commits rewrote on two or more days (`NEXT_SESSION.md`);
  * - any of these, and a living status, when the repository's agent instructions name the file, or when a
  *   commit that changed it also changed one of the repository's handoffs (`handoffPaths`: found by folder,
  *   name or glob), and few other such documents (`committedWithHandoffs`).
@@ -198,6 +203,13 @@ export async function confirmedByRepository(
     sessionNamed.set(key, [...(sessionNamed.get(key) ?? []), candidate.path]);
   }
   for (const paths of sessionNamed.values()) if (new Set(paths).size >= 2) for (const notePath of paths) confirmed.add(notePath);
+  // One alone is kept when it was rewritten in place on two or more days: a living session record
+  // (`NEXT_SESSION.md` rewritten at each session's end), not a one-off note.
+  const lone = [...sessionNamed.values()].map((paths) => [...new Set(paths)]).filter((paths) => paths.length === 1).map(([only]) => only!);
+  if (lone.length > 0) {
+    const days = await changeDays(repoPath, lone, { authorOnly: true });
+    for (const filePath of lone) if ((days.get(filePath)?.size ?? 0) >= 2) confirmed.add(filePath);
+  }
   // What no other evidence confirmed: kept when the repository's agent instructions name it, or when it was
   // committed together with the repository's handoffs.
   let unconfirmed = rest.filter((candidate) => !confirmed.has(candidate.path));
@@ -218,8 +230,8 @@ const MAX_RECORDS_PER_SESSION_COMMIT = 3;
 /**
  * The candidates changed by a commit that also changed a handoff of the repository: an agent ending a session
  * writes its handoff and updates the status it keeps (`PROGRESS.md`, `docs/development-progress.md`,
- * `NEXT_SESSION.md`) in one commit. A commit that changes more than a few such documents at once (an import,
- * a documentation sweep) confirms none of them; where more than a few documents were each committed once with
+ * `NEXT_SESSION.md`) in one commit. A repository's first commit, and a commit that changes more than a few such
+ * documents at once (an import, a documentation sweep), confirm none of them; where more than a few documents were each committed once with
  * a handoff, only the ones committed with handoffs at two or more session ends are kept.
  */
 export async function committedWithHandoffs(repoPath: string, candidatePaths: readonly string[], handoffPaths: readonly string[]): Promise<Set<string>> {
@@ -229,13 +241,14 @@ export async function committedWithHandoffs(repoPath: string, candidatePaths: re
   const all = [...candidates, ...handoffs];
   for (let start = 0; start < all.length; start += 200) {
     const chunk = all.slice(start, start + 200);
-    const output = await git(repoPath, ["log", "--all", "--no-renames", "--format=%x01%H", "--name-only", "--", ...chunk], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
+    const output = await git(repoPath, ["log", "--all", "--no-renames", "--format=%x01%H %P", "--name-only", "--", ...chunk], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
     let commit: { records: Set<string>; handoffs: number } | undefined;
     for (const line of output.split("\n")) {
       if (line.startsWith("\x01")) {
-        const sha = line.slice(1).trim();
-        commit = touched.get(sha) ?? { records: new Set<string>(), handoffs: 0 };
-        touched.set(sha, commit);
+        const [sha = "", ...parents] = line.slice(1).trim().split(" ");
+        // A repository's first commit brings everything it holds at once: an import, not a session's end.
+        commit = parents.length === 0 ? undefined : (touched.get(sha) ?? { records: new Set<string>(), handoffs: 0 });
+        if (commit !== undefined) touched.set(sha, commit);
         continue;
       }
       const filePath = line.trim();

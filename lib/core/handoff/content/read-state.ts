@@ -1,6 +1,6 @@
 import { isEmptyMarker } from "../documents/empty-markers";
 import { extractCommitShas, extractFileRefs, stripInlineMarkdown } from "../markdown/inline-references";
-import type { TableUnit, TextUnit } from "../markdown/markdown-units";
+import type { TableUnit, TextUnit, Unit } from "../markdown/markdown-units";
 import { ancestorIn, sectionsWith, type SectionModel } from "../sections/section-model";
 import { statusFromTitle } from "../sections/section-titles";
 import type { FileReference, StateItem, StateStatus } from "../types";
@@ -104,3 +104,30 @@ function statusFromCell(text: string): StateStatus | null {
   return statusFromTitle(text);
 }
 
+/**
+ * A log entry that only lists what its session did (`## Session 3` over bullets, no headings of its own):
+ * its list items, between `fromLine` and `toLine`, are the state, done unless a box or a mark says otherwise
+ * (`- [ ] deploy` is not started). Detail bullets belong to their item.
+ */
+export function entryListState(units: readonly Unit[], fromLine: number, toLine: number): StateItem[] {
+  const items: StateItem[] = [];
+  const byUnit = new Map<TextUnit, StateItem>();
+  for (const unit of units) {
+    if (unit.kind !== "text" || unit.item === null || unit.line < fromLine || unit.line > toLine || unit.plain === "" || isEmptyMarker(unit.plain)) continue;
+    const parent = ancestorIn(unit, byUnit);
+    if (parent !== null && explicitStatus(unit) === null) {
+      mergeInto(parent, extractCommitShas(unit.raw, unit.codes), extractFileRefs(unit.raw, unit.line));
+      continue;
+    }
+    const item: StateItem = {
+      status: explicitStatus(unit) ?? "done",
+      text: unit.plain,
+      line: unit.line,
+      commitShas: extractCommitShas(unit.raw, unit.codes),
+      fileRefs: extractFileRefs(unit.raw, unit.line),
+    };
+    items.push(item);
+    byUnit.set(unit, item);
+  }
+  return items;
+}

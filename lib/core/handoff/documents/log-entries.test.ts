@@ -139,3 +139,21 @@ describe("the numbered steps of one checklist are no log", () => {
     expect(parseHandoff(text).value.log?.entries).toHaveLength(3);
   });
 });
+
+describe("a log entry that only lists what its session did", () => {
+  test("its items are the state, done unless a box says otherwise", () => {
+    const text = "# Project Progress\n\n## Session 1\n- Fixed the editor\n\n## Session 2\n- Added drag and drop\n\n## Session 3\n- Modularized the graph\n  - moved `src/graph.ts`\n- [ ] Deploy the web version\n";
+    const parsed = parseHandoff(text).value;
+    expect(parsed.state.map(({ status, text: itemText }) => [status, itemText])).toEqual([
+      ["done", "Modularized the graph"],
+      ["not-started", "Deploy the web version"],
+    ]);
+    expect(parsed.sections.some((section) => section.key === "state")).toBe(true);
+  });
+  test("look-alike: an entry with sections of its own keeps them", () => {
+    const text = "# Log\n\n## Session 1\n- a\n\n## Session 2\n- b\n\n## Session 3\n\n### Next steps\n- ship it\n";
+    const parsed = parseHandoff(text).value;
+    expect(parsed.state).toEqual([]);
+    expect(parsed.nextAction?.text).toContain("ship it");
+  });
+});

@@ -581,7 +581,7 @@ describe("the tables themselves", () => {
       for (const list of Object.values(language.labels)) expect(list.length, language.language).toBeGreaterThan(0);
       for (const list of Object.values(language.status)) expect(list.length, language.language).toBeGreaterThan(0);
     }
-    expect(SECTION_SYNONYMS.map((language) => language.language)).toEqual(["en", "pt", "es", "de", "fr", "it", "ko", "ja", "zh-Hans", "zh-Hant", "id"]);
+    expect(SECTION_SYNONYMS.map((language) => language.language)).toEqual(["en", "pt", "es", "de", "fr", "it", "ca", "ko", "ja", "zh-Hans", "zh-Hant", "id"]);
   });
 
   test("normaliseTitle strips decoration but keeps the words", () => {
@@ -659,6 +659,19 @@ describe("Italian headings", () => {
     ["TODO prossima sessione", "next-action"],
     ["Decisioni prese", "decisions"],
     ["Obiettivo della sessione", "goal"],
+  ])("%s → %s", (title, key) => {
+    expect(classifyTitle(title)?.key).toBe(key);
+  });
+});
+
+describe("Catalan headings", () => {
+  test.each([
+    ["Propera Sessió (Objectius)", "next-action"],
+    ["Prioritats Immediates", "next-action"],
+    ["Tasques Pendents", "next-action"],
+    ["Feina feta", "state"],
+    ["Decisions preses", "decisions"],
+    ["Verificació", "verification"],
   ])("%s → %s", (title, key) => {
     expect(classifyTitle(title)?.key).toBe(key);
   });

@@ -1,3 +1,4 @@
+import { catalan } from "./ca.data";
 import { german } from "./de.data";
 import { english } from "./en.data";
 import { spanish } from "./es.data";
@@ -19,6 +20,7 @@ export const SECTION_SYNONYMS: readonly LanguageSynonyms[] = [
   german,
   french,
   italian,
+  catalan,
   korean,
   japanese,
   chineseSimplified,
