@@ -140,6 +140,15 @@ describe("the numbered steps of one checklist are no log", () => {
   });
 });
 
+describe("the phases of one audit are no log", () => {
+  test("Checkpoint Phase 0 … Checkpoint Phase 3 under the phases' own sections", () => {
+    const text = "# Rapport d'Audit\n\n## Phase 0\n\n### Checkpoint Phase 0\n- ok\n\n## Phase 1\n\n### Checkpoint Phase 1\n- ok\n\n## Phase 2\n\n### Checkpoint Phase 2\n- ok\n\n## Phase 3\n\n### Checkpoint Phase 3\n- Nouveau code analyse\n";
+    const parsed = parseHandoff(text).value;
+    expect(parsed.log ?? null).toBeNull();
+    expect(parsed.state).toEqual([]);
+  });
+});
+
 describe("a log entry that only lists what its session did", () => {
   test("its items are the state, done unless a box says otherwise", () => {
     const text = "# Project Progress\n\n## Session 1\n- Fixed the editor\n\n## Session 2\n- Added drag and drop\n\n## Session 3\n- Modularized the graph\n  - moved `src/graph.ts`\n- [ ] Deploy the web version\n";

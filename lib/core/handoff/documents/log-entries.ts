@@ -192,8 +192,8 @@ function numberedRun(level: Extract<Unit, { kind: "heading" }>[]): Extract<Unit,
     const match = NUMBERED.exec(heading.text);
     if (match === null) continue;
     const word = match[1]!.trim().toLowerCase();
-    // `STEP 1` … `STEP 5`: the steps of one checklist, not entries written one after another.
-    if (procedureWords.has(word)) continue;
+    // `STEP 1` … `STEP 5`, `Checkpoint Phase 3`: the steps of one procedure, not entries written one after another.
+    if (word.split(/\s+/).some((part) => procedureWords.has(part))) continue;
     byWord.set(word, [...(byWord.get(word) ?? []), heading]);
   }
   const best = [...byWord.values()].sort((a, b) => b.length - a.length)[0];
