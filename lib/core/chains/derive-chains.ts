@@ -2,7 +2,7 @@ import { isDayOnlyTimestamp, compareRecency, fileNameDate, handoffFileTime, isLo
 import { buildChains, type ChainBuildResult, type ChainNode } from "./build-chains";
 import { repoHandoffPaths, resolvePrevious, type PreviousResolution } from "./resolve-previous";
 import { handoffMarks, hasHandoffStructure, structureFields } from "../handoff/documents/handoff-signals";
-import { companionFinding, companionWord } from "../handoff/documents/judge-document";
+import { companionFinding, companionWord, contentEvidence } from "../handoff/documents/judge-document";
 import { foundByDefaultRules, isHandoffFileName, isInHandoffFolder, pathSaysSession } from "../discovery/handoff-rules";
 import type { Finding } from "../findings";
 import { normaliseRepoPath } from "../handoff/handoff-path";
@@ -55,7 +55,12 @@ export function deriveChains(handoffs: readonly HandoffChainFacts[], options: De
     handoffFileTime({ isCommitted: handoff.branches.length > 0, commitTime: handoff.commitTime, fileMtime: handoff.fileMtime }),
   );
   const uninformative = sharedImportTime(handoffs, fileTimes);
-  const contentOnly = foundByContentAlone(handoffs.map((handoff) => handoff.path), (path) => foundByDefaultRules(path) === null && !isExplicit(path));
+  const parsedByPath = new Map(handoffs.map((handoff) => [handoff.path, handoff.parsed]));
+  const contentOnly = foundByContentAlone(
+    handoffs.map((handoff) => handoff.path),
+    (path) => foundByDefaultRules(path) === null && !isExplicit(path),
+    (path) => contentKind(parsedByPath.get(path)!, path),
+  );
   const nodes: ChainNode[] = handoffs.map((handoff, index) => {
     const fileTime = fileTimes[index] ?? null;
     return {
@@ -151,14 +156,29 @@ const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
  * repository keeps them, whatever the folder's name:
  * they compete for the latest with files named as handoffs (`HANDOVER_WEEK12.md` beside `docs/sessions/`).
  */
-export function foundByContentAlone(paths: readonly string[], byContent: (path: string) => boolean): Set<string> {
+export function foundByContentAlone(
+  paths: readonly string[],
+  byContent: (path: string) => boolean,
+  /** What the file's content is, when known: a living status is no session record; a log of dated session entries is a series by itself. */
+  kindOf: (path: string) => "status" | "session-log" | null = () => null,
+): Set<string> {
   const found = paths.filter(byContent);
   const hasHandoffPlace = paths.some((path) => !byContent(path) && foundByDefaultRules(path) !== "name" && foundByDefaultRules(path) !== "name-word");
   if (hasHandoffPlace) return new Set(found);
   const byFolder = new Map<string, Set<string>>();
   // Session records: dated by their names, or kept where the path says "session". Two living documents side by
-  // side (`tasks.md`, `state.md`) are no series.
-  for (const path of found.filter((path) => fileNameDate(path) !== null || pathSaysSession(path))) byFolder.set(folderOf(path), (byFolder.get(folderOf(path)) ?? new Set()).add(path));
+  // side (`tasks.md`, `state.md`) are no series, nor is a status board kept with dated reports.
+  const records = found.filter((path) => (fileNameDate(path) !== null || pathSaysSession(path)) && kindOf(path) !== "status");
+  for (const path of records) byFolder.set(folderOf(path), (byFolder.get(folderOf(path)) ?? new Set()).add(path));
   const inSeries = new Set([...byFolder.values()].filter((distinct) => distinct.size >= 2).flatMap((distinct) => [...distinct]));
+  for (const path of records) if (kindOf(path) === "session-log") inSeries.add(path);
   return new Set(found.filter((path) => !inSeries.has(path)));
+}
+
+/** A handoff found by its content: a living status, a log of two or more dated session entries, or neither. */
+export function contentKind(parsed: ParsedHandoff, path: string): "status" | "session-log" | null {
+  const evidence = contentEvidence(parsed, path);
+  if (evidence === "status") return "status";
+  const dated = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null).length;
+  return dated >= 2 && pathSaysSession(path) ? "session-log" : null;
 }

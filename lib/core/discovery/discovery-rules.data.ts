@@ -33,7 +33,12 @@ export const HANDOFF_WORD_TRANSLATIONS = {
  */
 export const SESSION_WORDS = {
   /** Compared with a whole word of a path segment (split at `-`, `_`, `.`, blanks, camel case), lower-cased. */
-  words: ["session", "sessions", "sessione", "sessioni", "sesion", "sesión", "sesiones", "sessao", "sessão", "sessoes", "sessões", "sitzung", "sitzungen", "sessie", "sessies"],
+  words: [
+    "session", "sessions", "sessione", "sessioni", "sesion", "sesión", "sesiones", "sessao", "sessão", "sessoes", "sessões", "sitzung", "sitzungen",
+    "sessie", "sessies", "sessió",
+    // A session's checkpoint is its saved state (the context-budget protocol's "save checkpoint"): `CHECKPOINT_2026-06-10.md`.
+    "checkpoint", "checkpoints",
+  ],
   /** Scripts written without spaces between words: found anywhere in a segment. */
   within: ["セッション", "会话", "會話", "세션"],
 } as const;

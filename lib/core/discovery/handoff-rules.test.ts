@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { foundByDefaultRules, handoffAnchor, isLatestHintName, isNeverHandoffName, leftOutByName, matchesDefaultRules, mentionsHandoffInName, minimalFolders } from "./handoff-rules";
+import { foundByDefaultRules, handoffAnchor, isLatestHintName, isNeverHandoffName, leftOutByName, matchesDefaultRules, mentionsHandoffInName, minimalFolders, pathSaysSession } from "./handoff-rules";
 
 describe("default handoff rules", () => {
   test.each([
@@ -192,5 +192,19 @@ describe("a dated name that is only a kind of example", () => {
     ["2026-06-28-readme-portfolio.md", true],
   ])("%s is a handoff's name: %s", (name, isHandoff) => {
     expect(isNeverHandoffName(name)).toBe(!isHandoff);
+  });
+});
+
+describe("where session notes are kept", () => {
+  test.each([
+    ["docs/sessions/2026-11-01.md", true],
+    ["FINE_SESSIONE_2026-03-11.md", true],
+    // A session's saved state, in the context-budget protocol's words.
+    ["CHECKPOINT_2026-06-10.md", true],
+    ["00_SISTEMA/CHECKPOINTS/CHECKPOINT_16JAN2026.md", true],
+    ["docs/sessió-2026-01-05.md", true],
+    ["docs/reports/2026-11-01.md", false],
+  ])("%s → %s", (path, says) => {
+    expect(pathSaysSession(path)).toBe(says);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { buildChains, type ChainBuildResult, type ChainNode } from "../../core/chains/build-chains";
-import { foundByContentAlone } from "../../core/chains/derive-chains";
+import { contentKind, foundByContentAlone } from "../../core/chains/derive-chains";
 import { handoffFileTime, isDayOnlyTimestamp } from "../../core/chains/handoff-order";
 import { handoffAnchor, minimalFolders } from "../../core/discovery/handoff-rules";
 import { describeDeprecation, detectDeprecation } from "../../core/handoff/documents/deprecation";
@@ -139,7 +139,8 @@ export async function readRepoHandoffs(root: string, info: RepoInfo): Promise<Re
 
   const known = new Set(handoffs.map((handoff) => handoff.path));
   const hint = walk.hints.length > 0 ? (await readLatestHint(root, walk.hints, (candidate) => known.has(candidate))).hint : null;
-  const contentOnly = foundByContentAlone(handoffs.map((handoff) => handoff.path), isByContent);
+  const parsedByPath = new Map(handoffs.map((handoff) => [handoff.path, handoff.processed.analysis.parsed]));
+  const contentOnly = foundByContentAlone(handoffs.map((handoff) => handoff.path), isByContent, (path) => contentKind(parsedByPath.get(path)!, path));
   const nodes: ChainNode[] = handoffs.map((handoff) => {
     const branches = handoff.occurrences.filter((occurrence) => occurrence.kind !== "worktree").map((occurrence) => occurrence.ref).sort();
     const parsed = handoff.processed.analysis.parsed;

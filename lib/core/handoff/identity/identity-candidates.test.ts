@@ -23,6 +23,7 @@ describe("identity candidates by shape, wherever they stand in the identity area
     ["a runtime and its model inside a parenthesis after a session id (pt)", "# Handoff\n\n**Sessao de origem:** session_01Hj1yX6KsVL (Claude Code, Opus 4.6)\n", [["sessionId", "session_01Hj1yX6KsVL"], ["runtime", "Claude Code"], ["model", "Opus 4.6"]]],
     ["a model, then its runtime in a parenthesis (pt)", "# Diario\n\n**Agente IA:** Claude Opus 4.6 (Claude Code CLI, via Claude Agent SDK)\n", [["runtime", "Claude Code CLI"], ["model", "Claude Opus 4.6"]]],
     ["a branch label of two words, then the name in a code span (pt)", "# Handoff\n\n**Branch Principal:** `claude/integracao-parte-i`\n", [["branch", "claude/integracao-parte-i"]]],
+    ["a table row whose key names the branch", "# Handover Status\n\n| Item | Value |\n|---|---|\n| Repository branch inspected | `experiment/live-scada` |\n", [["branch", "experiment/live-scada"]]],
     ["HEAD, then the branch it is on (de)", "# Handoff\n\n**Commit-Stand:** `bbde130` (HEAD master, gepusht nach origin/master)\n", [["branch", "master"], ["headSha", "bbde130"]]],
     ["a branch word in a sentence, then the name in a code span (de)", "# Übergabe\n\nStand: fertig. Branch `feature/kurs-termin-buchung`, Arbeitsbaum sauber.\n", [["branch", "feature/kurs-termin-buchung"]]],
   ])("%s", (_name, markdown, expected) => {

@@ -45,10 +45,11 @@ const RUNTIME_MODEL = /((?:[\p{L}][\p{L}\p{N}.-]*\s+){0,2}[\p{L}][\p{L}\p{N}.-]*
 const EQUATED_TO_SHA = /((?:(?<![\w./+-])[A-Za-z][\w./+-]{0,99}\s*=\s*)+)([0-9a-f]{7,40})(?![\w@-]|\.\w)/g;
 /**
  * A branch word, then its name in a code span: `Branch \`feature/x\``, `Arbeitsbranch: **\`dev\`**`, or a
- * label of up to three words around it (`**Branch Principal:** \`claude/x\``, `Working branch name: \`x\``).
+ * label of up to three words around it (`**Branch Principal:** \`claude/x\``, `Working branch name: \`x\``, a table row
+ * `| Repository branch inspected | \`experiment/x\` |`).
  */
 const AFTER_BRANCH_WORD = new RegExp(
-  `(?<![\\p{L}])\\p{L}*(?:${BRANCH_WORDS.join("|")})(?:\\s*[:：]?|(?:\\s+\\p{L}+){1,2}\\s*[*_]*[:：])[\\s*_]*\`([^\`\\s]{1,100})\``,
+  `(?<![\\p{L}])\\p{L}*(?:${BRANCH_WORDS.join("|")})(?:\\s*[:：]?|(?:\\s+\\p{L}+){1,2}\\s*[*_]*[:：|])[\\s*_]*\`([^\`\\s]{1,100})\``,
   "giu",
 );
 
