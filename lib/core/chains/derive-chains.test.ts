@@ -28,5 +28,7 @@ describe("files found by their content alone, for the latest", () => {
     expect(contentKind(log, "docs/CHANGES.md")).toBe("status");
     const status = parseHandoff("# Rulings\n\n## Status\n- [ ] run the A/B\n").value;
     expect(contentKind(status, "audits/RULINGS_2026-08-20.md")).toBe("status");
+    // Named for sessions, the same status is the session's record.
+    expect(contentKind(status, "CONTEXT_FOR_NEXT_SESSION.md")).toBeNull();
   });
 });

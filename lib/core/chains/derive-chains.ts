@@ -175,10 +175,13 @@ export function foundByContentAlone(
   return new Set(found.filter((path) => !inSeries.has(path)));
 }
 
-/** A handoff found by its content: a living status, a log of two or more dated session entries, or neither. */
+/**
+ * A handoff found by its content: a living status not named for sessions, a log of two or more dated entries
+ * where the path says session, or neither.
+ */
 export function contentKind(parsed: ParsedHandoff, path: string): "status" | "session-log" | null {
-  const evidence = contentEvidence(parsed, path);
-  if (evidence === "status") return "status";
+  // A status whose name says "session" (`CONTEXT_FOR_NEXT_SESSION.md`, `SESSION_STATE.md`) is the session's record.
+  if (contentEvidence(parsed, path) === "status" && !pathSaysSession(path)) return "status";
   const dated = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null).length;
   return dated >= 2 && pathSaysSession(path) ? "session-log" : null;
 }
