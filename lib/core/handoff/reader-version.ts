@@ -48,6 +48,7 @@
  *    master`; a branch label of up to three words; a session id then a note; the day of a byline under the
  *    title or at the end of the first heading; a file named by a top label or by a front-matter value's stem
  *    as a previous-pointer mention; the numbering words of any language before a title; Catalan headings; a log
- *    entry that only lists what its session did gives its items as the state.
+ *    entry that only lists what its session did gives its items as the state; a qualified label's sha that is no
+ *    commit gives way to a candidate that is one.
  */
 export const READER_VERSION = 11;

@@ -89,7 +89,8 @@ export interface HandoffIdentity {
  * What makes a value an identity candidate: `near-commit-word` (a sha in a line naming a commit or HEAD),
  * `alone` (a sha alone on its line), `branch-at-sha` (`main @ 1a2b3c4`), `id-shape` (a UUID, `session_…`),
  * `runtime-model` (`Claude (Sonnet 4.6)`), `after-branch-word` (`Branch \`feat/x\`, clean tree`), `after-head-word`
- * (`HEAD master`, `HEAD -> main`: taken only when the ref exists); for the
+ * (`HEAD master`, `HEAD -> main`: taken only when the ref exists), `qualified-label` (a HEAD under a label that only
+ * ends in a HEAD word, `Current Alembic head`: dropped when it is no commit of the repository); for the
  * timestamp, `dated-label` (`Stand: 16.08.2026 – …`, a label whose value starts with a date) and
  * `title-date` (`# Tagesabschluss 16.08.2026`, the day of the title or first heading).
  */
@@ -101,6 +102,7 @@ export type IdentityEvidence =
   | "runtime-model"
   | "after-branch-word"
   | "after-head-word"
+  | "qualified-label"
   | "dated-label"
   | "title-date"
   | "heading";

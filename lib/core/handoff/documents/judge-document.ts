@@ -167,7 +167,7 @@ function hasOwnValues(parsed: ParsedHandoff): boolean {
   const evidence = identity.evidence ?? {};
   const labelled = (field: "timestamp" | "branch" | "headSha") => {
     const value = identity[field];
-    return value !== null && !isPlaceholderLine(value) && !/[<>{}]/.test(value) && (evidence[field] === "label" || evidence[field] === "dated-label");
+    return value !== null && !isPlaceholderLine(value) && !/[<>{}]/.test(value) && (evidence[field] === "label" || evidence[field] === "dated-label" || evidence[field] === "qualified-label");
   };
   const datedEntries = (parsed.log?.entries ?? []).filter((entry) => entry.day !== null).length;
   return labelled("timestamp") || labelled("branch") || labelled("headSha") || datedEntries >= 2;

@@ -51,4 +51,13 @@ describe("confirmIdentity: candidates need the repository's word", () => {
     expect(confirm("# H\n\nWritten by Claude Code (Opus 4.6).\n", facts({})).identity).toMatchObject({ runtime: "claude-code", model: "Opus 4.6", evidence: { runtime: "runtime-model" } });
     expect(confirm("# H\n\nWritten by Codex (build 42).\n", facts({})).identity).toMatchObject({ runtime: null, model: null });
   });
+
+  test("a sha under a label that only ends in a HEAD word, and is no commit, gives way to one that is", () => {
+    const markdown = "# Handover Status\n\n| Item | Value |\n|---|---|\n| Source commit inspected | `6d8ef48972022291962946a8bdba087edb91508a` |\n| Current Alembic head | `4e1f2a3b5c84` |\n";
+    const { identity, findings } = confirm(markdown, facts({ "4e1f2a3b5c84": false, "6d8ef48972022291962946a8bdba087edb91508a": true }));
+    expect(identity.headSha).toBe("6d8ef48972022291962946a8bdba087edb91508a");
+    expect(findings.filter((entry) => entry.rule === SHA_UNCONFIRMED_RULE)).toHaveLength(1);
+    // Where git cannot tell, the label stays as written.
+    expect(confirm(markdown, facts({})).identity.headSha).toBe("4e1f2a3b5c84");
+  });
 });

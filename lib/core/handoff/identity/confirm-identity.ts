@@ -9,7 +9,7 @@ import { isValidBranchName } from "./ref-name";
  * pass what git says (lib/server/ingest/identity-facts.ts). Labels stay as read; candidates only fill the
  * fields labels left empty, each when the repository confirms it:
  *
- * - HEAD: a candidate sha that resolves to a commit of the repo (strongest evidence first: `branch @ sha`,
+ * - HEAD: a sha under a qualified label (`Current Alembic head`) that resolves nowhere is dropped; then a candidate sha that resolves to a commit of the repo (strongest evidence first: `branch @ sha`,
  *   a sha beside a commit word, a sha alone on its line). A sha that does not resolve is reported
  *   (`identity-sha-unconfirmed`, info) and not read; where git cannot tell (a shallow clone, no git) only a
  *   sha beside a commit word or a branch is taken.
@@ -33,9 +33,22 @@ const HEAD_ORDER: IdentityEvidence[] = ["branch-at-sha", "near-commit-word", "al
 
 export function confirmIdentity(identity: HandoffIdentity, facts: IdentityFacts): { identity: HandoffIdentity; findings: Finding[] } {
   const candidates = identity.candidates ?? [];
-  if (candidates.length === 0) return { identity, findings: [] };
+  const qualifiedSha = identity.headSha !== null && identity.evidence?.headSha === "qualified-label";
+  if (candidates.length === 0 && !qualifiedSha) return { identity, findings: [] };
   const result: HandoffIdentity = { ...identity, lines: { ...identity.lines }, evidence: { ...identity.evidence } };
   const findings: Finding[] = [];
+  let dropped: string | null = null;
+  // A qualified label's sha (`Current Alembic head: 4e1f2a3b5c84`) that is no commit of the repository names
+  // something else (a migration, an image); a candidate that is one may take its place.
+  if (result.headSha !== null && result.evidence?.headSha === "qualified-label" && facts.commitExists(result.headSha) === false) {
+    findings.push(finding(SHA_UNCONFIRMED_RULE, "info", result.lines?.headSha ?? null, `${result.headSha} looks like a commit but is not one of this repository's; not read as HEAD.`));
+    dropped = result.headSha;
+    result.headSha = null;
+    result.headShaRaw = null;
+    delete result.evidence!.headSha;
+    delete result.lines!.headSha;
+  }
+
   const take = (field: IdentityField, candidate: IdentityCandidate) => {
     result.lines![field] = candidate.line;
     result.evidence![field] = candidate.evidence;
@@ -46,6 +59,7 @@ export function confirmIdentity(identity: HandoffIdentity, facts: IdentityFacts)
   if (result.headSha === null) {
     const shas = of("headSha").sort((a, b) => HEAD_ORDER.indexOf(a.evidence) - HEAD_ORDER.indexOf(b.evidence) || a.line - b.line);
     for (const candidate of shas) {
+      if (candidate.value === dropped) continue;
       const exists = facts.commitExists(candidate.value);
       if (exists === false) {
         findings.push(

@@ -66,10 +66,12 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
 
   // Qualified labels (`Arbeitsbranch`, `Rama de trabajo`, `Modelo utilizado`) fill what exact labels left
   // empty, when the value has the field's shape.
+  const qualified = new Set<IdentityField>();
   for (const kv of model.keyValues) {
     const field = qualifiedIdentityFieldOf(kv.key);
     if (field === null || chosen.has(field) || !qualifiedValueFits(field, kv)) continue;
     chosen.set(field, kv);
+    qualified.add(field);
   }
 
   for (const [field, kv] of chosen) {
@@ -150,7 +152,8 @@ export function extractIdentity(model: SectionModel): HandoffIdentity {
     }
   }
   const evidence: NonNullable<HandoffIdentity["evidence"]> = {};
-  for (const field of Object.keys(lines) as IdentityField[]) if (identityValue(identity, field) !== null) evidence[field] = "label";
+  // A sha under a qualified label (`Current Alembic head: 4e1f2a3b5c84`) is asked of the repository (confirm-identity.ts).
+  for (const field of Object.keys(lines) as IdentityField[]) if (identityValue(identity, field) !== null) evidence[field] = field === "headSha" && qualified.has(field) ? "qualified-label" : "label";
   // No timestamp label: a dated label of another word, else the title's date (written-day.ts).
   if (identity.timestamp === null) {
     const day = writtenDay(model);
