@@ -115,6 +115,16 @@ for (const provider of sqlite) {
       expect(report.latest).toBe("NEXT_SESSION.md");
     });
 
+    it("asks the repository about a sha under a qualified label: no commit of it, a candidate that is one takes its place", async () => {
+      const repo = new GitFixture("qualified-head");
+      const head = repo.write("README.md", "# app\n").commit("init");
+      const status = `# Handover Status\n\n| Item | Value |\n|---|---|\n| Source commit inspected | \`${head}\` |\n| Current Alembic head | \`4e1f2a3b5c84\` |\n| Handover generated | 2026-11-01 |\n\n## Next steps\n- wire the SCADA feed\n`;
+      repo.write("docs/handover/HANDOVER_STATUS.md", status).commit("handover");
+      await scanPaths([repo.root], { bulk });
+      const stored = await db.handoff.findFirstOrThrow({ where: { path: "docs/handover/HANDOVER_STATUS.md" }, select: { headSha: true } });
+      expect(stored.headSha).toBe(head);
+    });
+
     it("where an agent commits every report with its rolling handoff, keeps only the status updated at several session ends", async () => {
       const repo = new GitFixture("rolling-handoff");
       repo.write("README.md", "# app\n").commit("init");

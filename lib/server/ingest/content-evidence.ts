@@ -237,24 +237,36 @@ const MAX_RECORDS_PER_SESSION_COMMIT = 3;
 export async function committedWithHandoffs(repoPath: string, candidatePaths: readonly string[], handoffPaths: readonly string[]): Promise<Set<string>> {
   const candidates = new Set(candidatePaths);
   const handoffs = new Set(handoffPaths.filter((filePath) => !candidates.has(filePath)));
+  // The commits that changed a candidate (a repository's first commit left out: it brings everything at once,
+  // an import, not a session's end), then what else each of them changed: a few candidates are asked about,
+  // never the whole history of every handoff.
   const touched = new Map<string, { records: Set<string>; handoffs: number }>();
-  const all = [...candidates, ...handoffs];
-  for (let start = 0; start < all.length; start += 200) {
-    const chunk = all.slice(start, start + 200);
+  for (let start = 0; start < candidatePaths.length; start += 200) {
+    const chunk = candidatePaths.slice(start, start + 200);
     const output = await git(repoPath, ["log", "--all", "--no-renames", "--format=%x01%H %P", "--name-only", "--", ...chunk], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
     let commit: { records: Set<string>; handoffs: number } | undefined;
     for (const line of output.split("\n")) {
       if (line.startsWith("\x01")) {
         const [sha = "", ...parents] = line.slice(1).trim().split(" ");
-        // A repository's first commit brings everything it holds at once: an import, not a session's end.
         commit = parents.length === 0 ? undefined : (touched.get(sha) ?? { records: new Set<string>(), handoffs: 0 });
         if (commit !== undefined) touched.set(sha, commit);
         continue;
       }
       const filePath = line.trim();
-      if (commit === undefined || filePath === "") continue;
-      if (candidates.has(filePath)) commit.records.add(filePath);
-      else if (handoffs.has(filePath)) commit.handoffs += 1;
+      if (commit !== undefined && candidates.has(filePath)) commit.records.add(filePath);
+    }
+  }
+  const shas = [...touched.keys()];
+  for (let start = 0; start < shas.length && handoffs.size > 0; start += 200) {
+    const chunk = shas.slice(start, start + 200);
+    const output = await git(repoPath, ["log", "--no-walk=unsorted", "--no-renames", "--format=%x01%H", "--name-only", ...chunk], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
+    let commit: { records: Set<string>; handoffs: number } | undefined;
+    for (const line of output.split("\n")) {
+      if (line.startsWith("\x01")) {
+        commit = touched.get(line.slice(1).trim());
+        continue;
+      }
+      if (commit !== undefined && handoffs.has(line.trim())) commit.handoffs += 1;
     }
   }
   const sessionEnds = new Map<string, number>();

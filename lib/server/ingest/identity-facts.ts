@@ -13,8 +13,11 @@ export async function loadIdentityFacts(
 ): Promise<IdentityFacts> {
   const shas = new Set<string>();
   for (const parsed of options.parsed) {
-    if (parsed.identity.headSha !== null) continue;
-    for (const candidate of parsed.identity.candidates ?? []) if (candidate.field === "headSha") shas.add(candidate.value);
+    const { identity } = parsed;
+    // A qualified label's sha is asked too (confirm-identity.ts): it gives way when it is no commit.
+    if (identity.headSha !== null && identity.evidence?.headSha === "qualified-label") shas.add(identity.headSha);
+    else if (identity.headSha !== null) continue;
+    for (const candidate of identity.candidates ?? []) if (candidate.field === "headSha") shas.add(candidate.value);
   }
   const commits = repoPath === null || shas.size === 0 ? new Map<string, boolean>() : await existingCommits(repoPath, [...shas]);
   const branches = new Set<string>();
