@@ -53,19 +53,17 @@ export function extractState(model: SectionModel): StateItem[] {
       if (unit.item === null && explicit === null && section.status === null) continue;
       // The heading an item sits under outranks its own checkbox: agents move items between "Done" and
       // "In progress" and leave the box as it was ("### In progress\n- [ ] wire routes" is in progress).
-      const status = section.status ?? explicit ?? inferredStatus(unit.plain) ?? "in-progress";
-      const item: StateItem = {
-        status,
-        text: unit.plain,
-        line: unit.line,
-        commitShas: extractCommitShas(unit.raw, unit.codes),
-        fileRefs: extractFileRefs(unit.raw, unit.line),
-      };
+      const item = stateItem(unit, section.status ?? explicit ?? inferredStatus(unit.plain) ?? "in-progress");
       items.push(item);
       byUnit.set(unit, item);
     }
   }
   return items;
+}
+
+/** A list item or line of text as a state item, with the commits and files it cites. */
+function stateItem(unit: TextUnit, status: StateStatus): StateItem {
+  return { status, text: unit.plain, line: unit.line, commitShas: extractCommitShas(unit.raw, unit.codes), fileRefs: extractFileRefs(unit.raw, unit.line) };
 }
 
 function mergeInto(item: StateItem, shas: string[], refs: FileReference[]): void {
@@ -119,13 +117,7 @@ export function entryListState(units: readonly Unit[], fromLine: number, toLine:
       mergeInto(parent, extractCommitShas(unit.raw, unit.codes), extractFileRefs(unit.raw, unit.line));
       continue;
     }
-    const item: StateItem = {
-      status: explicitStatus(unit) ?? "done",
-      text: unit.plain,
-      line: unit.line,
-      commitShas: extractCommitShas(unit.raw, unit.codes),
-      fileRefs: extractFileRefs(unit.raw, unit.line),
-    };
+    const item = stateItem(unit, explicitStatus(unit) ?? "done");
     items.push(item);
     byUnit.set(unit, item);
   }
