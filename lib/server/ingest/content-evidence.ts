@@ -54,22 +54,35 @@ export function daysAgree(written: readonly string[], changed: ReadonlySet<strin
 }
 
 /**
+ * The commits `git log` lists for `args` (a pathspec, or commits with `--no-walk`), 200 paths or commits at a
+ * time, each with the fields `format` asks for (after `%x01`) and the files it changed.
+ */
+async function loggedCommits(repoPath: string, format: string, items: readonly string[], args: (chunk: string[]) => string[]): Promise<{ fields: string[]; files: string[] }[]> {
+  const commits: { fields: string[]; files: string[] }[] = [];
+  for (let start = 0; start < items.length; start += 200) {
+    const chunk = items.slice(start, start + 200);
+    const output = await git(repoPath, ["log", "--no-renames", `--format=%x01${format}`, "--name-only", ...args(chunk)], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
+    for (const line of output.split("\n")) {
+      if (line.startsWith("\x01")) commits.push({ fields: line.slice(1).trim().split(" "), files: [] });
+      else if (line.trim() !== "") commits.at(-1)?.files.push(line.trim());
+    }
+  }
+  return commits;
+}
+
+/** Every commit on any branch that changed one of `paths`. */
+const commitsChanging = (repoPath: string, format: string, paths: readonly string[]) => loggedCommits(repoPath, format, paths, (chunk) => ["--all", "--", ...chunk]);
+
+/**
  * The days (UTC, author and commit dates; author dates only with `authorOnly`: a rebase moves commit dates)
  * of every commit that changed each path, on any branch.
  */
 async function changeDays(repoPath: string, paths: readonly string[], { authorOnly = false } = {}): Promise<Map<string, Set<string>>> {
   const days = new Map<string, Set<string>>(paths.map((filePath) => [filePath, new Set<string>()]));
-  for (let start = 0; start < paths.length; start += 200) {
-    const chunk = paths.slice(start, start + 200);
-    const format = authorOnly ? "--format=%x01%at" : "--format=%x01%at %ct";
-    const output = await git(repoPath, ["log", "--all", "--no-renames", format, "--name-only", "--", ...chunk], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
-    let commitDays: string[] = [];
-    for (const line of output.split("\n")) {
-      if (line.startsWith("\x01")) {
-        commitDays = line.slice(1).split(" ").map((seconds) => new Date(Number(seconds) * 1000).toISOString().slice(0, 10));
-        continue;
-      }
-      const set = days.get(line.trim());
+  for (const commit of await commitsChanging(repoPath, authorOnly ? "%at" : "%at %ct", paths)) {
+    const commitDays = commit.fields.map((seconds) => new Date(Number(seconds) * 1000).toISOString().slice(0, 10));
+    for (const filePath of commit.files) {
+      const set = days.get(filePath);
       if (set !== undefined) for (const day of commitDays) set.add(day);
     }
   }
@@ -226,13 +239,16 @@ export async function confirmedByRepository(
 
 /** A commit that changes more status-shaped documents than this is an import or a sweep, not one session's end. */
 const MAX_RECORDS_PER_SESSION_COMMIT = 3;
+/** More documents than this committed beside the handoffs: the agent commits every report with them. */
+const MAX_KEPT_STATUSES = 3;
 
 /**
  * The candidates changed by a commit that also changed a handoff of the repository: an agent ending a session
  * writes its handoff and updates the status it keeps (`PROGRESS.md`, `docs/development-progress.md`,
  * `NEXT_SESSION.md`) in one commit. A repository's first commit, and a commit that changes more than a few such
- * documents at once (an import, a documentation sweep), confirm none of them; where more than a few documents were each committed once with
- * a handoff, only the ones committed with handoffs at two or more session ends are kept.
+ * documents at once (an import, a documentation sweep), confirm none of them; where more than a few documents
+ * were each committed once with a handoff, only the ones committed with handoffs at two or more session ends
+ * are kept.
  */
 export async function committedWithHandoffs(repoPath: string, candidatePaths: readonly string[], handoffPaths: readonly string[]): Promise<Set<string>> {
   const candidates = new Set(candidatePaths);
@@ -241,32 +257,17 @@ export async function committedWithHandoffs(repoPath: string, candidatePaths: re
   // an import, not a session's end), then what else each of them changed: a few candidates are asked about,
   // never the whole history of every handoff.
   const touched = new Map<string, { records: Set<string>; handoffs: number }>();
-  for (let start = 0; start < candidatePaths.length; start += 200) {
-    const chunk = candidatePaths.slice(start, start + 200);
-    const output = await git(repoPath, ["log", "--all", "--no-renames", "--format=%x01%H %P", "--name-only", "--", ...chunk], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
-    let commit: { records: Set<string>; handoffs: number } | undefined;
-    for (const line of output.split("\n")) {
-      if (line.startsWith("\x01")) {
-        const [sha = "", ...parents] = line.slice(1).trim().split(" ");
-        commit = parents.length === 0 ? undefined : (touched.get(sha) ?? { records: new Set<string>(), handoffs: 0 });
-        if (commit !== undefined) touched.set(sha, commit);
-        continue;
-      }
-      const filePath = line.trim();
-      if (commit !== undefined && candidates.has(filePath)) commit.records.add(filePath);
-    }
+  for (const { fields, files } of await commitsChanging(repoPath, "%H %P", candidatePaths)) {
+    const [sha = "", ...parents] = fields;
+    if (parents.length === 0) continue;
+    const commit = touched.get(sha) ?? { records: new Set<string>(), handoffs: 0 };
+    touched.set(sha, commit);
+    for (const filePath of files) if (candidates.has(filePath)) commit.records.add(filePath);
   }
-  const shas = [...touched.keys()];
-  for (let start = 0; start < shas.length && handoffs.size > 0; start += 200) {
-    const chunk = shas.slice(start, start + 200);
-    const output = await git(repoPath, ["log", "--no-walk=unsorted", "--no-renames", "--format=%x01%H", "--name-only", ...chunk], { maxBuffer: 64 * 1024 * 1024 }).catch(() => "");
-    let commit: { records: Set<string>; handoffs: number } | undefined;
-    for (const line of output.split("\n")) {
-      if (line.startsWith("\x01")) {
-        commit = touched.get(line.slice(1).trim());
-        continue;
-      }
-      if (commit !== undefined && handoffs.has(line.trim())) commit.handoffs += 1;
+  if (handoffs.size > 0) {
+    for (const { fields, files } of await loggedCommits(repoPath, "%H", [...touched.keys()], (chunk) => ["--no-walk=unsorted", ...chunk])) {
+      const commit = touched.get(fields[0] ?? "");
+      if (commit !== undefined) commit.handoffs += files.filter((filePath) => handoffs.has(filePath)).length;
     }
   }
   const sessionEnds = new Map<string, number>();
@@ -276,7 +277,7 @@ export async function committedWithHandoffs(repoPath: string, candidatePaths: re
   }
   // A few documents committed with the handoffs are the status the agents keep. Where many are (an agent that
   // commits every report with its rolling handoff), only those updated at two or more session ends are.
-  if (sessionEnds.size <= MAX_RECORDS_PER_SESSION_COMMIT) return new Set(sessionEnds.keys());
+  if (sessionEnds.size <= MAX_KEPT_STATUSES) return new Set(sessionEnds.keys());
   return new Set([...sessionEnds].filter(([, count]) => count >= 2).map(([filePath]) => filePath));
 }
 
